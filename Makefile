@@ -1,0 +1,40 @@
+# Two commands: `make run` and `make test`. Each does its own set-up on a fresh machine (Python 3.11 + pip).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip==25.3
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## make run: a terminal game of The Bum Game for 4, you against three bots.
+run: $(STAMP)
+	$(BIN)/bumtable play bum-game --players 4
+
+## make test: lint, type-check and every test.
+test: $(STAMP) lint typecheck unit
+
+lint: $(STAMP)
+	$(BIN)/ruff check bumtable tests bench
+	$(BIN)/ruff format --check bumtable tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest
+
+## make bench: the engine benchmark against rlcard (bench-only extra).
+bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,37 @@
+"""Card and deck model and its notation (no dependencies).
+
+>>> from bumtable.cards import Card, parse_cards
+>>> [c.rank for c in parse_cards("2c Th As JK")]
+[2, 10, 14, 15]
+"""
+
+from bumtable.cards.deck import french_deck, suits_for
+from bumtable.cards.french import (
+    BLACK_JOKER,
+    JOKER,
+    JOKER_RANK,
+    RED_JOKER,
+    Card,
+    Suit,
+    format_cards,
+    is_card_code,
+    parse_cards,
+    parse_rank,
+    rank_text,
+)
+
+__all__ = [
+    "BLACK_JOKER",
+    "JOKER",
+    "JOKER_RANK",
+    "RED_JOKER",
+    "Card",
+    "Suit",
+    "format_cards",
+    "french_deck",
+    "is_card_code",
+    "parse_cards",
+    "parse_rank",
+    "rank_text",
+    "suits_for",
+]

@@ -1,0 +1,190 @@
+"""French playing cards with Jokers, as small ints with a text form.
+
+A card is a :class:`Card`, an ``int`` subclass, so hands can be stored as plain
+ints on hot paths and wrapped only for display. Encoding: ``rank * 4 + suit``
+for ranks 2..14 (Ace = 14) and suits clubs, diamonds, hearts, spades; the
+Jokers have rank 15: a plain Joker ``JK`` (games that do not tell Jokers apart),
+a black Joker ``BJ`` and a red Joker ``RJ``.
+
+>>> Card.parse("10h") == Card.parse("Th")
+True
+>>> str(Card.parse("qs")), str(Card.parse("JK")), str(Card.parse("rj"))
+('Qs', 'JK', 'RJ')
+>>> Card.parse("1x")
+Traceback (most recent call last):
+...
+bumtable.errors.NotationError: bad card '1x': rank '1' is not one of 2-10, T, J, Q, K, A
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final
+
+from bumtable.errors import NotationError
+
+
+class Suit(IntEnum):
+    """The four French suits, in Bridge order (lowest first)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+
+SUIT_LETTERS: Final = "cdhs"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+RANK_SYMBOLS: Final[dict[int, str]] = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
+JOKER_RANK: Final = 15
+JOKER: Final = 60  # plain Joker, for games that do not tell Jokers apart
+BLACK_JOKER: Final = 61
+RED_JOKER: Final = 62
+_JOKER_TEXT: Final = {JOKER: "JK", BLACK_JOKER: "BJ", RED_JOKER: "RJ"}
+_JOKER_PARSE: Final = {
+    "JK": JOKER,
+    "JOKER": JOKER,
+    "BJ": BLACK_JOKER,
+    "RJ": RED_JOKER,
+}
+_RANK_PARSE: Final[dict[str, int]] = {sym: r for r, sym in RANK_SYMBOLS.items()} | {"T": 10}
+_SUIT_PARSE: Final[dict[str, int]] = {ch: i for i, ch in enumerate(SUIT_LETTERS)} | {
+    ch: i for i, ch in enumerate(SUIT_SYMBOLS)
+}
+
+
+def rank_text(rank: int) -> str:
+    """The text of a rank: ``2``-``10``, ``J``, ``Q``, ``K``, ``A``, ``JK`` for Jokers.
+
+    >>> rank_text(10), rank_text(14), rank_text(15)
+    ('10', 'A', 'JK')
+    """
+    if rank == JOKER_RANK:
+        return "JK"
+    try:
+        return RANK_SYMBOLS[rank]
+    except KeyError:
+        raise NotationError(f"no rank {rank}: ranks run from 2 to 14 (Ace), 15 is a Joker") from None
+
+
+def parse_rank(token: str) -> int:
+    """The rank a token names: ``10``/``T``, face letters, ``JK`` (any Joker gives 15).
+
+    >>> parse_rank("10"), parse_rank("t"), parse_rank("a"), parse_rank("RJ")
+    (10, 10, 14, 15)
+    """
+    t = token.strip().upper()
+    if t in _JOKER_PARSE:
+        return JOKER_RANK
+    if t in _RANK_PARSE:
+        return _RANK_PARSE[t]
+    raise NotationError(f"bad rank {token!r}: expected one of 2-10, T, J, Q, K, A, JK")
+
+
+class Card(int):
+    """One card. Compare and hash as its int code; ``str()`` gives its text."""
+
+    __slots__ = ()
+
+    @classmethod
+    def make(cls, rank: int, suit: int) -> Card:
+        """The card of that rank (2..14) and suit (0..3).
+
+        >>> str(Card.make(14, Suit.SPADES))
+        'As'
+        """
+        if not 2 <= rank <= 14:
+            raise NotationError(f"no rank {rank}: ranks run from 2 to 14 (Ace)")
+        if not 0 <= suit <= 3:
+            raise NotationError(f"no suit {suit}: suits run from 0 (clubs) to 3 (spades)")
+        return cls(rank * 4 + suit)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: rank then suit letter (``Qs``, ``10h``, ``Th``, ``2c``) or a Joker (``JK``/``BJ``/``RJ``)."""
+        t = text.strip()
+        up = t.upper()
+        if up in _JOKER_PARSE:
+            return cls(_JOKER_PARSE[up])
+        if len(t) < 2:
+            raise NotationError(f"bad card {text!r}: a card is a rank and a suit, like Qs, 10h or JK")
+        rank_part, suit_part = up[:-1], t[-1].lower()
+        if rank_part not in _RANK_PARSE:
+            raise NotationError(f"bad card {text!r}: rank {rank_part!r} is not one of 2-10, T, J, Q, K, A")
+        if suit_part not in _SUIT_PARSE:
+            raise NotationError(f"bad card {text!r}: suit {t[-1]!r} is not one of c, d, h, s")
+        return cls(_RANK_PARSE[rank_part] * 4 + _SUIT_PARSE[suit_part])
+
+    @property
+    def rank(self) -> int:
+        """2..14 for ordinary cards (Ace 14), 15 for every Joker."""
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int | None:
+        """0..3 (clubs..spades), or None for a Joker."""
+        return None if self >= JOKER else int(self) & 3
+
+    @property
+    def is_joker(self) -> bool:
+        """True for ``JK``, ``BJ`` and ``RJ``."""
+        return self >= JOKER
+
+    def pretty(self) -> str:
+        """Text with a suit symbol, for people: ``10♥``, ``Q♠``, ``JK``."""
+        if self.is_joker:
+            return _JOKER_TEXT[int(self)]
+        return RANK_SYMBOLS[int(self) >> 2] + SUIT_SYMBOLS[int(self) & 3]
+
+    def __str__(self) -> str:
+        if self >= JOKER:
+            return _JOKER_TEXT[int(self)]
+        return RANK_SYMBOLS[int(self) >> 2] + SUIT_LETTERS[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def is_card_code(code: int) -> bool:
+    """True when ``code`` is the code of some card.
+
+    >>> is_card_code(8), is_card_code(7), is_card_code(62), is_card_code(63)
+    (True, False, True, False)
+    """
+    return 8 <= code <= 59 or code in _JOKER_TEXT
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces or commas; the error names the bad token.
+
+    >>> [str(c) for c in parse_cards("Th, Qs 2c JK")]
+    ['10h', 'Qs', '2c', 'JK']
+    >>> parse_cards("Qs Zz")
+    Traceback (most recent call last):
+    ...
+    bumtable.errors.NotationError: bad card 'Zz': rank 'Z' is not one of 2-10, T, J, Q, K, A
+    """
+    return [Card.parse(tok) for tok in text.replace(",", " ").split()]
+
+
+def format_cards(cards: list[Card] | tuple[Card, ...] | list[int]) -> str:
+    """Cards as text, separated by spaces.
+
+    >>> format_cards(parse_cards("th qs"))
+    '10h Qs'
+    """
+    return " ".join(str(Card(c)) for c in cards)

@@ -1,0 +1,127 @@
+"""The Bum Game (Huzonfirst Games' text, after Parlett) for 3, 4, 5 and 6+ players, as data.
+
+>>> from bumtable.rules import get
+>>> r3, r5 = get("bum-game", players=3), get("bum-game", players=5)
+>>> r3.deck_size, r3.roles, r3.points, r3.target
+(41, ('Boss', 'Middleman', 'Bum'), (2, 1, 0), 75)
+>>> r5.deck_size, r5.hand_sizes(), r5.target
+(68, (14, 14, 14, 13, 13), 125)
+>>> r6 = get("bum-game", players=6)
+>>> r6.deck_size, r6.jokers, r6.roles
+(81, 3, ('Boss', 'Foreman', 'Supervisor', 'Middleman', 'Worker', 'Bum'))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bumtable.cards import suits_for
+from bumtable.rules.climbing.options import ClimbingRules
+
+_MIDDLE_NAMES = ("Supervisor", "Middleman", "Clerk", "Porter", "Runner", "Temp")
+
+
+def roles_for(players: int) -> tuple[str, ...]:
+    """Role names, top first. 6+: Boss, Foreman, middle ranks of our own naming, Worker, Bum.
+
+    >>> roles_for(8)
+    ('Boss', 'Foreman', 'Supervisor', 'Middleman', 'Clerk', 'Porter', 'Worker', 'Bum')
+    """
+    if players == 3:
+        return ("Boss", "Middleman", "Bum")
+    if players == 4:
+        return ("Boss", "Foreman", "Worker", "Bum")
+    if players == 5:
+        return ("Boss", "Foreman", "Middleman", "Worker", "Bum")
+    middle = players - 4
+    names = [_MIDDLE_NAMES[i] if i < len(_MIDDLE_NAMES) else f"Middleman {i + 1}" for i in range(middle)]
+    return ("Boss", "Foreman", *names, "Worker", "Bum")
+
+
+def rotate_from_worker(players: int) -> tuple[int, ...]:
+    """Revolution by rotation: the Worker becomes Boss, the Bum Foreman, the rest follow clockwise.
+
+    >>> rotate_from_worker(4), rotate_from_worker(5)
+    ((2, 3, 0, 1), (2, 3, 4, 0, 1))
+    """
+    return tuple((r + 2) % players for r in range(players))
+
+
+def bum_game(players: int = 4) -> ClimbingRules:
+    """The preset for ``players`` (3, 4, 5, or 6 and more)."""
+    n = players
+    bum, worker = n - 1, n - 2
+    options: dict[str, Any]
+    if n == 3:
+        options = dict(
+            suits=suits_for(3),
+            jokers=2,
+            revolution_triggers=((bum, 2),),
+            revolution_roles=(2, 1, 0),  # the Boss and the Bum swap seats and roles
+            exchange_pairs=((0, 2, 1),),
+            target=75,
+        )
+    elif n == 4:
+        options = dict(
+            suits=suits_for(4),
+            jokers=2,
+            revolution_triggers=((worker, 2), (bum, 2)),
+            revolution_roles=rotate_from_worker(4),
+            exchange_pairs=((0, 3, 2), (1, 2, 1)),
+            target=100,
+        )
+    elif n == 5:
+        options = dict(
+            suits=suits_for(5),
+            jokers=3,
+            revolution_triggers=((bum, 2), (worker, 3)),
+            revolution_roles=rotate_from_worker(5),
+            exchange_pairs=((0, 4, 2), (1, 3, 1)),
+            target=125,
+        )
+    else:
+        # Our design for 6+ (docs/rules/bum-game.md): a suit per player, Jokers ceil(n/2)
+        # (the rule the text's 3, 4 and 5 player decks follow), the 5-player exchange, and a
+        # revolution when either of the two bottom roles is dealt two or more Jokers.
+        options = dict(
+            suits=suits_for(n),
+            jokers=(n + 1) // 2,
+            revolution_triggers=((bum, 2), (worker, 2)),
+            revolution_roles=rotate_from_worker(n),
+            exchange_pairs=((0, bum, 2), (1, worker, 1)),
+            target=25 * n,
+        )
+    return ClimbingRules(
+        system="bum-game",
+        players=n,
+        roles=roles_for(n),
+        points=tuple(range(n - 1, -1, -1)),
+        **options,
+    )
+
+
+def bum_only(rules: ClimbingRules) -> dict[str, Any]:
+    """Variant: only the Bum's Jokers cause a revolution; other triggers only cancel the exchange."""
+    bum = rules.players - 1
+    return dict(
+        revolution_triggers=tuple(t for t in rules.revolution_triggers if t[0] == bum),
+        exchange_cancel_triggers=tuple(t for t in rules.revolution_triggers if t[0] != bum),
+    )
+
+
+VARIANTS: dict[str, Any] = {
+    "bum-only": bum_only,
+    "single-session": lambda rules: dict(exchange=False),
+    "one-hour": lambda rules: dict(exchange=False, target=20),
+    "optional-revolution": lambda rules: dict(revolution_declare="optional"),
+    "simultaneous-exchange": lambda rules: dict(exchange_order="simultaneous"),
+    "highest-total-wins": lambda rules: dict(target_winner="highest-total"),
+}
+VARIANT_ALIASES = {
+    "bum-only-revolution": "bum-only",
+    "true-revolution": "bum-only",
+    "no-exchange": "single-session",
+    "single": "single-session",
+    "hour": "one-hour",
+    "1h": "one-hour",
+}

@@ -1,0 +1,136 @@
+"""Move generation from rank-count vectors.
+
+``counts[r]`` is how many cards of rank index ``r`` a hand holds. Suits never
+enter: every play is a multiset of ranks, so the action list is small and
+canonical (python-chess's perft idea, applied to climbing games: see the golden
+counts in the tests).
+
+>>> from bumtable.rules import get
+>>> rules = get("bum-game", players=4)
+>>> t = rules.tables
+>>> counts = [0] * t.n_ranks
+>>> for sym in ["Q", "Q", "2", "JK"]:
+...     counts[t.symbol_index[sym]] += 1
+>>> sorted(rules.action_text(p) for p in lead_plays(counts, t))  # doctest: +NORMALIZE_WHITESPACE
+['set 2', 'set 2 JK', 'set JK', 'set Q', 'set Q 2', 'set Q 2 JK', 'set Q JK',
+ 'set Q Q', 'set Q Q 2', 'set Q Q 2 JK', 'set Q Q JK']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from bumtable.rules.climbing.plays import SEQUENCE, SET, Play
+from bumtable.rules.climbing.tables import Tables
+
+
+@lru_cache(maxsize=65536)
+def _set_play(rank: int, parts: tuple[tuple[int, int], ...]) -> Play:
+    """The set that counts as ``rank`` made of ``parts`` ((rank index, count), ...)."""
+    cards: list[int] = []
+    for r, k in parts:
+        cards.extend([r] * k)
+    cards.sort()
+    size = len(cards)
+    return Play(SET, rank, size, size, tuple(cards))
+
+
+@lru_cache(maxsize=65536)
+def _seq_play(lo: int, hi: int, width: int) -> Play:
+    cards = tuple(r for r in range(lo, hi + 1) for _ in range(width))
+    return Play(SEQUENCE, hi, len(cards), width, cards)
+
+
+@lru_cache(maxsize=4096)
+def _wild_splits(wild: tuple[tuple[int, int], ...], total: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to take wild cards from ``wild`` ((rank, held), ...): ``total`` of them, or any (-1)."""
+    splits: list[tuple[tuple[int, int], ...]] = [()]
+    for w, have in wild:
+        splits = [(*s, (w, k)) if k else s for s in splits for k in range(have + 1)]
+    if total >= 0:
+        splits = [s for s in splits if sum(k for _, k in s) == total]
+    return tuple(splits)
+
+
+def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) -> list[Play]:
+    """Sets from this hand: all of them, or those of ``size`` cards ranking above ``above``.
+
+    A set counting as rank ``r`` holds at least one card of rank ``r``; the rest
+    are ``r`` or wild cards that may stand for ``r``. So an all-wild set counts
+    as its own highest rank (2-2-JK is three Twos) and each multiset of cards is
+    read once, at its highest rank.
+    """
+    out: list[Play] = []
+    subs = t.subs
+    for r in range(above + 1, t.n_ranks):
+        n = counts[r]
+        if not n:
+            continue
+        wild = tuple([(w, counts[w]) for w in subs[r] if counts[w]])
+        if not wild:
+            if size:
+                if n >= size:
+                    out.append(_set_play(r, ((r, size),)))
+            else:
+                for m in range(1, n + 1):
+                    out.append(_set_play(r, ((r, m),)))
+            continue
+        if size:
+            for m in range(1, min(n, size) + 1):
+                for split in _wild_splits(wild, size - m):
+                    out.append(_set_play(r, ((r, m), *split)))
+        else:
+            splits = _wild_splits(wild, -1)
+            for m in range(1, n + 1):
+                for split in splits:
+                    out.append(_set_play(r, ((r, m), *split)))
+    return out
+
+
+def sequence_plays(
+    counts: Sequence[int], t: Tables, min_ranks: int, width: int = 0, length: int = 0, above: int = -1
+) -> list[Play]:
+    """Sequences in natural order: all of them, or those of that width and length topping above ``above``."""
+    out: list[Play] = []
+    top = t.seq_top
+    if width:
+        for hi in range(max(above + 1, length - 1), top + 1):
+            lo = hi - length + 1
+            if all(counts[x] >= width for x in range(lo, hi + 1)):
+                out.append(_seq_play(lo, hi, width))
+        return out
+    for w in range(1, t.max_width + 1):
+        run_start = -1
+        any_rank = False
+        for x in range(top + 2):
+            ok = x <= top and counts[x] >= w
+            if ok:
+                any_rank = True
+                if run_start < 0:
+                    run_start = x
+                continue
+            if run_start >= 0:
+                end = x - 1
+                for lo in range(run_start, end - min_ranks + 2):
+                    for hi in range(lo + min_ranks - 1, end + 1):
+                        out.append(_seq_play(lo, hi, w))
+                run_start = -1
+        if not any_rank:
+            break
+    return out
+
+
+def lead_plays(counts: Sequence[int], t: Tables, sequences: bool = True, min_ranks: int = 3) -> list[Play]:
+    """Every play a leader may make from this hand."""
+    out = set_plays(counts, t)
+    if sequences:
+        out.extend(sequence_plays(counts, t, min_ranks))
+    return out
+
+
+def follow_plays(counts: Sequence[int], t: Tables, top: Play) -> list[Play]:
+    """Every play that beats ``top`` from this hand (passing not included)."""
+    if top.kind == SET:
+        return set_plays(counts, t, top.size, top.rank)
+    return sequence_plays(counts, t, 0, top.width, top.length, top.rank)

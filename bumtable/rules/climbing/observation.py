@@ -1,0 +1,295 @@
+"""What one seat may know of a climbing game, and states sampled to fit it.
+
+An observation holds the seat's own hand, everything played in public, each
+seat's role, score and card count, and the exchange as that seat saw it (the
+cards it gave and got; for other pairs only how many cards moved). A revolution
+is public, with the Jokers it revealed.
+
+>>> from bumtable.rules import get
+>>> import random
+>>> state = get("bum-game", players=4).new_state(seed=3)
+>>> obs = state.observe(0)
+>>> len(obs.hand) == obs.card_counts[0]
+True
+>>> guess = sample_state(obs, random.Random(1))
+>>> guess.hand_of(0) == state.hand_of(0), guess.ncards == state.ncards
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bumtable.cards.french import JOKER, Card
+from bumtable.rules.climbing.movegen import follow_plays, lead_plays
+from bumtable.rules.climbing.plays import DECLARE_PLAY, DECLINE_PLAY, PASS_PLAY, Play
+from bumtable.rules.climbing.state import (
+    PLAY,
+    REVOLUTION,
+    ClimbingState,
+    HandResult,
+    Revolution,
+    Transfer,
+)
+
+if TYPE_CHECKING:
+    from bumtable.rules.climbing.options import ClimbingRules
+
+TrickEntry = tuple[int, Play, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class SeenTransfer:
+    """An exchange transfer as one seat saw it: ``cards`` is None when that seat may not see them."""
+
+    giver: int
+    receiver: int
+    count: int
+    cards: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class ClimbingObservation:
+    """One seat's view (``seat`` None: a spectator, who sees no hand)."""
+
+    rules: ClimbingRules
+    seat: int | None
+    hand_no: int
+    phase: str
+    turn: int | None
+    leader: int
+    roles: tuple[int, ...]
+    scores: tuple[int, ...]
+    card_counts: tuple[int, ...]
+    hand: tuple[int, ...] | None
+    top: Play | None
+    top_player: int
+    passes: int
+    trick: tuple[TrickEntry, ...]
+    last_trick: tuple[tuple[TrickEntry, ...], int] | None
+    played: tuple[tuple[int, tuple[int, ...]], ...]
+    finished: tuple[int, ...]
+    revolution: Revolution | None
+    cancelled_exchange: bool
+    transfers: tuple[SeenTransfer, ...]
+    cut: tuple[tuple[tuple[int, int], ...], ...]
+    results: tuple[HandResult, ...]
+    winner: int | None
+
+    def legal_actions(self) -> list[Play]:
+        """The seat's legal actions when it is to act (else an empty list)."""
+        if self.seat is None or self.seat != self.turn or self.hand is None:
+            return []
+        if self.phase == REVOLUTION:
+            return [DECLARE_PLAY, DECLINE_PLAY]
+        if self.phase != PLAY:
+            return []
+        t = self.rules.tables
+        counts = [0] * t.n_ranks
+        for c in self.hand:
+            counts[t.rank_of_code[c]] += 1
+        if self.top is None:
+            return lead_plays(counts, t, self.rules.sequences, self.rules.sequence_min_ranks)
+        return [*follow_plays(counts, t, self.top), PASS_PLAY]
+
+    def role_name(self, player: int) -> str:
+        return self.rules.roles[self.roles[player]]
+
+    def hand_cards(self) -> list[Card]:
+        return [Card(c) for c in self.hand or ()]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data; cards and actions as text."""
+        text = self.rules.action_text
+
+        def entries(trick: tuple[TrickEntry, ...]) -> list[dict[str, Any]]:
+            return [
+                {"player": p, "action": text(a), "cards": [str(Card(c)) for c in cs]} for p, a, cs in trick
+            ]
+
+        return {
+            "system": self.rules.system,
+            "seat": self.seat,
+            "hand_no": self.hand_no,
+            "phase": self.phase,
+            "turn": self.turn,
+            "leader": self.leader,
+            "roles": [self.rules.roles[r] for r in self.roles],
+            "scores": list(self.scores),
+            "card_counts": list(self.card_counts),
+            "hand": None if self.hand is None else [str(Card(c)) for c in self.hand],
+            "top": None if self.top is None else text(self.top),
+            "top_player": self.top_player,
+            "trick": entries(self.trick),
+            "finished": list(self.finished),
+            "revolution": None
+            if self.revolution is None
+            else {"player": self.revolution.player, "jokers": self.revolution.jokers},
+            "cancelled_exchange": self.cancelled_exchange,
+            "transfers": [
+                {
+                    "giver": t.giver,
+                    "receiver": t.receiver,
+                    "count": t.count,
+                    "cards": None if t.cards is None else [str(Card(c)) for c in t.cards],
+                }
+                for t in self.transfers
+            ],
+            "winner": self.winner,
+        }
+
+
+def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
+    """The observation of ``seat`` (None for a spectator)."""
+    n = state.rules.players
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        from bumtable.errors import IllegalActionError
+
+        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
+    transfers = tuple(
+        SeenTransfer(t.giver, t.receiver, len(t.cards), t.cards if seat in (t.giver, t.receiver) else None)
+        for t in state.transfers
+    )
+    last = state.last_trick
+    return ClimbingObservation(
+        rules=state.rules,
+        seat=seat,
+        hand_no=state.hand_no,
+        phase=state.phase,
+        turn=state.current_player(),
+        leader=state.leader if state.phase == PLAY else state.by_role[0],
+        roles=tuple(state.roles),
+        scores=tuple(state.scores),
+        card_counts=tuple(state.ncards),
+        hand=None if seat is None else tuple(c for cards in state.hands[seat] for c in cards),
+        top=state.top,
+        top_player=state.top_player,
+        passes=state.passes,
+        trick=tuple(state.trick),
+        last_trick=None if last is None else (tuple(last[0]), last[1]),
+        played=tuple(state.played),
+        finished=tuple(state.finished),
+        revolution=state.revolution,
+        cancelled_exchange=state.cancelled_exchange,
+        transfers=transfers,
+        cut=tuple(tuple(r) for r in state.cut),
+        results=tuple(state.results),
+        winner=state.winner,
+    )
+
+
+def _known_and_bounds(
+    obs: ClimbingObservation,
+) -> tuple[dict[int, list[int]], dict[int, tuple[int, int]]]:
+    """Cards the seat knows others hold, and rank bounds (lo, hi) on others' unknown cards."""
+    t = obs.rules.tables
+    rank = t.rank_of_code
+    played_by: dict[int, Counter[int]] = {}
+    for p, codes in obs.played:
+        played_by.setdefault(p, Counter()).update(codes)
+    known: dict[int, list[int]] = {}
+    bounds: dict[int, tuple[int, int]] = {}
+    seat = obs.seat
+    for tr in obs.transfers:
+        if tr.cards is None or seat is None:
+            continue
+        if tr.giver == seat:
+            # The receiver holds what we gave, unless they have played it since.
+            left = Counter(tr.cards) - played_by.get(tr.receiver, Counter())
+            known.setdefault(tr.receiver, []).extend(left.elements())
+        else:
+            other = tr.giver
+            ranks = [rank[c] for c in tr.cards] or [0]
+            lo, hi = bounds.get(other, (0, t.n_ranks - 1))
+            if obs.roles[other] > obs.roles[seat]:
+                # A lower role gave us its highest cards: the rest of its deal is no higher (Jokers kept).
+                hi = min(hi, min(ranks))
+            else:
+                # A higher role gave us its lowest cards: the rest of its deal is no lower.
+                lo = max(lo, max(ranks))
+            bounds[other] = (lo, hi)
+    rev = obs.revolution
+    if rev is not None and rev.player != seat:
+        played_jokers = sum(1 for c in played_by.get(rev.player, Counter()).elements() if c >= JOKER)
+        have = max(0, rev.jokers - played_jokers)
+        known.setdefault(rev.player, []).extend([JOKER] * have)
+    return known, bounds
+
+
+def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
+    """A full state consistent with ``obs``: hidden cards dealt at random, respecting what the seat knows."""
+    rules, t = obs.rules, obs.rules.tables
+    n = rules.players
+    rank = t.rank_of_code
+    pool = Counter(int(c) for c in rules.deck())
+    pool.subtract(obs.hand or ())
+    for _, codes in obs.played:
+        pool.subtract(codes)
+    known, bounds = _known_and_bounds(obs)
+    for p in list(known):
+        if p == obs.seat:
+            del known[p]
+            continue
+        take = Counter(known[p]) & +pool
+        known[p] = list(take.elements())[: obs.card_counts[p]]
+        pool.subtract(known[p])
+    cards = list((+pool).elements())
+    rng.shuffle(cards)
+    hands: dict[int, list[int]] = {}
+    others = [p for p in range(n) if p != obs.seat]
+    keep_jokers = rules.exchange_keep_jokers
+
+    def allowed(p: int, c: int) -> bool:
+        lo, hi = bounds[p]
+        r = rank[c]
+        return lo <= r and (r <= hi or (keep_jokers and c >= JOKER))
+
+    for p in sorted(others, key=lambda q: q not in bounds):
+        need = obs.card_counts[p] - len(known.get(p, ()))
+        if p in bounds:
+            fit = [c for c in cards if allowed(p, c)]
+            chosen = fit[:need]
+            if len(chosen) < need:  # inconsistent knowledge: fill from the rest
+                rest = [c for c in cards if not allowed(p, c)]
+                chosen += rest[: need - len(chosen)]
+            for c in chosen:
+                cards.remove(c)
+        else:
+            chosen, cards = cards[:need], cards[need:]
+        hands[p] = known.get(p, []) + chosen
+    state = ClimbingState(rules, rng.getrandbits(63), _blank=True)
+    state.rng = random.Random(state.seed)
+    state.cut = [list(r) for r in obs.cut]
+    state.scores = list(obs.scores)
+    state.results = list(obs.results)
+    state.winner = obs.winner
+    state.hand_no = obs.hand_no
+    state.roles = list(obs.roles)
+    state.by_role = [0] * n
+    for p, r in enumerate(state.roles):
+        state.by_role[r] = p
+    state.hands = [[[] for _ in range(t.n_ranks)] for _ in range(n)]
+    if obs.seat is not None:
+        hands[obs.seat] = list(obs.hand or ())
+    for p, held in hands.items():
+        for c in held:
+            state.hands[p][rank[c]].append(c)
+    state.ncards = list(obs.card_counts)
+    state.active = sum(1 for k in obs.card_counts if k)
+    state.played = list(obs.played)
+    state.finished = list(obs.finished)
+    state.trick = list(obs.trick)
+    state.last_trick = None if obs.last_trick is None else (list(obs.last_trick[0]), obs.last_trick[1])
+    state.top = obs.top
+    state.top_player = obs.top_player
+    state.passes = obs.passes
+    state.revolution = obs.revolution
+    state.cancelled_exchange = obs.cancelled_exchange
+    state.transfers = [Transfer(x.giver, x.receiver, x.cards or ()) for x in obs.transfers]
+    state.phase = obs.phase
+    state.turn = obs.turn if obs.turn is not None else obs.leader
+    state.leader = obs.leader
+    return state

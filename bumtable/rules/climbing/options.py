@@ -1,0 +1,222 @@
+"""The climbing engine's rules object: every option of every climbing game, as data.
+
+A preset (see :mod:`bumtable.rules.bum_game`) is one value of this dataclass; a
+house rule is another value of a field, never another module.
+
+>>> from bumtable.rules import get
+>>> rules = get("bum-game", players=4)
+>>> rules.roles
+('Boss', 'Foreman', 'Worker', 'Bum')
+>>> rules.deck_size, rules.target
+(54, 100)
+>>> get("bum-game", players=4, target=20, exchange=False).target
+20
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Literal
+
+from bumtable.cards import french_deck
+from bumtable.cards.french import JOKER, JOKER_RANK, Card, rank_text
+from bumtable.errors import RulesError
+
+if TYPE_CHECKING:
+    from bumtable.rules.climbing.plays import Play
+    from bumtable.rules.climbing.state import ClimbingState
+    from bumtable.rules.climbing.tables import Tables
+
+ExchangeOrder = Literal["higher-first", "simultaneous"]
+Declare = Literal["automatic", "optional"]
+TargetWinner = Literal["first-to-reach", "highest-total"]
+
+BUM_RANK_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClimbingRules:
+    """Every option of a climbing game. Build one with :func:`bumtable.rules.get`.
+
+    Role indices count from 0 (the top role, e.g. Boss) to ``players - 1`` (the
+    Bum); the table's clockwise order is always role order.
+    """
+
+    system: str = "bum-game"
+    players: int = 4
+    # --- deck
+    suits: tuple[int, ...] = (0, 1, 2, 3)
+    """One entry per full suit in the deck (a suit may appear twice)."""
+    jokers: int = 2
+    rank_order: tuple[str, ...] = BUM_RANK_ORDER
+    """Ranks from lowest to highest, as rank text (``JK`` for Jokers)."""
+    # --- combinations
+    wilds: tuple[tuple[str, str], ...] = (("2", "A"), ("JK", "2"))
+    """(wild rank, highest rank it may stand for in a set): a Two stands for 3..A, a Joker for 3..2."""
+    sequences: bool = True
+    sequence_min_ranks: int = 3
+    sequence_max_width: int = 0
+    """Largest number of cards of each rank in a sequence (0: no limit; 1: single sequences only)."""
+    sequence_top: str = "JK"
+    """Highest rank a sequence may reach (cards in their natural order only, never as wilds)."""
+    # --- roles, deal and lead
+    roles: tuple[str, ...] = ("Boss", "Foreman", "Worker", "Bum")
+    first_boss: Literal["cut"] = "cut"
+    # --- revolution
+    revolution_triggers: tuple[tuple[int, int], ...] = ((2, 2), (3, 2))
+    """(role, Jokers): a revolution happens if the player in that role is dealt at least that many Jokers."""
+    revolution_roles: tuple[int, ...] = (2, 3, 0, 1)
+    """The role each role takes in a revolution (4 players: the Worker becomes Boss, the rest follow clockwise)."""
+    revolution_declare: Declare = "automatic"
+    exchange_cancel_triggers: tuple[tuple[int, int], ...] = ()
+    """(role, Jokers) that cancel the exchange for the hand instead of causing a revolution."""
+    # --- card exchange
+    exchange: bool = True
+    exchange_pairs: tuple[tuple[int, int, int], ...] = ((0, 3, 2), (1, 2, 1))
+    """(higher role, lower role, cards): the higher gives its lowest cards, the lower its highest."""
+    exchange_keep_jokers: bool = True
+    """The lower role keeps Jokers and gives its highest non-Jokers."""
+    exchange_order: ExchangeOrder = "higher-first"
+    # --- scoring
+    points: tuple[int, ...] = (3, 2, 1, 0)
+    target: int = 100
+    target_winner: TargetWinner = "first-to-reach"
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    """Human-readable notes about the preset (not part of the rules' identity)."""
+
+    def __post_init__(self) -> None:
+        n = self.players
+        if n < 3:
+            raise RulesError(f"{self.system} needs at least 3 players, not {n}")
+        if len(self.roles) != n:
+            raise RulesError(f"{len(self.roles)} role names for {n} players")
+        if len(self.points) != n:
+            raise RulesError(f"{len(self.points)} entries in the points table for {n} players")
+        if sorted(self.revolution_roles) != list(range(n)):
+            raise RulesError(f"revolution_roles {self.revolution_roles} is not a reordering of 0..{n - 1}")
+        for name, trig in (
+            ("revolution_triggers", self.revolution_triggers),
+            ("exchange_cancel_triggers", self.exchange_cancel_triggers),
+        ):
+            for role, k in trig:
+                if not 0 <= role < n or k < 1:
+                    raise RulesError(f"{name}: ({role}, {k}) needs a role 0..{n - 1} and at least 1 Joker")
+        for hi, lo, k in self.exchange_pairs:
+            if not (0 <= hi < lo < n) or k < 1:
+                raise RulesError(f"exchange pair ({hi}, {lo}, {k}) needs roles 0 <= higher < lower < {n}")
+        if len(set(self.rank_order)) != len(self.rank_order):
+            raise RulesError(f"rank_order repeats a rank: {self.rank_order}")
+        for w, top in self.wilds:
+            for r in (w, top):
+                if r not in self.rank_order:
+                    raise RulesError(f"wild card rule ({w}, {top}) names a rank not in the rank order")
+        if self.sequence_top not in self.rank_order:
+            raise RulesError(f"sequence_top {self.sequence_top!r} is not in the rank order")
+        if self.target < 1:
+            raise RulesError(f"target must be at least 1, not {self.target}")
+        if self.deck_size < n:
+            raise RulesError(f"a {self.deck_size}-card deck cannot be dealt to {n} players")
+        if self.jokers < 0:
+            raise RulesError(f"jokers must be 0 or more, not {self.jokers}")
+        if self.exchange_order not in ("higher-first", "simultaneous"):
+            raise RulesError(
+                f"exchange_order must be higher-first or simultaneous, not {self.exchange_order!r}"
+            )
+        if self.revolution_declare not in ("automatic", "optional"):
+            raise RulesError(
+                f"revolution_declare must be automatic or optional, not {self.revolution_declare!r}"
+            )
+        if self.target_winner not in ("first-to-reach", "highest-total"):
+            raise RulesError(
+                f"target_winner must be first-to-reach or highest-total, not {self.target_winner!r}"
+            )
+
+    # ----------------------------------------------------------------- derived
+    @property
+    def deck_size(self) -> int:
+        """Number of cards in the deck."""
+        return 13 * len(self.suits) + self.jokers
+
+    def deck(self) -> list[Card]:
+        """The deck, unshuffled."""
+        return french_deck(suits=self.suits, jokers=self.jokers)
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards dealt to each role: the first players dealt get the extra cards.
+
+        >>> from bumtable.rules import get
+        >>> get("bum-game", players=4).hand_sizes()
+        (14, 14, 13, 13)
+        """
+        q, extra = divmod(self.deck_size, self.players)
+        return tuple(q + (1 if i < extra else 0) for i in range(self.players))
+
+    def rank_index(self, code: int) -> int:
+        """Position of a card in the rank order (0 = lowest)."""
+        code = int(code)
+        text = str(Card(code)) if code >= JOKER else rank_text(code >> 2)
+        if text not in self.rank_order and code >= JOKER:
+            text = rank_text(JOKER_RANK)
+        return self.rank_order.index(text)
+
+    @cached_property
+    def tables(self) -> Tables:
+        """Look-up tables the engine uses on its hot path (built once per rules)."""
+        from bumtable.rules.climbing.tables import Tables
+
+        return Tables.build(self)
+
+    # ----------------------------------------------------------------- interface
+    def new_state(self, seed: int) -> ClimbingState:
+        """A new match from this seed: the cut for the first Boss, then the first deal."""
+        from bumtable.rules.climbing.state import ClimbingState
+
+        return ClimbingState(self, seed)
+
+    def parse_action(self, text: str) -> Play:
+        """Read an action's text form (``pass``, ``set Q Q 2``, ``seq 9 10 J``, ``revolution``)."""
+        from bumtable.rules.climbing.notation import parse_play
+
+        return parse_play(self, text)
+
+    def action_text(self, action: Play) -> str:
+        """An action's text form, which :meth:`parse_action` reads back."""
+        from bumtable.rules.climbing.notation import format_play
+
+        return format_play(self, action)
+
+    def replace(self, **changes: Any) -> ClimbingRules:
+        """A copy with some options changed (checked like a new rules object)."""
+        names = {f.name for f in dataclasses.fields(self)}
+        for key in changes:
+            if key not in names:
+                raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(names))}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready data."""
+        data = dataclasses.asdict(self)
+        data.pop("notes")
+        return data
+
+    def to_json(self) -> str:
+        """JSON text; :func:`bumtable.rules.rules_from_json` reads it back."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ClimbingRules:
+        """Read :meth:`to_dict`'s output back, lists becoming tuples."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise RulesError(f"unknown climbing-rules options: {', '.join(sorted(unknown))}")
+        return cls(**{k: _tuples(v) for k, v in data.items()})
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value

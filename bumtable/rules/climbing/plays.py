@@ -1,0 +1,75 @@
+"""Climbing-game actions: a play of cards (a set or a sequence), a pass, or a revolution choice.
+
+A :class:`Play` names cards by rank index in the rules' rank order, not by suit:
+plays that differ only in which suit of a rank is used are the same play. Its
+text form comes from the rules (``rules.action_text``), since rank names depend
+on the rank order.
+
+>>> from bumtable.rules import get
+>>> rules = get("bum-game", players=4)
+>>> play = rules.parse_action("Q Q Q 2 JK")
+>>> play.kind == SET, play.size, rules.rank_order[play.rank]
+(True, 5, 'Q')
+>>> rules.action_text(play)
+'set Q Q Q 2 JK'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+PASS = 0
+SET = 1
+SEQUENCE = 2
+DECLARE = 3
+DECLINE = 4
+KIND_NAMES = {PASS: "pass", SET: "set", SEQUENCE: "sequence", DECLARE: "revolution", DECLINE: "no-revolution"}
+
+
+class Play(NamedTuple):
+    """One action of a climbing game. Immutable and hashable.
+
+    ``rank`` is the rank a set counts as, or a sequence's highest rank; ``width``
+    is the number of cards of each rank in a sequence (1 for a single sequence)
+    and the set's size for a set; ``cards`` are rank indices, ascending.
+    """
+
+    kind: int
+    rank: int = -1
+    size: int = 0
+    width: int = 0
+    cards: tuple[int, ...] = ()
+
+    @property
+    def is_pass(self) -> bool:
+        return self.kind == PASS
+
+    @property
+    def kind_name(self) -> str:
+        """``pass``, ``set``, ``sequence``, ``revolution`` or ``no-revolution``."""
+        return KIND_NAMES[self.kind]
+
+    @property
+    def length(self) -> int:
+        """Number of ranks in a sequence (1 for a set)."""
+        return self.size // self.width if self.kind == SEQUENCE else 1
+
+    def beats(self, top: Play) -> bool:
+        """True when this play may follow ``top``: same type, same number of cards, higher rank.
+
+        >>> Play(SET, 5, 2, 2, (5, 5)).beats(Play(SET, 3, 2, 2, (3, 3)))
+        True
+        >>> Play(SET, 5, 3, 3, (5, 5, 5)).beats(Play(SET, 3, 2, 2, (3, 3)))
+        False
+        """
+        return (
+            self.kind == top.kind
+            and self.size == top.size
+            and self.width == top.width
+            and self.rank > top.rank
+        )
+
+
+PASS_PLAY = Play(PASS)
+DECLARE_PLAY = Play(DECLARE)
+DECLINE_PLAY = Play(DECLINE)

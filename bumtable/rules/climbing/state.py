@@ -1,0 +1,479 @@
+"""The climbing engine's state: the whole truth of a match, changed only by actions.
+
+A state holds a match: hands are dealt, roles, revolutions and the exchange
+follow the rules object, tricks are played, and when a hand ends the next one
+is dealt from the same seeded generator, until someone reaches the target.
+
+>>> from bumtable.rules import get
+>>> state = get("bum-game", players=4).new_state(seed=1)
+>>> state.hand_no, state.phase, len(state.hand_of(state.current_player()))
+(1, 'play', 14)
+>>> state.roles[state.current_player()]  # the Boss leads
+0
+>>> import random
+>>> rng = random.Random(0)
+>>> while not state.is_over():
+...     state.apply(rng.choice(state.legal_actions()))
+>>> max(state.scores) >= 100
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bumtable.cards.french import JOKER, Card
+from bumtable.errors import IllegalActionError
+from bumtable.rules.climbing.movegen import follow_plays, lead_plays
+from bumtable.rules.climbing.notation import read_sequence, read_set
+from bumtable.rules.climbing.plays import (
+    DECLARE,
+    DECLARE_PLAY,
+    DECLINE,
+    DECLINE_PLAY,
+    PASS,
+    PASS_PLAY,
+    SEQUENCE,
+    SET,
+    Play,
+)
+
+if TYPE_CHECKING:
+    from bumtable.rules.climbing.observation import ClimbingObservation
+    from bumtable.rules.climbing.options import ClimbingRules
+
+PLAY = "play"
+REVOLUTION = "revolution"
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What a finished hand decided."""
+
+    hand_no: int
+    order: tuple[int, ...]
+    """Players in the order they went out (the last is the one left holding cards)."""
+    points: tuple[int, ...]
+    """Points each player scored this hand, by player."""
+    roles: tuple[int, ...]
+    """Role each player held while playing this hand (after any revolution)."""
+    revolution: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Revolution:
+    """A revolution declared this hand: who had the Jokers and the roles before it."""
+
+    player: int
+    jokers: int
+    old_roles: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Cards passed in the exchange."""
+
+    giver: int
+    receiver: int
+    cards: tuple[int, ...]
+
+
+class ClimbingState:
+    """A match of a climbing game. Create with ``rules.new_state(seed)``; change with :meth:`apply`."""
+
+    __slots__ = (
+        "_legal",
+        "active",
+        "by_role",
+        "cancelled_exchange",
+        "cut",
+        "finished",
+        "hand_no",
+        "hands",
+        "history",
+        "last_trick",
+        "leader",
+        "ncards",
+        "passes",
+        "phase",
+        "played",
+        "results",
+        "revolution",
+        "rng",
+        "roles",
+        "rules",
+        "scores",
+        "seed",
+        "t",
+        "top",
+        "top_player",
+        "transfers",
+        "trick",
+        "turn",
+        "winner",
+    )
+
+    def __init__(self, rules: ClimbingRules, seed: int, *, _blank: bool = False) -> None:
+        self.rules = rules
+        self.t = rules.tables
+        self.seed = seed
+        n = rules.players
+        self.history: list[Play] = []
+        self.scores = [0] * n
+        self.results: list[HandResult] = []
+        self.winner: int | None = None
+        self.hand_no = 0
+        self._legal: list[Play] | None = None
+        if _blank:
+            return
+        self.rng = random.Random(seed)
+        self.cut: list[list[tuple[int, int]]] = []
+        boss = self._cut_for_boss()
+        self.roles = [(p - boss) % n for p in range(n)]
+        self._start_hand()
+
+    # ------------------------------------------------------------------ set-up
+    def _cut_for_boss(self) -> int:
+        """Each player cuts a card; the highest rank is the first Boss; ties cut again."""
+        contenders = list(range(self.rules.players))
+        rank = self.t.rank_of_code
+        while True:
+            deck = [int(c) for c in self.rules.deck()]
+            self.rng.shuffle(deck)
+            cut = [(p, deck[i]) for i, p in enumerate(contenders)]
+            self.cut.append(cut)
+            best = max(rank[c] for _, c in cut)
+            contenders = [p for p, c in cut if rank[c] == best]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def _start_hand(self) -> None:
+        rules, t = self.rules, self.t
+        n = rules.players
+        self.hand_no += 1
+        self.by_role = [0] * n
+        for p, r in enumerate(self.roles):
+            self.by_role[r] = p
+        deck = [int(c) for c in rules.deck()]
+        self.rng.shuffle(deck)
+        self.hands: list[list[list[int]]] = [[[] for _ in range(t.n_ranks)] for _ in range(n)]
+        rank = t.rank_of_code
+        # The Bum deals, one card at a time from the player on his left (the Boss).
+        for i, code in enumerate(deck):
+            self.hands[self.by_role[i % n]][rank[code]].append(code)
+        self.ncards = [sum(len(x) for x in h) for h in self.hands]
+        self.active = n
+        self.played: list[tuple[int, tuple[int, ...]]] = []
+        self.finished: list[int] = []
+        self.trick: list[tuple[int, Play, tuple[int, ...]]] = []
+        self.last_trick: tuple[list[tuple[int, Play, tuple[int, ...]]], int] | None = None
+        self.top: Play | None = None
+        self.top_player = -1
+        self.passes = 0
+        self.revolution: Revolution | None = None
+        self.cancelled_exchange = False
+        self.transfers: list[Transfer] = []
+        self._legal = None
+        trigger = self._joker_trigger(rules.revolution_triggers)
+        if trigger is not None and rules.revolution_declare == "optional":
+            self.phase = REVOLUTION
+            self.turn = trigger
+            return
+        if trigger is not None:
+            self._revolt(trigger)
+        self._exchange_and_lead()
+
+    def jokers_held(self, player: int) -> int:
+        """Jokers in a player's hand."""
+        return sum(1 for cards in self.hands[player] for c in cards if c >= JOKER)
+
+    def _joker_trigger(self, triggers: tuple[tuple[int, int], ...]) -> int | None:
+        for role, k in triggers:
+            p = self.by_role[role]
+            if self.jokers_held(p) >= k:
+                return p
+        return None
+
+    def _revolt(self, player: int) -> None:
+        old = tuple(self.roles)
+        self.revolution = Revolution(player, self.jokers_held(player), old)
+        new = self.rules.revolution_roles
+        self.roles = [new[r] for r in old]
+        for p, r in enumerate(self.roles):
+            self.by_role[r] = p
+
+    def _exchange_and_lead(self) -> None:
+        rules = self.rules
+        if self.revolution is None and self._joker_trigger(rules.exchange_cancel_triggers) is not None:
+            self.cancelled_exchange = True
+        if rules.exchange and self.hand_no > 1 and not self.cancelled_exchange:
+            for hi, lo, k in rules.exchange_pairs:
+                self._exchange_pair(self.by_role[hi], self.by_role[lo], k)
+        self.phase = PLAY
+        self.leader = self.turn = self.by_role[0]
+
+    def _take(self, player: int, k: int, *, lowest: bool) -> list[int]:
+        hand = self.hands[player]
+        order = range(len(hand)) if lowest else range(len(hand) - 1, -1, -1)
+        keep_jokers = not lowest and self.rules.exchange_keep_jokers
+        taken: list[int] = []
+        for r in order:
+            cards = hand[r]
+            i = len(cards) - 1
+            while i >= 0 and len(taken) < k:
+                if keep_jokers and cards[i] >= JOKER:
+                    i -= 1
+                    continue
+                taken.append(cards.pop(i))
+                i -= 1
+            if len(taken) == k:
+                break
+        return taken
+
+    def _give(self, player: int, cards: list[int]) -> None:
+        rank = self.t.rank_of_code
+        for c in cards:
+            self.hands[player][rank[c]].append(c)
+
+    def _exchange_pair(self, high: int, low: int, k: int) -> None:
+        """The higher role gives its k lowest cards; the lower role its k highest (keeping Jokers)."""
+        down = self._take(high, k, lowest=True)
+        if self.rules.exchange_order == "higher-first":
+            self._give(low, down)
+            up = self._take(low, k, lowest=False)
+        else:
+            up = self._take(low, k, lowest=False)
+            self._give(low, down)
+        self._give(high, up)
+        self.ncards[high] += len(up) - len(down)
+        self.ncards[low] += len(down) - len(up)
+        self.transfers.append(Transfer(high, low, tuple(down)))
+        self.transfers.append(Transfer(low, high, tuple(up)))
+
+    # ------------------------------------------------------------------ queries
+    def current_player(self) -> int | None:
+        """The player to act, or None when the match is over."""
+        return None if self.phase == OVER else self.turn
+
+    def is_over(self) -> bool:
+        """True once someone has won the match."""
+        return self.phase == OVER
+
+    def outcome(self) -> tuple[int, ...]:
+        """Final (or current) scores by player; see :attr:`winner` for who won."""
+        return tuple(self.scores)
+
+    def hand_of(self, player: int | None) -> list[Card]:
+        """A player's cards, lowest rank first."""
+        if player is None:
+            return []
+        return [Card(c) for cards in self.hands[player] for c in cards]
+
+    def counts_of(self, player: int) -> list[int]:
+        """How many cards of each rank index a player holds."""
+        return [len(x) for x in self.hands[player]]
+
+    def role_name(self, player: int) -> str:
+        return self.rules.roles[self.roles[player]]
+
+    def legal_actions(self) -> list[Play]:
+        """Every action the current player may take (plays that differ only in suit are one)."""
+        if self._legal is not None:
+            return self._legal
+        if self.phase == PLAY:
+            counts = [len(x) for x in self.hands[self.turn]]
+            top = self.top
+            if top is None:
+                legal = lead_plays(counts, self.t, self.rules.sequences, self.rules.sequence_min_ranks)
+            else:
+                legal = follow_plays(counts, self.t, top)
+                legal.append(PASS_PLAY)
+        elif self.phase == REVOLUTION:
+            legal = [DECLARE_PLAY, DECLINE_PLAY]
+        else:
+            legal = []
+        self._legal = legal
+        return legal
+
+    def why_illegal(self, action: Play) -> str | None:
+        """None if ``action`` is legal now, else the reason in words."""
+        if self.phase == OVER:
+            return "the match is over"
+        text = self.rules.action_text
+        if self.phase == REVOLUTION:
+            if action.kind in (DECLARE, DECLINE):
+                return None
+            return "first decide whether to declare the revolution: 'revolution' or 'no-revolution'"
+        if action.kind in (DECLARE, DECLINE):
+            return "there is no revolution to decide now"
+        if action.kind == PASS:
+            return "the leader must play: you cannot pass when leading a trick" if self.top is None else None
+        shape = read_set(self.rules, list(action.cards)) if action.kind == SET else None
+        if action.kind == SEQUENCE:
+            shape = read_sequence(self.rules, list(action.cards))
+        if shape != action:
+            return f"{action} is not a well-formed play"
+        counts = [len(x) for x in self.hands[self.turn]]
+        need: dict[int, int] = {}
+        for r in action.cards:
+            need[r] = need.get(r, 0) + 1
+        missing = [self.t.symbols[r] for r, k in need.items() if counts[r] < k]
+        if missing:
+            return f"you do not hold the cards for {text(action)} (short of {', '.join(missing)})"
+        top = self.top
+        if top is None:
+            return None
+        if action.kind != top.kind:
+            return f"this trick was led with a {top.kind_name}: play a {top.kind_name} or pass"
+        if action.size != top.size or action.width != top.width:
+            what = f"{top.size} cards" if top.kind == SET else f"{top.length} ranks of {top.width}"
+            return f"you must play exactly {what} to follow {text(top)}, or pass"
+        if action.rank <= top.rank:
+            return f"{text(action)} does not beat {text(top)}: play higher or pass"
+        return None
+
+    # ------------------------------------------------------------------ change
+    def apply(self, action: Play, *, check: bool = True) -> None:
+        """Take ``action`` for the current player. Raises :class:`IllegalActionError` with the reason."""
+        if check:
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalActionError(reason)
+        self.history.append(action)
+        self._legal = None
+        kind = action.kind
+        if kind in (SET, SEQUENCE):
+            self._play(action)
+        elif kind == PASS:
+            self._pass()
+        elif kind == DECLARE:
+            self._revolt(self.turn)
+            self._exchange_and_lead()
+        else:  # DECLINE
+            self._exchange_and_lead()
+
+    def _next_active(self, player: int) -> int:
+        n = self.rules.players
+        r = self.roles[player]
+        by_role, ncards = self.by_role, self.ncards
+        for k in range(1, n + 1):
+            p = by_role[(r + k) % n]
+            if ncards[p]:
+                return p
+        return player
+
+    def _play(self, play: Play) -> None:
+        p = self.turn
+        hand = self.hands[p]
+        codes = tuple([hand[r].pop() for r in play.cards])
+        self.played.append((p, codes))
+        self.trick.append((p, play, codes))
+        left = self.ncards[p] - play.size
+        self.ncards[p] = left
+        if left == 0:
+            self.finished.append(p)
+            self.scores[p] += self.t.points[len(self.finished) - 1]
+            self.active -= 1
+            if self.active == 1:
+                last = self._next_active(p)
+                self.finished.append(last)
+                self.scores[last] += self.t.points[len(self.finished) - 1]
+                self._end_hand()
+                return
+        self.top = play
+        self.top_player = p
+        self.passes = 0
+        self.turn = self._next_active(p)
+
+    def _pass(self) -> None:
+        p = self.turn
+        self.trick.append((p, PASS_PLAY, ()))
+        self.passes += 1
+        winner = self.top_player
+        needed = self.active - (1 if self.ncards[winner] else 0)
+        if self.passes >= needed:
+            self.last_trick = (self.trick, winner)
+            self.trick = []
+            self.top = None
+            self.passes = 0
+            self.leader = self.turn = winner if self.ncards[winner] else self._next_active(winner)
+        else:
+            self.turn = self._next_active(p)
+
+    def _end_hand(self) -> None:
+        rules = self.rules
+        n = rules.players
+        points = [0] * n
+        for place, p in enumerate(self.finished):
+            points[p] = self.t.points[place]
+        self.results.append(
+            HandResult(
+                self.hand_no,
+                tuple(self.finished),
+                tuple(points),
+                tuple(self.roles),
+                self.revolution is not None,
+            )
+        )
+        self.last_trick = (self.trick, self.finished[-2]) if self.trick else self.last_trick
+        self.trick = []
+        self.top = None
+        reached = [p for p in self.finished if self.scores[p] >= rules.target]
+        if reached:
+            if rules.target_winner == "first-to-reach":
+                self.winner = reached[0]
+            else:
+                best = max(self.scores[p] for p in reached)
+                self.winner = next(p for p in reached if self.scores[p] == best)
+            self.phase = OVER
+            return
+        for place, p in enumerate(self.finished):
+            self.roles[p] = place
+        self._start_hand()
+
+    # ------------------------------------------------------------------ views and copies
+    def observe(self, seat: int | None) -> ClimbingObservation:
+        """What ``seat`` may know (``None``: a spectator). The only view bots and faces get."""
+        from bumtable.rules.climbing.observation import observe
+
+        return observe(self, seat)
+
+    def copy(self) -> ClimbingState:
+        """An independent copy (the generator's state included)."""
+        s = ClimbingState(self.rules, self.seed, _blank=True)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.history = self.history.copy()
+        s.scores = self.scores.copy()
+        s.results = self.results.copy()
+        s.winner = self.winner
+        s.hand_no = self.hand_no
+        s.cut = self.cut
+        s.roles = self.roles.copy()
+        s.by_role = self.by_role.copy()
+        s.hands = [[cards.copy() for cards in hand] for hand in self.hands]
+        s.ncards = self.ncards.copy()
+        s.active = self.active
+        s.played = self.played.copy()
+        s.finished = self.finished.copy()
+        s.trick = self.trick.copy()
+        s.last_trick = self.last_trick
+        s.top = self.top
+        s.top_player = self.top_player
+        s.passes = self.passes
+        s.revolution = self.revolution
+        s.cancelled_exchange = self.cancelled_exchange
+        s.transfers = self.transfers.copy()
+        s.phase = self.phase
+        s.turn = self.turn
+        s.leader = self.leader
+        return s
+
+    def __repr__(self) -> str:
+        return (
+            f"<ClimbingState {self.rules.system} hand {self.hand_no} {self.phase} "
+            f"turn={self.turn} scores={self.scores}>"
+        )

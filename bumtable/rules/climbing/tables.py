@@ -1,0 +1,55 @@
+"""Look-up tables built once per rules object, so the hot path only indexes lists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bumtable.cards.french import BLACK_JOKER, JOKER, RED_JOKER
+
+if TYPE_CHECKING:
+    from bumtable.rules.climbing.options import ClimbingRules
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Derived, read-only data for one rules object."""
+
+    n_ranks: int
+    rank_of_code: tuple[int, ...]
+    """Rank index for each card code (-1 for codes that are not in this game)."""
+    subs: tuple[tuple[int, ...], ...]
+    """For each rank, the wild ranks that may stand for it in a set (ascending)."""
+    seq_top: int
+    max_width: int
+    symbols: tuple[str, ...]
+    symbol_index: dict[str, int]
+    points: tuple[int, ...]
+
+    @staticmethod
+    def build(rules: ClimbingRules) -> Tables:
+        order = rules.rank_order
+        index = {s: i for i, s in enumerate(order)}
+        rank_of_code = [-1] * 64
+        for code in range(8, 60):
+            rank_of_code[code] = index.get(
+                ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")[(code >> 2) - 2], -1
+            )
+        for code, text in ((JOKER, "JK"), (BLACK_JOKER, "BJ"), (RED_JOKER, "RJ")):
+            rank_of_code[code] = index.get(text, index.get("JK", -1))
+        subs: list[list[int]] = [[] for _ in order]
+        for wild, top in rules.wilds:
+            w, t = index[wild], index[top]
+            for r in range(t + 1):
+                if r != w:
+                    subs[r].append(w)
+        return Tables(
+            n_ranks=len(order),
+            rank_of_code=tuple(rank_of_code),
+            subs=tuple(tuple(sorted(s)) for s in subs),
+            seq_top=index[rules.sequence_top],
+            max_width=rules.sequence_max_width or 64,
+            symbols=order,
+            symbol_index=index,
+            points=rules.points,
+        )

@@ -1,0 +1,110 @@
+"""Named presets with aliases, and variants as named sets of option changes.
+
+>>> from bumtable.rules import get, systems
+>>> get("bum", players=3).players
+3
+>>> get("bum-game", players=4, variants=["one-hour"]).target
+20
+>>> get("bum-game", variants=["no-such"])
+Traceback (most recent call last):
+...
+bumtable.errors.RulesError: bum-game has no variant 'no-such'; variants: bum-only, highest-total-wins, one-hour, optional-revolution, simultaneous-exchange, single-session
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from bumtable.errors import RulesError
+from bumtable.rules import bum_game
+from bumtable.rules.climbing.options import ClimbingRules
+
+
+@dataclass(frozen=True)
+class System:
+    """A rules system: how to build its preset for a player count, and its variants."""
+
+    name: str
+    title: str
+    build: Callable[[int], ClimbingRules]
+    default_players: int
+    min_players: int
+    max_players: int
+    variants: dict[str, Callable[[ClimbingRules], dict[str, Any]]]
+    variant_aliases: dict[str, str]
+
+
+SYSTEMS: dict[str, System] = {
+    "bum-game": System(
+        "bum-game",
+        "The Bum Game",
+        bum_game.bum_game,
+        4,
+        3,
+        12,
+        bum_game.VARIANTS,
+        bum_game.VARIANT_ALIASES,
+    ),
+}
+ALIASES = {"bum": "bum-game", "the-bum-game": "bum-game", "bumgame": "bum-game", "bum_game": "bum-game"}
+
+
+def systems() -> list[str]:
+    """Names of every rules system.
+
+    >>> systems()
+    ['bum-game']
+    """
+    return sorted(SYSTEMS)
+
+
+def system(name: str) -> System:
+    """The system a name or alias refers to."""
+    key = ALIASES.get(name.lower(), name.lower())
+    if key not in SYSTEMS:
+        raise RulesError(f"unknown game {name!r}; games: {', '.join(systems())}")
+    return SYSTEMS[key]
+
+
+def get(
+    name: str, *, players: int | None = None, variants: Iterable[str] = (), **options: Any
+) -> ClimbingRules:
+    """The rules of game ``name`` for ``players``, with named variants and then single options applied."""
+    sys = system(name)
+    n = sys.default_players if players is None else players
+    if not sys.min_players <= n <= sys.max_players:
+        raise RulesError(f"{sys.title} is for {sys.min_players} to {sys.max_players} players, not {n}")
+    rules = sys.build(n)
+    for v in variants:
+        key = sys.variant_aliases.get(v.lower(), v.lower())
+        if key not in sys.variants:
+            raise RulesError(f"{sys.name} has no variant {v!r}; variants: {', '.join(sorted(sys.variants))}")
+        rules = rules.replace(**sys.variants[key](rules))
+    if options:
+        rules = rules.replace(**options)
+    return rules
+
+
+def rules_from_dict(data: dict[str, Any]) -> ClimbingRules:
+    """Rules from :meth:`to_dict` output (the ``system`` key says which system)."""
+    if not isinstance(data, dict) or "system" not in data:
+        raise RulesError("rules data must be an object with a 'system' key")
+    system(str(data["system"]))
+    return ClimbingRules.from_dict(data)
+
+
+def rules_from_json(text: str) -> ClimbingRules:
+    """Rules from :meth:`to_json` output.
+
+    >>> r = get("bum-game", players=5, target=30)
+    >>> rules_from_json(r.to_json()) == r
+    True
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RulesError(f"rules are not valid JSON: {e}") from None
+    return rules_from_dict(data)
