@@ -61,6 +61,8 @@ class HandResult:
     roles: tuple[int, ...]
     """Role each player held while playing this hand (after any revolution)."""
     revolution: bool
+    cancelled_exchange: bool = False
+    """True when the deal cancelled the exchange (the Bum-only variant's Worker case)."""
 
 
 @dataclass(frozen=True, slots=True)

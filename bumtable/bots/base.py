@@ -1,0 +1,42 @@
+"""The bot interface: a bot sees only an observation and picks one of its legal actions.
+
+>>> import random
+>>> from bumtable.rules import get
+>>> from bumtable.bots import make_bot
+>>> state = get("bum-game", players=4).new_state(seed=2)
+>>> bot = make_bot("random", seed=9)
+>>> seat = state.current_player()
+>>> action = bot.choose(state.observe(seat))
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from bumtable.rules import Action, Observation
+
+
+class Bot(Protocol):
+    """Anything with a name that chooses an action from an observation."""
+
+    name: str
+
+    def choose(self, observation: Observation) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions()
+        if not legal:
+            raise ValueError("the bot was asked to act when its seat has no legal action")
+        return legal[self.rng.randrange(len(legal))]
