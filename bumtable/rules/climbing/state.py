@@ -418,6 +418,7 @@ class ClimbingState:
                 tuple(points),
                 tuple(self.roles),
                 self.revolution is not None,
+                self.cancelled_exchange,
             )
         )
         self.last_trick = (self.trick, self.finished[-2]) if self.trick else self.last_trick
