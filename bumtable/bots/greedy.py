@@ -1,10 +1,84 @@
-"""The greedy bot: plays the way The Bum Game's Strategy section advises (filled in below)."""
+"""The greedy bot: plays the way The Bum Game's Strategy section advises.
+
+- The point is to get rid of cards, and low cards are the danger: they can only
+  be played on the lead. So a hand is valued by how many plays it still needs
+  (fewer is better) and how low those plays are (:func:`hand_cost`).
+- When leading it sheds the play that most improves that value: low cards and
+  unmatched cards first, in sets or sequences that leave few singletons.
+- When following it plays only if that does not break up its hand for nothing,
+  and it saves high cards and wild cards (Aces, Twos, Jokers) for when they win
+  the lead late in the hand, or take it out.
+
+>>> from bumtable.rules import get
+>>> rules = get("bum-game", players=4)
+>>> t = rules.tables
+>>> def counts(*syms):
+...     c = [0] * t.n_ranks
+...     for s in syms:
+...         c[t.symbol_index[s]] += 1
+...     return c
+>>> hand_cost(counts("3", "4", "5"), t) < hand_cost(counts("3", "9", "K"), t)  # a sequence is one play
+True
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from bumtable.rules import Action, Observation
+from bumtable.rules.climbing.plays import PASS, SET, Play
+from bumtable.rules.climbing.tables import Tables
+
+WILD_PENALTY = 1.5
+HIGH_PENALTY = 0.5
+PASS_BONUS = -0.3
+
+
+def _groups(counts: Sequence[int], t: Tables) -> tuple[int, float]:
+    """Plays needed if each rank is played as one set, and how low they are (0..1 each)."""
+    top = t.n_ranks - 1
+    n = 0
+    low = 0.0
+    for r, k in enumerate(counts):
+        if k:
+            n += 1
+            low += 1.0 - r / top
+    return n, low
+
+
+def hand_cost(counts: Sequence[int], t: Tables) -> float:
+    """Estimated difficulty of going out: plays still needed plus a weight for low plays.
+
+    Runs of three or more ranks are taken out as sequences when that lowers the cost.
+    """
+    c = list(counts)
+    n, low = _groups(c, t)
+    best = n + low
+    # Greedily take single sequences out of the hand while that helps.
+    improved = True
+    seqs = 0
+    while improved:
+        improved = False
+        r = 0
+        while r <= t.seq_top:
+            if not c[r]:
+                r += 1
+                continue
+            end = r
+            while end + 1 <= t.seq_top and c[end + 1]:
+                end += 1
+            if end - r + 1 >= 3:
+                trial = c.copy()
+                for x in range(r, end + 1):
+                    trial[x] -= 1
+                tn, tl = _groups(trial, t)
+                # the sequence itself is one play, led from its low end
+                cost = tn + tl + seqs + 1 + (1.0 - r / (t.n_ranks - 1))
+                if cost < best:
+                    best, c, seqs, improved = cost, trial, seqs + 1, True
+            r = end + 1
+    return best
 
 
 class GreedyBot:
@@ -17,4 +91,40 @@ class GreedyBot:
 
     def choose(self, observation: Observation) -> Action:
         legal = observation.legal_actions()
-        return legal[0]
+        if not legal:
+            raise ValueError("the bot was asked to act when its seat has no legal action")
+        if len(legal) == 1 or legal[0].kind not in (SET, PASS, 2):
+            return legal[0]
+        t = observation.rules.tables
+        counts = [0] * t.n_ranks
+        for c in observation.hand or ():
+            counts[t.rank_of_code[c]] += 1
+        held = sum(counts)
+        others = [k for p, k in enumerate(observation.card_counts) if p != observation.seat and k]
+        danger = bool(others) and min(others) <= 3
+        now = hand_cost(counts, t)
+        best: list[Action] = []
+        best_value = float("inf")
+        for play in legal:
+            value = self._value(play, counts, held, now, t, danger)
+            if value < best_value - 1e-9:
+                best, best_value = [play], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(play)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+    def _value(self, play: Play, counts: list[int], held: int, now: float, t: Tables, danger: bool) -> float:
+        if play.kind == PASS:
+            return now - PASS_BONUS
+        if play.size == held:
+            return -1e9  # goes out
+        after = counts.copy()
+        for r in play.cards:
+            after[r] -= 1
+        cost = hand_cost(after, t)
+        wilds = sum(1 for r in play.cards if r != play.rank) if play.kind == SET else 0
+        high = sum(1 for r in play.cards if r >= t.n_ranks - 3)
+        scale = 0.3 if danger else 1.0
+        if cost <= 2.5 and play.rank >= t.n_ranks - 3:
+            scale = 0.0  # a winning play late in the hand: make the move
+        return cost + scale * (WILD_PENALTY * wilds + HIGH_PENALTY * high) + 0.001 * play.rank
