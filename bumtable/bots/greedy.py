@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 
 from bumtable.rules import Action, Observation
-from bumtable.rules.climbing.plays import PASS, SET, Play
+from bumtable.rules.climbing.plays import DECLARE, DECLARE_PLAY, PASS, SET, Play
 from bumtable.rules.climbing.tables import Tables
 
 WILD_PENALTY = 1.5
@@ -93,7 +93,9 @@ class GreedyBot:
         legal = observation.legal_actions()
         if not legal:
             raise ValueError("the bot was asked to act when its seat has no legal action")
-        if len(legal) == 1 or legal[0].kind not in (SET, PASS, 2):
+        if legal[0].kind == DECLARE:
+            return DECLARE_PLAY  # a revolution always helps the player who may declare it
+        if len(legal) == 1:
             return legal[0]
         t = observation.rules.tables
         counts = [0] * t.n_ranks
