@@ -4,7 +4,7 @@
 (52, 54)
 >>> len(french_deck(suits=(0, 1, 2), jokers=2))  # The Bum Game for 3
 41
->>> len(french_deck(suits=(0, 1, 2, 3, 3), jokers=3))  # for 5: one suit twice
+>>> len(french_deck(suits=(0, 1, 2, 3, 0), jokers=3))  # for 5: one suit twice
 68
 """
 

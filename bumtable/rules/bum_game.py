@@ -36,7 +36,10 @@ def roles_for(players: int) -> tuple[str, ...]:
     if players == 5:
         return ("Boss", "Foreman", "Middleman", "Worker", "Bum")
     middle = players - 4
-    names = [_MIDDLE_NAMES[i] if i < len(_MIDDLE_NAMES) else f"Middleman {i + 1}" for i in range(middle)]
+    extra = len(_MIDDLE_NAMES) - 1
+    names = [
+        _MIDDLE_NAMES[i] if i <= extra else f"{_MIDDLE_NAMES[-1]} {i - extra + 1}" for i in range(middle)
+    ]
     return ("Boss", "Foreman", *names, "Worker", "Bum")
 
 

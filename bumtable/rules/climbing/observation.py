@@ -154,12 +154,16 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         for t in state.transfers
     )
     last = state.last_trick
+    phase, turn = state.phase, state.current_player()
+    if phase == REVOLUTION and seat != turn:
+        # Whether to declare is a private decision: others only see that the hand is being set up.
+        phase, turn = "deal", None
     return ClimbingObservation(
         rules=state.rules,
         seat=seat,
         hand_no=state.hand_no,
-        phase=state.phase,
-        turn=state.current_player(),
+        phase=phase,
+        turn=turn,
         leader=state.leader if state.phase == PLAY else state.by_role[0],
         roles=tuple(state.roles),
         scores=tuple(state.scores),
@@ -287,9 +291,12 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
     state.top_player = obs.top_player
     state.passes = obs.passes
     state.revolution = obs.revolution
+    state.rev_pending = []
     state.cancelled_exchange = obs.cancelled_exchange
     state.transfers = [Transfer(x.giver, x.receiver, x.cards or ()) for x in obs.transfers]
     state.phase = obs.phase
+    if obs.phase == "deal":  # another seat's private revolution decision: sample it as declined
+        state.phase = PLAY
     state.turn = obs.turn if obs.turn is not None else obs.leader
     state.leader = obs.leader
     return state

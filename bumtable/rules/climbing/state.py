@@ -103,6 +103,7 @@ class ClimbingState:
         "phase",
         "played",
         "results",
+        "rev_pending",
         "revolution",
         "rng",
         "roles",
@@ -179,25 +180,31 @@ class ClimbingState:
         self.cancelled_exchange = False
         self.transfers: list[Transfer] = []
         self._legal = None
-        trigger = self._joker_trigger(rules.revolution_triggers)
-        if trigger is not None and rules.revolution_declare == "optional":
+        # Set before any revolution decision, so copy() works in the first hand's revolution phase.
+        self.leader = self.by_role[0]
+        candidates = self._joker_candidates(rules.revolution_triggers)
+        self.rev_pending: list[int] = candidates[1:]
+        if candidates and rules.revolution_declare == "optional":
+            # Each qualifying player in turn decides, privately, until one declares.
             self.phase = REVOLUTION
-            self.turn = trigger
+            self.turn = candidates[0]
             return
-        if trigger is not None:
-            self._revolt(trigger)
+        if candidates:
+            self._revolt(candidates[0])
         self._exchange_and_lead()
 
     def jokers_held(self, player: int) -> int:
         """Jokers in a player's hand."""
         return sum(1 for cards in self.hands[player] for c in cards if c >= JOKER)
 
-    def _joker_trigger(self, triggers: tuple[tuple[int, int], ...]) -> int | None:
+    def _joker_candidates(self, triggers: tuple[tuple[int, int], ...]) -> list[int]:
+        """Players whose Jokers meet a trigger, in the order the triggers are listed."""
+        out: list[int] = []
         for role, k in triggers:
             p = self.by_role[role]
-            if self.jokers_held(p) >= k:
-                return p
-        return None
+            if p not in out and self.jokers_held(p) >= k:
+                out.append(p)
+        return out
 
     def _revolt(self, player: int) -> None:
         old = tuple(self.roles)
@@ -209,9 +216,10 @@ class ClimbingState:
 
     def _exchange_and_lead(self) -> None:
         rules = self.rules
-        if self.revolution is None and self._joker_trigger(rules.exchange_cancel_triggers) is not None:
+        exchange = rules.exchange and self.hand_no > 1
+        if exchange and self.revolution is None and self._joker_candidates(rules.exchange_cancel_triggers):
             self.cancelled_exchange = True
-        if rules.exchange and self.hand_no > 1 and not self.cancelled_exchange:
+        if exchange and not self.cancelled_exchange:
             for hi, lo, k in rules.exchange_pairs:
                 self._exchange_pair(self.by_role[hi], self.by_role[lo], k)
         self.phase = PLAY
@@ -354,6 +362,8 @@ class ClimbingState:
         elif kind == DECLARE:
             self._revolt(self.turn)
             self._exchange_and_lead()
+        elif self.rev_pending:  # DECLINE, and another player also qualifies
+            self.turn = self.rev_pending.pop(0)
         else:  # DECLINE
             self._exchange_and_lead()
 
@@ -468,6 +478,7 @@ class ClimbingState:
         s.top_player = self.top_player
         s.passes = self.passes
         s.revolution = self.revolution
+        s.rev_pending = self.rev_pending.copy()
         s.cancelled_exchange = self.cancelled_exchange
         s.transfers = self.transfers.copy()
         s.phase = self.phase
