@@ -1,0 +1,27 @@
+"""The ``bumtable`` command: one Typer app with a command per module (``*_cmd.py``)."""
+
+from __future__ import annotations
+
+import typer
+
+from bumtable.cli.moves_cmd import moves
+from bumtable.cli.play_cmd import play
+from bumtable.cli.replay_cmd import replay
+from bumtable.cli.simulate_cmd import simulate
+
+app = typer.Typer(
+    name="bumtable",
+    help="The Bum Game and its family of climbing card games: play, simulate, list moves, replay.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.command()(play)
+app.command()(simulate)
+app.command()(moves)
+app.command()(replay)
+
+
+def main() -> None:
+    """Entry point of the ``bumtable`` script."""
+    app()

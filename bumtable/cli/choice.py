@@ -1,0 +1,116 @@
+"""What the person at the prompt meant: a numbered option, cards, a word (help, quit), or a mistake.
+
+>>> from bumtable.rules import get
+>>> rules = get("bum-game", players=4)
+>>> state = rules.new_state(seed=3)
+>>> options = ordered(state.legal_actions())
+>>> interpret("1", rules, options, state.why_illegal).play == options[0]
+True
+>>> interpret("0", rules, options, state.why_illegal).error == f"no option 0: type a number from 1 to {len(options)}"
+True
+>>> interpret("pass", rules, options, state.why_illegal).error
+'the leader must play: you cannot pass when leading a trick'
+>>> interpret("q", rules, options, state.why_illegal).command
+'quit'
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from bumtable.errors import NotationError
+from bumtable.rules import Action, Rules
+from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
+
+COMMANDS = {
+    "h": "help",
+    "help": "help",
+    "?": "help",
+    "q": "quit",
+    "quit": "quit",
+    "exit": "quit",
+    "t": "table",
+    "table": "table",
+    "s": "table",
+    "show": "table",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One reading of a line: exactly one of ``play``, ``command``, ``error`` or ``options`` is set."""
+
+    play: Action | None = None
+    command: str | None = None
+    error: str | None = None
+    options: list[Action] = field(default_factory=list)
+    """Two or more legal plays the typed cards could mean (set or sequence): ask which."""
+    unreadable: bool = False
+    """True when ``error`` says the text could not be read (not that the play is illegal)."""
+
+
+def _order_key(play: Action) -> tuple[int, ...]:
+    if play.kind == SET:
+        return (0, play.rank, play.size, *play.cards)
+    if play.kind == SEQUENCE:
+        return (1, play.width, play.length, play.rank)
+    if play.kind == PASS:
+        return (9,)
+    return (5, play.kind)
+
+
+def ordered(legal: Sequence[Action]) -> list[Action]:
+    """Legal actions in the order a person scans them: sets by rank then size, sequences, pass last."""
+    return sorted(legal, key=_order_key)
+
+
+def _readings(rules: Rules, text: str) -> list[Action]:
+    """Every play the text can mean: one, or a set and a sequence when it names no kind."""
+    try:
+        return [rules.parse_action(text)]
+    except NotationError:
+        both = []
+        for kind in ("set", "seq"):
+            with contextlib.suppress(NotationError):
+                both.append(rules.parse_action(f"{kind} {text}"))
+        if len(both) == 2:
+            return both
+        raise
+
+
+def interpret(
+    line: str,
+    rules: Rules,
+    options: Sequence[Action],
+    why_illegal: Callable[[Action], str | None],
+) -> Choice:
+    """Read one line typed at the play prompt against the numbered ``options``."""
+    text = line.strip()
+    if not text:
+        return Choice(
+            error="type the number of a play, cards like 'Q Q 2', or p to pass (h for help)", unreadable=True
+        )
+    command = COMMANDS.get(text.lower())
+    if command is not None:
+        return Choice(command=command)
+    if text.isdigit():
+        k = int(text)
+        if 1 <= k <= len(options):
+            return Choice(play=options[k - 1])
+        return Choice(error=f"no option {k}: type a number from 1 to {len(options)}", unreadable=True)
+    try:
+        readings = _readings(rules, text)
+    except NotationError as e:
+        return Choice(error=str(e), unreadable=True)
+    legal = [p for p in readings if why_illegal(p) is None]
+    if len(legal) == 1:
+        return Choice(play=legal[0])
+    if len(legal) > 1:
+        return Choice(options=legal)
+    reasons = []
+    for p in readings:
+        reason = why_illegal(p)
+        reasons.append(reason if len(readings) == 1 else f"as {rules.action_text(p)}: {reason}")
+    return Choice(error="; ".join(r for r in reasons if r))

@@ -1,0 +1,93 @@
+"""Pieces every command shares: consoles, error handling, rules, bot lists and seeds."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import secrets
+import sys
+from collections.abc import Iterable, Iterator
+
+import typer
+from rich.console import Console
+
+from bumtable.bots import BOTS
+from bumtable.errors import BumtableError
+from bumtable.rules import Rules, get
+
+EXIT_USAGE = 2
+"""Exit status for bad input of any kind (what Click uses for usage errors)."""
+
+
+class CliError(BumtableError):
+    """Bad input that only the command line checks (clashing options, an impossible hand)."""
+
+
+def out_console() -> Console:
+    """The console for normal output (stdout), with no markup guessing."""
+    return Console(highlight=False, emoji=False)
+
+
+def err_console() -> Console:
+    """The console for progress and diagnostics (stderr)."""
+    return Console(stderr=True, highlight=False, emoji=False)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` on stderr and return the exit to raise (status 2)."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(EXIT_USAGE)
+
+
+@contextlib.contextmanager
+def cli_errors() -> Iterator[None]:
+    """Turn bumtable's own errors into a one-line message on stderr and exit status 2."""
+    try:
+        yield
+    except BumtableError as e:
+        raise fail(str(e)) from None
+
+
+def split_words(values: Iterable[str] | None) -> list[str]:
+    """Values of a repeatable option, each of which may also hold a comma-separated list."""
+    return [w.strip() for v in values or () for w in v.split(",") if w.strip()]
+
+
+def make_rules(game: str, players: int | None, variants: list[str], target: int | None) -> Rules:
+    """The rules the options describe; a bad game, player count, variant or target raises RulesError."""
+    options = {} if target is None else {"target": target}
+    return get(game, players=players, variants=variants, **options)
+
+
+def parse_bots(text: str) -> list[str]:
+    """Bot kinds from ``greedy,random``; an unknown kind is a CliError naming the known ones."""
+    kinds = [k.lower() for k in split_words([text])]
+    if not kinds:
+        raise CliError(f"--bots needs at least one bot kind; bots: {', '.join(sorted(BOTS))}")
+    for kind in kinds:
+        if kind not in BOTS:
+            raise CliError(f"unknown bot {kind!r}; bots: {', '.join(sorted(BOTS))}")
+    return kinds
+
+
+def new_seed() -> int:
+    """A fresh seed for a match nobody gave one for (short enough to type back)."""
+    return secrets.randbelow(1_000_000_000)
+
+
+def bot_seed(game_seed: int, seat: int, ply: int) -> int:
+    """The seed of the bot deciding ply ``ply`` for ``seat``: a resumed game decides exactly as before.
+
+    >>> bot_seed(7, 1, 30) == bot_seed(7, 1, 30), bot_seed(7, 1, 30) == bot_seed(7, 2, 30)
+    (True, False)
+    """
+    data = f"bumtable-bot:{game_seed}:{seat}:{ply}".encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big") >> 1
+
+
+def stdin_is_tty() -> bool:
+    """True when a person is probably typing (stdin is a terminal)."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False

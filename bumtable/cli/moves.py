@@ -1,0 +1,114 @@
+"""Every distinct legal play from a hand, leading or beating a play, as JSON-ready data.
+
+>>> from bumtable.rules import get
+>>> rules = get("bum-game", players=4)
+>>> result = moves_for(rules, "6c 2d JK", "set 5")
+>>> [p["text"] for p in result["plays"]], result["can_pass"]
+(['set 6', 'set 2', 'set JK'], True)
+>>> moves_for(rules, "Qc Qc", None)
+Traceback (most recent call last):
+...
+bumtable.cli.common.CliError: the hand holds Qc 2 times, but the 4-player deck has only one Qc
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from bumtable.cards import Card, parse_cards
+from bumtable.cli.choice import ordered
+from bumtable.cli.common import CliError
+from bumtable.cli.render import count_word
+from bumtable.errors import BumtableError
+from bumtable.rules import Action, Rules
+from bumtable.rules.climbing.movegen import follow_plays, lead_plays
+from bumtable.rules.climbing.plays import SEQUENCE, SET
+
+
+def read_hand(rules: Rules, text: str) -> list[Card]:
+    """The cards of a hand, checked against the game's deck; errors say what is wrong."""
+    cards = parse_cards(text)
+    if not cards:
+        raise CliError("the hand is empty: give cards like '3h 4h 5h' or 'Qs Qd 2c JK'")
+    n = rules.players
+    deck = Counter(0 if c.is_joker else int(c) for c in rules.deck())
+    rank = rules.tables.rank_of_code
+    held = Counter(0 if c.is_joker else int(c) for c in cards)
+    for code, k in held.items():
+        have = deck[code]
+        what = "Jokers" if code == 0 else str(Card(code))
+        if code and rank[code] < 0:
+            raise CliError(f"{what} is not in the deck of this game")
+        if k > have:
+            only = "no" if have == 0 else f"only {count_word(have)}"
+            if code == 0:
+                raise CliError(f"the hand holds {k} Jokers, but the {n}-player deck has {only} Jokers")
+            raise CliError(f"the hand holds {what} {k} times, but the {n}-player deck has {only} {what}")
+    most = max(rules.hand_sizes())
+    if len(cards) > most:
+        raise CliError(f"a hand in the {n}-player game has at most {most} cards; this one has {len(cards)}")
+    return cards
+
+
+def play_json(rules: Rules, play: Action) -> dict[str, Any]:
+    """One play as JSON-ready data: ranks (suits never matter), kind, rank, size, width, length, text."""
+    syms = rules.tables.symbols
+    return {
+        "cards": [syms[r] for r in play.cards],
+        "kind": play.kind_name,
+        "rank": syms[play.rank],
+        "size": play.size,
+        "width": play.width,
+        "length": play.length,
+        "text": rules.action_text(play),
+    }
+
+
+def read_beat(rules: Rules, text: str) -> Action:
+    """The play to beat, which must be a set or a sequence."""
+    play = rules.parse_action(text)
+    if play.kind not in (SET, SEQUENCE):
+        raise CliError(f"the play to beat must be a set or a sequence, not {rules.action_text(play)!r}")
+    return play
+
+
+def moves_for(rules: Rules, hand: str, beat: str | None) -> dict[str, Any]:
+    """Every distinct legal play from ``hand``: leading, or beating ``beat`` (then passing is allowed)."""
+    cards = read_hand(rules, hand)
+    t = rules.tables
+    counts = [0] * t.n_ranks
+    for c in cards:
+        counts[t.rank_of_code[c]] += 1
+    if beat is None or not beat.strip():
+        plays = lead_plays(counts, t, rules.sequences, rules.sequence_min_ranks)
+        top = None
+    else:
+        top = read_beat(rules, beat)
+        plays = follow_plays(counts, t, top)
+    return {
+        "beat": None if top is None else rules.action_text(top),
+        "can_pass": top is not None,
+        "count": len(plays),
+        "plays": [play_json(rules, p) for p in ordered(plays)],
+    }
+
+
+def moves_line(rules: Rules, line: str) -> dict[str, Any]:
+    """One ``--jsonl`` request, ``{"hand": "...", "beat": "..."}``, answered; a bad line gives ``{"error": ...}``."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as e:
+        return {"error": f"not valid JSON: {e}"}
+    if not isinstance(request, dict):
+        return {"error": 'each line must be a JSON object like {"hand": "3h 4h 5h", "beat": "set 5"}'}
+    hand, beat = request.get("hand"), request.get("beat")
+    if not isinstance(hand, str):
+        return {"error": "'hand' is missing or not a string"}
+    if beat is not None and not isinstance(beat, str):
+        return {"error": "'beat' must be a string or null"}
+    try:
+        return moves_for(rules, hand, beat)
+    except BumtableError as e:
+        return {"error": str(e)}

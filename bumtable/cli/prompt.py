@@ -1,0 +1,44 @@
+"""Reading a line from the person at the terminal, or from piped input, without ever crashing on EOF."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+
+from rich.console import Console
+
+from bumtable.cli.common import stdin_is_tty
+
+
+class LineReader:
+    """Asks a question on the console and reads one line; ``None`` means input ended.
+
+    When stdin is not a terminal the answer is echoed, so a transcript reads like a session.
+    """
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.tty = stdin_is_tty()
+        if self.tty:
+            with contextlib.suppress(ImportError):  # line editing and history for input()
+                import readline  # noqa: F401
+
+    def ask(self, question: str) -> str | None:
+        """The line typed (without its newline), or None at end of input."""
+        try:
+            if self.tty:
+                line = input(question)  # input() draws the prompt itself, so line editing stays aligned
+            else:
+                self.console.print(question, end="", markup=False, highlight=False)
+                self.console.file.flush()
+                line = sys.stdin.readline()
+        except EOFError:
+            self.console.print()
+            return None
+        if not self.tty:
+            if not line:
+                self.console.print()
+                return None
+            line = line.rstrip("\r\n")
+            self.console.print(line, markup=False, highlight=False)
+        return line

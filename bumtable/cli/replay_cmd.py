@@ -1,0 +1,83 @@
+"""``bumtable replay``: step through a saved game, action by action, from one seat's view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from bumtable.cli.common import CliError, cli_errors, out_console
+from bumtable.cli.narrate import narrate, opening
+from bumtable.cli.prompt import LineReader
+from bumtable.cli.render import Seats, hand_text, standings
+from bumtable.cli.saves import load_record
+from bumtable.rules import GameRecord
+
+
+def seats_for(record: GameRecord, seat: int | None) -> Seats:
+    """Names ``P0``... with the kind of player each seat was (from the record's meta, when it says)."""
+    n = record.rules.players
+    kinds = record.meta.get("seats")
+    if not (isinstance(kinds, list) and len(kinds) == n and all(isinstance(k, str) for k in kinds)):
+        kinds = []
+    return Seats(tuple(f"P{p}" for p in range(n)), None, tuple(kinds))
+
+
+def run_replay(console: Console, record: GameRecord, seat: int | None, step: bool) -> None:
+    """Tell the record's game from ``seat``'s view (None: a spectator); with ``step``, wait for Enter."""
+    rules = record.rules
+    seats = seats_for(record, seat)
+    view = "a spectator" if seat is None else f"seat {seat}"
+    console.print(
+        Text(
+            f"Replaying {len(record.actions)} actions of {rules.system} for {rules.players} "
+            f"(seed {record.seed}, target {rules.target}) as {view}."
+        )
+    )
+    if seats.kinds:
+        console.print(Text("Seats: " + ", ".join(f"{seats.name(p)} {k}" for p, k in enumerate(seats.kinds))))
+    reader = LineReader(console) if step else None
+    state = rules.new_state(record.seed)
+    for line in opening(state.observe(seat), seats):
+        console.print(line)
+    for i, text in enumerate(record.actions, 1):
+        if reader is not None:
+            answer = reader.ask(f"[{i}/{len(record.actions)}] Enter: next, q: quit ")
+            if answer is None or answer.strip().lower() in ("q", "quit"):
+                return
+        actor = state.current_player()
+        assert actor is not None
+        before = state.observe(seat)
+        if actor == seat and before.hand is not None:
+            console.print(Text.assemble(f"{seats.name(seat)} holds: ", hand_text(rules, before.hand)))
+        action = rules.parse_action(text)
+        state.apply(action)
+        for line in narrate(before, actor, action, state.observe(seat), seats):
+            console.print(line)
+    if not state.is_over():
+        console.print(Text(f"The record ends here, during hand {state.hand_no}."))
+        console.print(standings(state.observe(seat), seats))
+
+
+def replay(
+    file: Annotated[
+        Path, typer.Argument(help="A game record saved by 'bumtable play --save'.", dir_okay=False)
+    ],
+    seat: Annotated[
+        int | None, typer.Option(help="Watch from this seat (its hand and exchange); default: spectator.")
+    ] = None,
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Print the whole game without waiting for Enter.")
+    ] = False,
+) -> None:
+    """Step through a saved game: Enter shows the next action, q quits."""
+    console = out_console()
+    with cli_errors():
+        record, _final = load_record(file)
+        n = record.rules.players
+        if seat is not None and not 0 <= seat < n:
+            raise CliError(f"no seat {seat}: seats are 0 to {n - 1}")
+        run_replay(console, record, seat, step=not show_all)
