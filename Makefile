@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test test-long lint typecheck unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+## make test-long: every test, with the random-play sweep at 20,000 hands (several minutes).
+test-long: $(STAMP)
+	BUMTABLE_SWEEP_SEEDS=400 $(BIN)/pytest
 
 ## make bench: the engine benchmark against rlcard (bench-only extra).
 bench: $(STAMP)

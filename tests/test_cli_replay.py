@@ -71,7 +71,7 @@ def test_replay_of_a_broken_file_is_a_clear_error_with_exit_2(tmp_path: Path) ->
         "bad action": (json.dumps({**good, "actions": ["set 3", "seq K K K"]}), "record action"),
         "bad rules": (
             json.dumps({**good, "rules": {**good["rules"], "players": "four"}}),
-            "not a valid game record",
+            "option 'players' must be a whole number",
         ),
     }
     for name, (text, message) in cases.items():

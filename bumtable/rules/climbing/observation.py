@@ -220,6 +220,14 @@ def _known_and_bounds(
         played_jokers = sum(1 for c in played_by.get(rev.player, Counter()).elements() if c >= JOKER)
         have = max(0, rev.jokers - played_jokers)
         known.setdefault(rev.player, []).extend([JOKER] * have)
+    cancel = obs.rules.exchange_cancel_triggers
+    if obs.cancelled_exchange and rev is None and len(cancel) == 1:
+        # The exchange was called off: everyone knows who was dealt the Jokers that cancel it.
+        role, k = cancel[0]
+        holder = obs.roles.index(role)
+        if holder != seat:
+            played_jokers = sum(1 for c in played_by.get(holder, Counter()).elements() if c >= JOKER)
+            known.setdefault(holder, []).extend([JOKER] * max(0, k - played_jokers))
     return known, bounds
 
 

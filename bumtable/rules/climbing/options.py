@@ -208,12 +208,29 @@ class ClimbingRules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClimbingRules:
-        """Read :meth:`to_dict`'s output back, lists becoming tuples."""
+        """Read :meth:`to_dict`'s output back, lists becoming tuples; a value of the wrong type is a RulesError.
+
+        >>> ClimbingRules.from_dict({"players": "four"})
+        Traceback (most recent call last):
+        ...
+        bumtable.errors.RulesError: option 'players' must be a whole number, not 'four'
+        """
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - names
         if unknown:
             raise RulesError(f"unknown climbing-rules options: {', '.join(sorted(unknown))}")
-        return cls(**{k: _tuples(v) for k, v in data.items()})
+        values = {k: _tuples(v) for k, v in data.items()}
+        defaults = cls()
+        for key, value in values.items():
+            expected = type(getattr(defaults, key))
+            if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesError(f"option {key!r} must be a whole number, not {value!r}")
+            if expected is not int and not isinstance(value, expected):
+                raise RulesError(f"option {key!r} must be a {expected.__name__}, not {value!r}")
+        try:
+            return cls(**values)
+        except TypeError as e:  # a nested value of the wrong shape
+            raise RulesError(f"bad rules data: {e}") from None
 
 
 def _tuples(value: Any) -> Any:
