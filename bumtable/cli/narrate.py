@@ -41,10 +41,8 @@ def _played_codes(before: Observation, actor: int, new: Observation) -> Sequence
     """The cards of the play just made, where the observer may know them (suits included)."""
     if new.hand_no == before.hand_no and len(new.results) == len(before.results):
         return new.trick[-1][2]
-    if new.phase == OVER and new.last_trick is not None and new.last_trick[0]:
-        return new.last_trick[0][-1][2]
-    if actor == before.seat and before.hand is not None:
-        return before.hand  # the hand ended with this play, so it was all the actor held
+    if len(new.results) > len(before.results):
+        return new.results[-1].last_cards  # the play that ended the hand
     return None
 
 

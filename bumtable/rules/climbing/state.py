@@ -63,6 +63,8 @@ class HandResult:
     revolution: bool
     cancelled_exchange: bool = False
     """True when the deal cancelled the exchange (the Bum-only variant's Worker case)."""
+    last_cards: tuple[int, ...] = ()
+    """The cards of the play that ended the hand (so faces can show it after the next deal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,6 +431,7 @@ class ClimbingState:
                 tuple(self.roles),
                 self.revolution is not None,
                 self.cancelled_exchange,
+                self.trick[-1][2],
             )
         )
         self.last_trick = (self.trick, self.finished[-2]) if self.trick else self.last_trick
