@@ -281,6 +281,11 @@ def hand_start(obs: Observation, seats: Seats) -> list[RenderableType]:
     out: list[RenderableType] = [Rule(f"Hand {obs.hand_no}")]
     if obs.hand_no == 1:
         out += cut_lines(obs, seats)
+    else:
+        dealt = obs.revolution.old_roles if obs.revolution is not None else obs.roles
+        order = sorted(range(len(dealt)), key=lambda p: dealt[p])
+        clockwise = ", ".join(f"{seats.name(p)} ({obs.rules.roles[dealt[p]]})" for p in order)
+        out.append(Text(f"Players sit by last hand's finish, clockwise from the Boss: {clockwise}."))
     if obs.phase == REVOLUTION and obs.turn is not None and obs.turn == obs.seat:
         p = obs.turn
         out.append(
