@@ -42,27 +42,22 @@ def bum_hand(players: int, path: str) -> PlayHand:
 
     rules = get("bum-game", players=players)
 
-    def fast(seed: int, rng: random.Random) -> int:
+    def engine(seed: int, rng: random.Random, checked: bool) -> int:
         randrange = rng.randrange
         state = rules.new_state(seed)
         results = state.results
         n = 0
         while not results:
             la = state.legal_actions()
-            state.apply(la[randrange(len(la))], check=False)
+            state.apply(la[randrange(len(la))], check=checked)
             n += 1
         return n
 
+    def fast(seed: int, rng: random.Random) -> int:
+        return engine(seed, rng, False)
+
     def check(seed: int, rng: random.Random) -> int:
-        randrange = rng.randrange
-        state = rules.new_state(seed)
-        results = state.results
-        n = 0
-        while not results:
-            la = state.legal_actions()
-            state.apply(la[randrange(len(la))], check=True)
-            n += 1
-        return n
+        return engine(seed, rng, True)
 
     def observe(seed: int, rng: random.Random) -> int:
         randrange = rng.randrange

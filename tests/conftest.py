@@ -209,6 +209,17 @@ def play(state: State, *texts: str) -> State:
     return state
 
 
+def random_position(rules: Rules, seed: int, actions: int, rng: random.Random) -> State:
+    """The state reached from ``seed`` by up to ``actions`` random legal actions drawn from ``rng``."""
+    state = rules.new_state(seed)
+    for _ in range(actions):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
 def get(players: int, *variants: str, **options: object) -> Rules:
     return R.get("bum-game", players=players, variants=list(variants), **options)
 

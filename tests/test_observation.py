@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import FOUR, REVOLT4, codes, deal, find_seed, get
+from conftest import FOUR, REVOLT4, codes, deal, find_seed, get, random_position
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,14 +21,7 @@ JOKERS = (60, 61, 62)
 def position(players: int, seed: int, actions: int, variant: str = "bum-game") -> State:
     """A state reached by ``actions`` random legal actions from ``seed``."""
     rules = get(players) if variant == "bum-game" else get(players, variant)
-    state = rules.new_state(seed)
-    rng = random.Random(seed + 1)
-    for _ in range(actions):
-        if state.is_over():
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state
+    return random_position(rules, seed, actions, random.Random(seed + 1))
 
 
 positions = st.builds(

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from checker import snapshot
-from conftest import get
+from conftest import get, random_position
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,14 +18,7 @@ VARIANTS = [(), ("bum-only",), ("optional-revolution",), ("one-hour",), ("single
 
 
 def played(players: int, variants: tuple[str, ...], seed: int, actions: int) -> State:
-    state = get(players, *variants).new_state(seed)
-    rng = random.Random(~seed)
-    for _ in range(actions):
-        if state.is_over():
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state
+    return random_position(get(players, *variants), seed, actions, random.Random(~seed))
 
 
 def same(a: State, b: State) -> None:

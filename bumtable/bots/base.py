@@ -27,6 +27,14 @@ class Bot(Protocol):
     def choose(self, observation: Observation) -> Action: ...
 
 
+def legal_or_raise(observation: Observation) -> list[Action]:
+    """The observation's legal actions; a clear error if its seat is not the one to act."""
+    legal = observation.legal_actions()
+    if not legal:
+        raise ValueError(f"seat {observation.seat} was asked to act, but it has no legal action now")
+    return legal
+
+
 class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
@@ -36,7 +44,5 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions()
-        if not legal:
-            raise ValueError("the bot was asked to act when its seat has no legal action")
+        legal = legal_or_raise(observation)
         return legal[self.rng.randrange(len(legal))]

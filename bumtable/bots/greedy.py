@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from bumtable.bots.base import legal_or_raise
 from bumtable.rules import Action, Observation
 from bumtable.rules.climbing.plays import DECLARE, DECLARE_PLAY, PASS, SET, Play
 from bumtable.rules.climbing.tables import Tables
@@ -97,9 +98,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, observation: Observation) -> Action:
-        legal = observation.legal_actions()
-        if not legal:
-            raise ValueError("the bot was asked to act when its seat has no legal action")
+        legal = legal_or_raise(observation)
         if legal[0].kind == DECLARE:
             return DECLARE_PLAY  # a revolution always helps the player who may declare it
         if len(legal) == 1:
