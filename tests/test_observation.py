@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bumtable import rules as R
-from bumtable.errors import BumtableError, IllegalActionError
+from bumtable.errors import BumtableError, IllegalActionError, NotationError
 from bumtable.rules import Observation, State, observe, sample_state
 
 JOKERS = (60, 61, 62)
@@ -298,3 +298,26 @@ def test_sample_state_in_the_first_hands_revolution_phase() -> None:
         sample.copy()
     obs = observe(state, holder)
     assert sorted(sample_state(obs, random.Random(0)).legal_actions()) == sorted(state.legal_actions())
+
+
+@given(
+    players=st.sampled_from([3, 4, 5, 6]),
+    seed=st.integers(0, 10_000),
+    actions=st.integers(0, 400),
+    seat=st.sampled_from([None, 0, 1, 2]),
+)
+def test_observations_round_trip_through_json_for_any_seat_and_position(
+    players: int, seed: int, actions: int, seat: int | None
+) -> None:
+    state = random_position(get(players, "optional-revolution"), seed, actions, random.Random(seed))
+    obs = observe(state, seat)
+    again = type(obs).from_dict(json.loads(json.dumps(obs.to_dict())))
+    assert again == obs
+    assert again.legal_actions() == obs.legal_actions()
+
+
+def test_a_broken_observation_message_is_a_clear_error() -> None:
+    data = observe(get(4).new_state(1), 0).to_dict()
+    del data["hand"]
+    with pytest.raises(NotationError, match="not a climbing-game observation"):
+        type(observe(get(4).new_state(1), 0)).from_dict(data)

@@ -102,44 +102,17 @@ class ClimbingObservation:
         return [Card(c) for c in self.hand or ()]
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data; cards and actions as text."""
-        text = self.rules.action_text
+        """JSON-ready data (cards and actions as text); :meth:`from_dict` reads it back."""
+        from bumtable.rules.climbing.observation_json import observation_to_dict
 
-        def entries(trick: tuple[TrickEntry, ...]) -> list[dict[str, Any]]:
-            return [
-                {"player": p, "action": text(a), "cards": [str(Card(c)) for c in cs]} for p, a, cs in trick
-            ]
+        return observation_to_dict(self)
 
-        return {
-            "system": self.rules.system,
-            "seat": self.seat,
-            "hand_no": self.hand_no,
-            "phase": self.phase,
-            "turn": self.turn,
-            "leader": self.leader,
-            "roles": [self.rules.roles[r] for r in self.roles],
-            "scores": list(self.scores),
-            "card_counts": list(self.card_counts),
-            "hand": None if self.hand is None else [str(Card(c)) for c in self.hand],
-            "top": None if self.top is None else text(self.top),
-            "top_player": self.top_player,
-            "trick": entries(self.trick),
-            "finished": list(self.finished),
-            "revolution": None
-            if self.revolution is None
-            else {"player": self.revolution.player, "jokers": self.revolution.jokers},
-            "cancelled_exchange": self.cancelled_exchange,
-            "transfers": [
-                {
-                    "giver": t.giver,
-                    "receiver": t.receiver,
-                    "count": t.count,
-                    "cards": None if t.cards is None else [str(Card(c)) for c in t.cards],
-                }
-                for t in self.transfers
-            ],
-            "winner": self.winner,
-        }
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ClimbingObservation:
+        """An observation from :meth:`to_dict` output."""
+        from bumtable.rules.climbing.observation_json import observation_from_dict
+
+        return observation_from_dict(data)
 
 
 def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
