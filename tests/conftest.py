@@ -178,6 +178,7 @@ def table(
     state = rules.new_state(seed)
     state.roles = list(range(n))
     state.by_role = list(range(n))
+    state._seat_players()
     state.hands = [[[] for _ in range(rules.tables.n_ranks)] for _ in range(n)]
     for p, text in enumerate(hands):
         for c in codes(text):

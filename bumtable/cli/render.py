@@ -148,14 +148,6 @@ def play_text(rules: Rules, play: Action, codes: Sequence[int] | None) -> Text:
 
 
 # ---------------------------------------------------------------------- table
-def by_role(obs: Observation) -> list[int]:
-    """Players in role order (Boss first), which is clockwise order at the table."""
-    order = [0] * len(obs.roles)
-    for p, r in enumerate(obs.roles):
-        order[r] = p
-    return order
-
-
 def status_table(obs: Observation, seats: Seats) -> Table:
     """Every seat's role, cards left and score, clockwise, marking whose turn it is."""
     rules = obs.rules
@@ -173,7 +165,7 @@ def status_table(obs: Observation, seats: Seats) -> Table:
         table.add_column("Plays as")
     table.add_column("Cards", justify="right")
     table.add_column("Score", justify="right")
-    for p in by_role(obs):
+    for p in obs.order:
         turn = obs.turn == p
         left = obs.card_counts[p]
         cards = str(left) if left else f"out {ordinal(obs.finished.index(p) + 1)}"
@@ -303,7 +295,7 @@ def deal_lines(obs: Observation, seats: Seats, *, first_lead: bool = True) -> li
     if obs.hand is not None and obs.seat is not None:
         whose = seats.possessive(obs.seat).capitalize()
         out.append(Text.assemble(f"{whose} hand ({len(obs.hand)}): ", hand_text(obs.rules, obs.hand)))
-    lead = by_role(obs)[0]
+    lead = obs.leader
     if first_lead:
         out.append(Text(f"{seats.with_role(lead, obs)} {seats.verb(lead, 'leads', 'lead')} the first trick."))
     return out

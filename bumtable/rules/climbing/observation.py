@@ -62,6 +62,10 @@ class ClimbingObservation:
     turn: int | None
     leader: int
     roles: tuple[int, ...]
+    roles_assigned: bool
+    """False in a first hand played before anyone has a role (President)."""
+    order: tuple[int, ...]
+    """Players in clockwise order round the table."""
     scores: tuple[int, ...]
     card_counts: tuple[int, ...]
     hand: tuple[int, ...] | None
@@ -96,7 +100,8 @@ class ClimbingObservation:
         return [*follow_plays(counts, t, self.top), PASS_PLAY]
 
     def role_name(self, player: int) -> str:
-        return self.rules.roles[self.roles[player]]
+        """The player's role, or "no role" before roles exist."""
+        return self.rules.roles[self.roles[player]] if self.roles_assigned else "no role"
 
     def hand_cards(self) -> list[Card]:
         return [Card(c) for c in self.hand or ()]
@@ -139,6 +144,8 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         turn=turn,
         leader=state.leader if state.phase == PLAY else state.by_role[0],
         roles=tuple(state.roles),
+        roles_assigned=state.roles_assigned,
+        order=tuple(state.order),
         scores=tuple(state.scores),
         card_counts=tuple(state.ncards),
         hand=None if seat is None else tuple(c for cards in state.hands[seat] for c in cards),
@@ -253,9 +260,14 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
     state.winner = obs.winner
     state.hand_no = obs.hand_no
     state.roles = list(obs.roles)
+    state.roles_assigned = obs.roles_assigned
     state.by_role = [0] * n
     for p, r in enumerate(state.roles):
         state.by_role[r] = p
+    state.order = list(obs.order)
+    state.pos = [0] * n
+    for i, p in enumerate(state.order):
+        state.pos[p] = i
     state.hands = [[[] for _ in range(t.n_ranks)] for _ in range(n)]
     if obs.seat is not None:
         hands[obs.seat] = list(obs.hand or ())

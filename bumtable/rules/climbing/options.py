@@ -30,7 +30,10 @@ if TYPE_CHECKING:
     from bumtable.rules.climbing.state import ClimbingState
     from bumtable.rules.climbing.tables import Tables
 
-ExchangeOrder = Literal["higher-first", "simultaneous"]
+ExchangeOrder = Literal["higher-first", "lower-first", "simultaneous"]
+Seating = Literal["by-role", "fixed", "random"]
+FirstRoles = Literal["cut", "none"]
+Leader = Literal["boss", "bum", "card"]
 Declare = Literal["automatic", "optional"]
 TargetWinner = Literal["first-to-reach", "highest-total"]
 
@@ -64,7 +67,17 @@ class ClimbingRules:
     """Highest rank a sequence may reach (cards in their natural order only, never as wilds)."""
     # --- roles, deal and lead
     roles: tuple[str, ...] = ("Boss", "Foreman", "Worker", "Bum")
-    first_boss: Literal["cut"] = "cut"
+    first_roles: FirstRoles = "cut"
+    """How the first hand gets roles: ``cut`` (highest card is Boss, the rest follow clockwise) or ``none``
+    (no roles until a hand has been played)."""
+    seating: Seating = "by-role"
+    """``by-role``: players reseat after each hand so clockwise order is role order; ``fixed``: seats never
+    change; ``random``: a random seating order is drawn at the start of the match, then fixed."""
+    first_leader: Leader = "boss"
+    """Who leads the first hand: the ``boss``, or the holder of ``lead_card`` (``card``)."""
+    lead_card: str = "3d"
+    leader: Leader = "boss"
+    """Who leads later hands: the ``boss`` or the ``bum``."""
     # --- revolution
     revolution_triggers: tuple[tuple[int, int], ...] = ((2, 2), (3, 2))
     """(role, Jokers): a revolution happens if the player in that role is dealt at least that many Jokers."""

@@ -101,14 +101,17 @@ class ClimbingState:
         "last_trick",
         "leader",
         "ncards",
+        "order",
         "passes",
         "phase",
         "played",
+        "pos",
         "results",
         "rev_pending",
         "revolution",
         "rng",
         "roles",
+        "roles_assigned",
         "rules",
         "scores",
         "seed",
@@ -135,9 +138,19 @@ class ClimbingState:
         if _blank:
             return
         self.rng = random.Random(seed)
+        self.order = list(range(n))
+        if rules.seating == "random":
+            self.rng.shuffle(self.order)
         self.cut: list[list[tuple[int, int]]] = []
-        boss = self._cut_for_boss()
-        self.roles = [(p - boss) % n for p in range(n)]
+        if rules.first_roles == "cut":
+            boss = self.order.index(self._cut_for_boss())
+            self.roles_assigned = True
+        else:
+            boss = 0  # no roles yet: role numbers only follow the seats until a hand has been played
+            self.roles_assigned = False
+        self.roles = [0] * n
+        for i in range(n):
+            self.roles[self.order[(boss + i) % n]] = i
         self._start_hand()
 
     # ------------------------------------------------------------------ set-up
@@ -162,13 +175,17 @@ class ClimbingState:
         self.by_role = [0] * n
         for p, r in enumerate(self.roles):
             self.by_role[r] = p
+        self._seat_players()
         deck = [int(c) for c in rules.deck()]
         self.rng.shuffle(deck)
         self.hands: list[list[list[int]]] = [[[] for _ in range(t.n_ranks)] for _ in range(n)]
         rank = t.rank_of_code
-        # The Bum deals, one card at a time from the player on his left (the Boss).
+        # The Bum deals, one card at a time from the player on his left (with role seating, the Boss).
+        dealer = self.by_role[n - 1] if self.roles_assigned else self.order[-1]
+        start = self.pos[dealer] + 1
+        order = self.order
         for i, code in enumerate(deck):
-            self.hands[self.by_role[i % n]][rank[code]].append(code)
+            self.hands[order[(start + i) % n]][rank[code]].append(code)
         self.ncards = [sum(len(x) for x in h) for h in self.hands]
         self.active = n
         self.played: list[tuple[int, tuple[int, ...]]] = []
@@ -184,7 +201,7 @@ class ClimbingState:
         self._legal = None
         # Set before any revolution decision, so copy() works in the first hand's revolution phase.
         self.leader = self.by_role[0]
-        candidates = self._joker_candidates(rules.revolution_triggers)
+        candidates = self._joker_candidates(rules.revolution_triggers) if self.roles_assigned else []
         self.rev_pending: list[int] = candidates[1:]
         if candidates and rules.revolution_declare == "optional":
             # Each qualifying player in turn decides, privately, until one declares.
@@ -194,6 +211,14 @@ class ClimbingState:
         if candidates:
             self._revolt(candidates[0])
         self._exchange_and_lead()
+
+    def _seat_players(self) -> None:
+        """With role seating, players sit in role order; ``pos`` is each player's place at the table."""
+        if self.rules.seating == "by-role":
+            self.order = self.by_role.copy()
+        self.pos = [0] * self.rules.players
+        for i, p in enumerate(self.order):
+            self.pos[p] = i
 
     def jokers_held(self, player: int) -> int:
         """Jokers in a player's hand."""
@@ -215,6 +240,7 @@ class ClimbingState:
         self.roles = [new[r] for r in old]
         for p, r in enumerate(self.roles):
             self.by_role[r] = p
+        self._seat_players()
 
     def _exchange_and_lead(self) -> None:
         rules = self.rules
@@ -225,7 +251,16 @@ class ClimbingState:
             for hi, lo, k in rules.exchange_pairs:
                 self._exchange_pair(self.by_role[hi], self.by_role[lo], k)
         self.phase = PLAY
-        self.leader = self.turn = self.by_role[0]
+        self.leader = self.turn = self._first_leader()
+
+    def _first_leader(self) -> int:
+        rules = self.rules
+        how = rules.first_leader if self.hand_no == 1 else rules.leader
+        if how == "card":
+            code = int(Card.parse(rules.lead_card))
+            rank = self.t.rank_of_code[code]
+            return next(p for p in range(rules.players) if code in self.hands[p][rank])
+        return self.by_role[rules.players - 1 if how == "bum" else 0]
 
     def _take(self, player: int, k: int, *, lowest: bool) -> list[int]:
         hand = self.hands[player]
@@ -371,10 +406,10 @@ class ClimbingState:
 
     def _next_active(self, player: int) -> int:
         n = self.rules.players
-        r = self.roles[player]
-        by_role, ncards = self.by_role, self.ncards
+        i = self.pos[player]
+        order, ncards = self.order, self.ncards
         for k in range(1, n + 1):
-            p = by_role[(r + k) % n]
+            p = order[(i + k) % n]
             if ncards[p]:
                 return p
         return player
@@ -448,6 +483,7 @@ class ClimbingState:
             return
         for place, p in enumerate(self.finished):
             self.roles[p] = place
+        self.roles_assigned = True
         self._start_hand()
 
     # ------------------------------------------------------------------ views and copies
@@ -470,6 +506,9 @@ class ClimbingState:
         s.cut = self.cut
         s.roles = self.roles.copy()
         s.by_role = self.by_role.copy()
+        s.order = self.order.copy()
+        s.pos = self.pos.copy()
+        s.roles_assigned = self.roles_assigned
         s.hands = [[cards.copy() for cards in hand] for hand in self.hands]
         s.ncards = self.ncards.copy()
         s.active = self.active
