@@ -63,9 +63,10 @@ def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) 
     """
     out: list[Play] = []
     subs = t.subs
+    wipe, most = t.wipe, t.max_set
     for r in range(above + 1, t.n_ranks):
         n = counts[r]
-        if not n:
+        if not n or r == wipe:
             continue
         wild = tuple([(w, counts[w]) for w in subs[r] if counts[w]])
         if not wild:
@@ -73,7 +74,7 @@ def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) 
                 if n >= size:
                     out.append(_set_play(r, ((r, size),)))
             else:
-                for m in range(1, n + 1):
+                for m in range(1, min(n, most) + 1):
                     out.append(_set_play(r, ((r, m),)))
             continue
         if size:
@@ -82,9 +83,10 @@ def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) 
                     out.append(_set_play(r, ((r, m), *split)))
         else:
             splits = _wild_splits(wild, -1)
-            for m in range(1, n + 1):
+            for m in range(1, min(n, most) + 1):
                 for split in splits:
-                    out.append(_set_play(r, ((r, m), *split)))
+                    if m + sum(k for _, k in split) <= most:
+                        out.append(_set_play(r, ((r, m), *split)))
     return out
 
 
@@ -126,11 +128,18 @@ def lead_plays(counts: Sequence[int], t: Tables, sequences: bool = True, min_ran
     out = set_plays(counts, t)
     if sequences:
         out.extend(sequence_plays(counts, t, min_ranks))
+    if t.wipe >= 0 and counts[t.wipe]:
+        out.append(_set_play(t.wipe, ((t.wipe, 1),)))
     return out
 
 
 def follow_plays(counts: Sequence[int], t: Tables, top: Play) -> list[Play]:
     """Every play that beats ``top`` from this hand (passing not included)."""
+    above = top.rank - t.equal_ok
     if top.kind == SET:
-        return set_plays(counts, t, top.size, top.rank)
-    return sequence_plays(counts, t, 0, top.width, top.length, top.rank)
+        out = set_plays(counts, t, top.size, above)
+    else:
+        out = sequence_plays(counts, t, 0, top.width, top.length, above)
+    if t.wipe >= 0 and counts[t.wipe]:
+        out.append(_set_play(t.wipe, ((t.wipe, 1),)))  # the wipe card goes on anything
+    return out

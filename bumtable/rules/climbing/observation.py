@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from bumtable.cards.french import JOKER, Card
 from bumtable.rules.climbing.movegen import follow_plays, lead_plays
-from bumtable.rules.climbing.plays import DECLARE_PLAY, DECLINE_PLAY, PASS_PLAY, Play
+from bumtable.rules.climbing.plays import DECLARE_PLAY, DECLINE_PLAY, PASS_PLAY, SEQUENCE, SET, Play
 from bumtable.rules.climbing.state import (
     PLAY,
     REVOLUTION,
@@ -76,6 +76,10 @@ class ClimbingObservation:
     last_trick: tuple[tuple[TrickEntry, ...], int] | None
     played: tuple[tuple[int, tuple[int, ...]], ...]
     finished: tuple[int, ...]
+    losers: tuple[int, ...]
+    """Players who went out with the wipe card and so finish last (President's 3 of clubs)."""
+    sat_out: tuple[bool, ...]
+    """Players who passed and sit out the rest of this trick (rules with ``pass_final``)."""
     revolution: Revolution | None
     cancelled_exchange: bool
     transfers: tuple[SeenTransfer, ...]
@@ -156,6 +160,8 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         last_trick=None if last is None else (tuple(last[0]), last[1]),
         played=tuple(state.played),
         finished=tuple(state.finished),
+        losers=tuple(state.losers),
+        sat_out=tuple(state.sat_out),
         revolution=state.revolution,
         cancelled_exchange=state.cancelled_exchange,
         transfers=transfers,
@@ -278,6 +284,15 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
     state.active = sum(1 for k in obs.card_counts if k)
     state.played = list(obs.played)
     state.finished = list(obs.finished)
+    state.losers = list(obs.losers)
+    state.sat_out = list(obs.sat_out)
+    state.trick_values = []
+    if rules.four_of_a_value:
+        for _, play, _cards in obs.trick:
+            if play.kind == SET:
+                state.trick_values.extend([play.rank] * play.size)
+            elif play.kind == SEQUENCE:
+                state.trick_values.extend(play.cards)
     state.trick = list(obs.trick)
     state.last_trick = None if obs.last_trick is None else (list(obs.last_trick[0]), obs.last_trick[1])
     state.top = obs.top

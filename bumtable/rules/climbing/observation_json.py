@@ -61,6 +61,8 @@ def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
         else {"entries": entries(obs.last_trick[0]), "winner": obs.last_trick[1]},
         "played": [{"player": p, "cards": _cards(cs)} for p, cs in obs.played],
         "finished": list(obs.finished),
+        "losers": list(obs.losers),
+        "sat_out": list(obs.sat_out),
         "revolution": None
         if rev is None
         else {
@@ -136,6 +138,8 @@ def observation_from_dict(data: dict[str, Any]) -> ClimbingObservation:
             last_trick=None if last is None else (entries(last["entries"]), last["winner"]),
             played=tuple((e["player"], _codes(e["cards"])) for e in data["played"]),
             finished=tuple(data["finished"]),
+            losers=tuple(data["losers"]),
+            sat_out=tuple(data["sat_out"]),
             revolution=None
             if rev is None
             else Revolution(rev["player"], rev["jokers"], tuple(role[r] for r in rev["old_roles"])),

@@ -65,6 +65,21 @@ class ClimbingRules:
     """Largest number of cards of each rank in a sequence (0: no limit; 1: single sequences only)."""
     sequence_top: str = "JK"
     """Highest rank a sequence may reach (cards in their natural order only, never as wilds)."""
+    max_set_size: int = 0
+    """Most cards in a set (0: no limit)."""
+    # --- following and tricks
+    follow: Literal["higher", "equal-or-higher"] = "higher"
+    """A play must rank strictly higher than the last, or may equal it."""
+    pass_final: bool = False
+    """A player who passes sits out the rest of the trick."""
+    must_play: bool = False
+    """A player who can beat the last play may not pass."""
+    four_of_a_value: bool = False
+    """A trick ends at once when the top four cards on the table share a value; the player who made it leads."""
+    wipe_card: str = ""
+    """A rank (e.g. ``3c``) played alone on anything that wins the trick at once."""
+    wipe_last_loses: bool = False
+    """Going out with the wipe card puts you last (below everyone still holding cards)."""
     # --- roles, deal and lead
     roles: tuple[str, ...] = ("Boss", "Foreman", "Worker", "Bum")
     first_roles: FirstRoles = "cut"
@@ -126,6 +141,10 @@ class ClimbingRules:
             for r in (w, top):
                 if r not in self.rank_order:
                     raise RulesError(f"wild card rule ({w}, {top}) names a rank not in the rank order")
+        if self.wipe_card and self.wipe_card not in self.rank_order:
+            raise RulesError(f"wipe_card {self.wipe_card!r} is not in the rank order")
+        if self.follow not in ("higher", "equal-or-higher"):
+            raise RulesError(f"follow must be higher or equal-or-higher, not {self.follow!r}")
         if self.sequence_top not in self.rank_order:
             raise RulesError(f"sequence_top {self.sequence_top!r} is not in the rank order")
         if self.target < 1:

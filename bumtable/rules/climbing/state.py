@@ -100,6 +100,7 @@ class ClimbingState:
         "history",
         "last_trick",
         "leader",
+        "losers",
         "ncards",
         "order",
         "passes",
@@ -113,6 +114,7 @@ class ClimbingState:
         "roles",
         "roles_assigned",
         "rules",
+        "sat_out",
         "scores",
         "seed",
         "t",
@@ -120,6 +122,7 @@ class ClimbingState:
         "top_player",
         "transfers",
         "trick",
+        "trick_values",
         "turn",
         "winner",
     )
@@ -190,6 +193,9 @@ class ClimbingState:
         self.active = n
         self.played: list[tuple[int, tuple[int, ...]]] = []
         self.finished: list[int] = []
+        self.losers: list[int] = []
+        self.sat_out = [False] * n
+        self.trick_values: list[int] = []
         self.trick: list[tuple[int, Play, tuple[int, ...]]] = []
         self.last_trick: tuple[list[tuple[int, Play, tuple[int, ...]]], int] | None = None
         self.top: Play | None = None
@@ -337,7 +343,8 @@ class ClimbingState:
                 legal = lead_plays(counts, self.t, self.rules.sequences, self.rules.sequence_min_ranks)
             else:
                 legal = follow_plays(counts, self.t, top)
-                legal.append(PASS_PLAY)
+                if not legal or not self.rules.must_play:
+                    legal.append(PASS_PLAY)
         elif self.phase == REVOLUTION:
             legal = [DECLARE_PLAY, DECLINE_PLAY]
         else:
@@ -357,7 +364,11 @@ class ClimbingState:
         if action.kind in (DECLARE, DECLINE):
             return "there is no revolution to decide now"
         if action.kind == PASS:
-            return "the leader must play: you cannot pass when leading a trick" if self.top is None else None
+            if self.top is None:
+                return "the leader must play: you cannot pass when leading a trick"
+            if self.rules.must_play and len(self.legal_actions()) > 1:
+                return "you can beat the last play, and these rules say you must"
+            return None
         shape = read_set(self.rules, list(action.cards)) if action.kind == SET else None
         if action.kind == SEQUENCE:
             shape = read_sequence(self.rules, list(action.cards))
@@ -371,15 +382,16 @@ class ClimbingState:
         if missing:
             return f"you do not hold the cards for {text(action)} (short of {', '.join(missing)})"
         top = self.top
-        if top is None:
+        if top is None or (action.rank == self.t.wipe and action.size == 1):
             return None
         if action.kind != top.kind:
             return f"this trick was led with a {top.kind_name}: play a {top.kind_name} or pass"
         if action.size != top.size or action.width != top.width:
             what = f"{top.size} cards" if top.kind == SET else f"{top.length} ranks of {top.width}"
             return f"you must play exactly {what} to follow {text(top)}, or pass"
-        if action.rank <= top.rank:
-            return f"{text(action)} does not beat {text(top)}: play higher or pass"
+        if action.rank < top.rank + 1 - self.t.equal_ok:
+            how = "equal or higher" if self.t.equal_ok else "higher"
+            return f"{text(action)} does not beat {text(top)}: play {how} or pass"
         return None
 
     # ------------------------------------------------------------------ change
@@ -404,58 +416,93 @@ class ClimbingState:
         else:  # DECLINE
             self._exchange_and_lead()
 
-    def _next_active(self, player: int) -> int:
+    def _next_active(self, player: int, *, in_trick: bool = False) -> int:
+        """The next player round the table still holding cards (and, ``in_trick``, not sat out)."""
         n = self.rules.players
         i = self.pos[player]
-        order, ncards = self.order, self.ncards
+        order, ncards, sat = self.order, self.ncards, self.sat_out
         for k in range(1, n + 1):
             p = order[(i + k) % n]
-            if ncards[p]:
+            if ncards[p] and not (in_trick and sat[p]):
                 return p
         return player
 
     def _play(self, play: Play) -> None:
         p = self.turn
+        t = self.t
         hand = self.hands[p]
         codes = tuple([hand[r].pop() for r in play.cards])
         self.played.append((p, codes))
         self.trick.append((p, play, codes))
         left = self.ncards[p] - play.size
         self.ncards[p] = left
+        wipe = play.rank == t.wipe and play.size == 1
         if left == 0:
-            self.finished.append(p)
-            self.scores[p] += self.t.points[len(self.finished) - 1]
             self.active -= 1
+            if wipe and self.rules.wipe_last_loses:
+                self.losers.append(p)  # out, but in the lowest place still open
+                self.scores[p] += t.points[self.rules.players - len(self.losers)]
+            else:
+                self.finished.append(p)
+                self.scores[p] += t.points[len(self.finished) - 1]
             if self.active == 1:
                 last = self._next_active(p)
                 self.finished.append(last)
-                self.scores[last] += self.t.points[len(self.finished) - 1]
+                self.scores[last] += t.points[len(self.finished) - 1]
                 self._end_hand()
                 return
         self.top = play
         self.top_player = p
         self.passes = 0
-        self.turn = self._next_active(p)
+        if wipe:
+            self._end_trick(p)
+            return
+        if self.rules.four_of_a_value:
+            values = self.trick_values
+            values.extend([play.rank] * play.size if play.kind == SET else play.cards)
+            if len(values) >= 4 and values[-1] == values[-2] == values[-3] == values[-4]:
+                self._end_trick(p)
+                return
+        self.turn = self._next_active(p, in_trick=self.rules.pass_final)
+        if self.turn == p:  # everyone else has sat out: the trick is won
+            self._end_trick(p)
 
     def _pass(self) -> None:
         p = self.turn
         self.trick.append((p, PASS_PLAY, ()))
-        self.passes += 1
         winner = self.top_player
+        if self.rules.pass_final:
+            self.sat_out[p] = True
+            nxt = self._next_active(p, in_trick=True)
+            if nxt in (winner, p):
+                self._end_trick(winner)
+            else:
+                self.turn = nxt
+            return
+        self.passes += 1
         needed = self.active - (1 if self.ncards[winner] else 0)
         if self.passes >= needed:
-            self.last_trick = (self.trick, winner)
-            self.trick = []
-            self.top = None
-            self.passes = 0
-            self.leader = self.turn = winner if self.ncards[winner] else self._next_active(winner)
+            self._end_trick(winner)
         else:
             self.turn = self._next_active(p)
+
+    def _end_trick(self, winner: int) -> None:
+        """The trick is won: the winner leads the next, or the next player holding cards if the winner is out."""
+        self.last_trick = (self.trick, winner)
+        self.trick = []
+        self.top = None
+        self.passes = 0
+        if self.rules.pass_final:
+            self.sat_out = [False] * self.rules.players
+        if self.trick_values:
+            self.trick_values = []
+        self.leader = self.turn = winner if self.ncards[winner] else self._next_active(winner)
 
     def _end_hand(self) -> None:
         rules = self.rules
         n = rules.players
         points = [0] * n
+        self.finished.extend(reversed(self.losers))
         for place, p in enumerate(self.finished):
             points[p] = self.t.points[place]
         self.results.append(
@@ -514,6 +561,9 @@ class ClimbingState:
         s.active = self.active
         s.played = self.played.copy()
         s.finished = self.finished.copy()
+        s.losers = self.losers.copy()
+        s.sat_out = self.sat_out.copy()
+        s.trick_values = self.trick_values.copy()
         s.trick = self.trick.copy()
         s.last_trick = self.last_trick
         s.top = self.top
