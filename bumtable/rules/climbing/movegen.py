@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bumtable.rules.climbing.plays import SEQUENCE, SET, Play
+from bumtable.rules.climbing.plays import SEQUENCE, SET, Play, give_play
 from bumtable.rules.climbing.tables import Tables
 
 
@@ -142,4 +142,21 @@ def follow_plays(counts: Sequence[int], t: Tables, top: Play) -> list[Play]:
         out = sequence_plays(counts, t, 0, top.width, top.length, above)
     if t.wipe >= 0 and counts[t.wipe]:
         out.append(_set_play(t.wipe, ((t.wipe, 1),)))  # the wipe card goes on anything
+    return out
+
+
+def give_plays(counts: Sequence[int], k: int) -> list[Play]:
+    """Every choice of ``k`` cards (by rank) to give in an exchange."""
+    out: list[Play] = []
+
+    def walk(r: int, left: int, chosen: tuple[int, ...]) -> None:
+        if left == 0:
+            out.append(give_play(chosen))
+            return
+        for x in range(r, len(counts)):
+            already = chosen.count(x)
+            if counts[x] > already:
+                walk(x, left - 1, (*chosen, x))
+
+    walk(0, k, ())
     return out

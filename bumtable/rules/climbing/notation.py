@@ -28,11 +28,13 @@ from bumtable.errors import NotationError
 from bumtable.rules.climbing.plays import (
     DECLARE_PLAY,
     DECLINE_PLAY,
+    GIVE,
     PASS,
     PASS_PLAY,
     SEQUENCE,
     SET,
     Play,
+    give_play,
 )
 
 if TYPE_CHECKING:
@@ -57,6 +59,8 @@ def format_play(rules: ClimbingRules, play: Play) -> str:
         return ("set " if play.kind == SET else "seq ") + " ".join(syms[c] for c in play.cards)
     if play.kind == PASS:
         return "pass"
+    if play.kind == GIVE:
+        return "give " + " ".join(rules.tables.symbols[c] for c in play.cards)
     return "revolution" if play == DECLARE_PLAY else "no-revolution"
 
 
@@ -117,6 +121,10 @@ def parse_play(rules: ClimbingRules, text: str) -> Play:
         return _WORDS[joined]
     if "-".join(words).lower() == "no-revolution":
         return DECLINE_PLAY
+    if words[0].lower() == "give":
+        if len(words) == 1:
+            raise NotationError(f"{text!r}: say which cards to give, e.g. 'give 4 7'")
+        return give_play(tuple(_rank_token(rules, w, text) for w in words[1:]))
     kind = _KIND_WORDS.get(words[0].lower())
     if kind is not None:
         words = words[1:]

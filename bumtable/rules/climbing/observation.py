@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bumtable.cards.french import JOKER, Card
-from bumtable.rules.climbing.movegen import follow_plays, lead_plays
+from bumtable.rules.climbing.movegen import follow_plays, give_plays, lead_plays
 from bumtable.rules.climbing.plays import DECLARE_PLAY, DECLINE_PLAY, PASS_PLAY, SEQUENCE, SET, Play
 from bumtable.rules.climbing.state import (
+    EXCHANGE,
     PLAY,
     REVOLUTION,
     ClimbingState,
@@ -86,6 +87,8 @@ class ClimbingObservation:
     cut: tuple[tuple[tuple[int, int], ...], ...]
     results: tuple[HandResult, ...]
     winner: int | None
+    give_count: int = 0
+    """Cards the seat must choose to give now (exchange phase), else 0."""
 
     def legal_actions(self) -> list[Play]:
         """The seat's legal actions when it is to act (else an empty list)."""
@@ -93,6 +96,12 @@ class ClimbingObservation:
             return []
         if self.phase == REVOLUTION:
             return [DECLARE_PLAY, DECLINE_PLAY]
+        if self.phase == EXCHANGE:
+            t = self.rules.tables
+            held = [0] * t.n_ranks
+            for c in self.hand:
+                held[t.rank_of_code[c]] += 1
+            return give_plays(held, self.give_count)
         if self.phase != PLAY:
             return []
         t = self.rules.tables
@@ -168,6 +177,7 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         cut=tuple(tuple(r) for r in state.cut),
         results=tuple(state.results),
         winner=state.winner,
+        give_count=state.exchange_queue[0][2] if phase == EXCHANGE and seat == turn else 0,
     )
 
 
@@ -302,6 +312,14 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
     state.rev_pending = []
     state.cancelled_exchange = obs.cancelled_exchange
     state.transfers = [Transfer(x.giver, x.receiver, x.cards or ()) for x in obs.transfers]
+    state.exchange_queue = []
+    state.exchange_held = None
+    if obs.phase == EXCHANGE and obs.turn is not None:
+        # The pairs still to exchange, from the one whose higher role is choosing now.
+        pairs = list(rules.exchange_pairs)
+        now = next(i for i, (hi, _, _) in enumerate(pairs) if state.by_role[hi] == obs.turn)
+        state.exchange_queue = pairs[now:]
+        state.exchange_held = [] if rules.exchange_order != "higher-first" else None
     state.phase = obs.phase
     if obs.phase == "deal":  # another seat's private revolution decision: sample it as declined
         state.phase = PLAY

@@ -94,6 +94,7 @@ def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
             for r in obs.results
         ],
         "winner": obs.winner,
+        "give_count": obs.give_count,
     }
 
 
@@ -161,6 +162,7 @@ def observation_from_dict(data: dict[str, Any]) -> ClimbingObservation:
                 for r in data["results"]
             ),
             winner=data["winner"],
+            give_count=data["give_count"],
         )
     except (KeyError, TypeError, ValueError) as e:
         if isinstance(e, NotationError):

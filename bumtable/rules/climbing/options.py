@@ -107,6 +107,10 @@ class ClimbingRules:
     """(higher role, lower role, cards): the higher gives its lowest cards, the lower its highest."""
     exchange_keep_jokers: bool = True
     """The lower role keeps Jokers and gives its highest non-Jokers."""
+    exchange_low_keeps: tuple[str, ...] = ()
+    """Further ranks the lower role never gives (President's ``3c``)."""
+    exchange_high_gives: Literal["lowest", "choice"] = "lowest"
+    """The higher role gives its lowest cards, or cards of its choice (a decision for the player)."""
     exchange_order: ExchangeOrder = "higher-first"
     # --- scoring
     points: tuple[int, ...] = (3, 2, 1, 0)
@@ -141,6 +145,13 @@ class ClimbingRules:
             for r in (w, top):
                 if r not in self.rank_order:
                     raise RulesError(f"wild card rule ({w}, {top}) names a rank not in the rank order")
+        if self.exchange_high_gives not in ("lowest", "choice"):
+            raise RulesError(
+                f"exchange_high_gives must be lowest or choice, not {self.exchange_high_gives!r}"
+            )
+        for keep in self.exchange_low_keeps:
+            if keep not in self.rank_order:
+                raise RulesError(f"exchange_low_keeps names {keep!r}, which is not in the rank order")
         if self.wipe_card and self.wipe_card not in self.rank_order:
             raise RulesError(f"wipe_card {self.wipe_card!r} is not in the rank order")
         if self.follow not in ("higher", "equal-or-higher"):

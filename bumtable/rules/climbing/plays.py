@@ -23,7 +23,15 @@ SET = 1
 SEQUENCE = 2
 DECLARE = 3
 DECLINE = 4
-KIND_NAMES = {PASS: "pass", SET: "set", SEQUENCE: "sequence", DECLARE: "revolution", DECLINE: "no-revolution"}
+GIVE = 5
+KIND_NAMES = {
+    PASS: "pass",
+    SET: "set",
+    SEQUENCE: "sequence",
+    DECLARE: "revolution",
+    DECLINE: "no-revolution",
+    GIVE: "give",
+}
 
 
 class Play(NamedTuple):
@@ -73,3 +81,9 @@ class Play(NamedTuple):
 PASS_PLAY = Play(PASS)
 DECLARE_PLAY = Play(DECLARE)
 DECLINE_PLAY = Play(DECLINE)
+
+
+def give_play(cards: tuple[int, ...]) -> Play:
+    """Cards (rank indices) chosen to pass in the exchange."""
+    cards = tuple(sorted(cards))
+    return Play(GIVE, -1, len(cards), 0, cards)

@@ -26,13 +26,14 @@ from typing import TYPE_CHECKING
 
 from bumtable.cards.french import JOKER, Card
 from bumtable.errors import IllegalActionError
-from bumtable.rules.climbing.movegen import follow_plays, lead_plays
+from bumtable.rules.climbing.movegen import follow_plays, give_plays, lead_plays
 from bumtable.rules.climbing.notation import read_sequence, read_set
 from bumtable.rules.climbing.plays import (
     DECLARE,
     DECLARE_PLAY,
     DECLINE,
     DECLINE_PLAY,
+    GIVE,
     PASS,
     PASS_PLAY,
     SEQUENCE,
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 
 PLAY = "play"
 REVOLUTION = "revolution"
+EXCHANGE = "exchange"
 OVER = "over"
 
 
@@ -94,6 +96,8 @@ class ClimbingState:
         "by_role",
         "cancelled_exchange",
         "cut",
+        "exchange_held",
+        "exchange_queue",
         "finished",
         "hand_no",
         "hands",
@@ -204,6 +208,8 @@ class ClimbingState:
         self.revolution: Revolution | None = None
         self.cancelled_exchange = False
         self.transfers: list[Transfer] = []
+        self.exchange_queue: list[tuple[int, int, int]] = []
+        self.exchange_held: list[int] | None = None
         self._legal = None
         # Set before any revolution decision, so copy() works in the first hand's revolution phase.
         self.leader = self.by_role[0]
@@ -253,11 +259,57 @@ class ClimbingState:
         exchange = rules.exchange and self.hand_no > 1
         if exchange and self.revolution is None and self._joker_candidates(rules.exchange_cancel_triggers):
             self.cancelled_exchange = True
-        if exchange and not self.cancelled_exchange:
-            for hi, lo, k in rules.exchange_pairs:
-                self._exchange_pair(self.by_role[hi], self.by_role[lo], k)
+        self.exchange_queue = list(rules.exchange_pairs) if exchange and not self.cancelled_exchange else []
+        self.exchange_held = None
+        self._run_exchange()
+
+    def _run_exchange(self) -> None:
+        """Carry out the exchange pair by pair, stopping where a player must choose what to give."""
+        rules = self.rules
+        while self.exchange_queue:
+            hi, lo, k = self.exchange_queue[0]
+            high, low = self.by_role[hi], self.by_role[lo]
+            if rules.exchange_high_gives == "lowest":
+                self._exchange_pair(high, low, k)
+                self.exchange_queue.pop(0)
+                continue
+            if self.exchange_held is None:
+                held: list[int] = []
+                if rules.exchange_order != "higher-first":
+                    held = self._take(low, k, lowest=False)
+                    if rules.exchange_order == "lower-first":
+                        self._hand_over(low, high, held)
+                        held = []
+                self.exchange_held = held
+            self.phase = EXCHANGE
+            self.turn = high
+            return
         self.phase = PLAY
         self.leader = self.turn = self._first_leader()
+
+    def _hand_over(self, giver: int, receiver: int, cards: list[int]) -> None:
+        self._give(receiver, cards)
+        self.ncards[giver] -= len(cards)
+        self.ncards[receiver] += len(cards)
+        self.transfers.append(Transfer(giver, receiver, tuple(cards)))
+
+    def _chosen_give(self, play: Play) -> None:
+        """The higher role passes the cards it chose; the lower role's best cards follow as the rules order."""
+        hi, lo, k = self.exchange_queue.pop(0)
+        high, low = self.by_role[hi], self.by_role[lo]
+        hand = self.hands[high]
+        down = [hand[r].pop() for r in play.cards]
+        if self.rules.exchange_order == "higher-first":
+            self._hand_over(high, low, down)
+            self._hand_over(low, high, self._take(low, k, lowest=False))
+        else:
+            self._hand_over(high, low, down)
+            if self.exchange_held:
+                self._give(high, self.exchange_held)
+                self.ncards[high] += len(self.exchange_held)
+                self.transfers.append(Transfer(low, high, tuple(self.exchange_held)))
+        self.exchange_held = None
+        self._run_exchange()
 
     def _first_leader(self) -> int:
         rules = self.rules
@@ -272,8 +324,11 @@ class ClimbingState:
         hand = self.hands[player]
         order = range(len(hand)) if lowest else range(len(hand) - 1, -1, -1)
         keep_jokers = not lowest and self.rules.exchange_keep_jokers
+        keeps = () if lowest else self.t.low_keeps
         taken: list[int] = []
         for r in order:
+            if r in keeps:
+                continue
             cards = hand[r]
             i = len(cards) - 1
             while i >= 0 and len(taken) < k:
@@ -347,6 +402,8 @@ class ClimbingState:
                     legal.append(PASS_PLAY)
         elif self.phase == REVOLUTION:
             legal = [DECLARE_PLAY, DECLINE_PLAY]
+        elif self.phase == EXCHANGE:
+            legal = give_plays([len(x) for x in self.hands[self.turn]], self.exchange_queue[0][2])
         else:
             legal = []
         self._legal = legal
@@ -363,6 +420,19 @@ class ClimbingState:
             return "first decide whether to declare the revolution: 'revolution' or 'no-revolution'"
         if action.kind in (DECLARE, DECLINE):
             return "there is no revolution to decide now"
+        if self.phase == EXCHANGE:
+            k = self.exchange_queue[0][2]
+            if action.kind != GIVE:
+                return f"first choose {k} card{'s' if k > 1 else ''} to give in the exchange, e.g. 'give 4'"
+            if action.size != k:
+                return f"give exactly {k} card{'s' if k > 1 else ''}, not {action.size}"
+            counts = [len(x) for x in self.hands[self.turn]]
+            for r in set(action.cards):
+                if counts[r] < action.cards.count(r):
+                    return f"you do not hold the cards for {text(action)}"
+            return None
+        if action.kind == GIVE:
+            return "there is nothing to give now: the exchange is over"
         if action.kind == PASS:
             if self.top is None:
                 return "the leader must play: you cannot pass when leading a trick"
@@ -408,6 +478,8 @@ class ClimbingState:
             self._play(action)
         elif kind == PASS:
             self._pass()
+        elif kind == GIVE:
+            self._chosen_give(action)
         elif kind == DECLARE:
             self._revolt(self.turn)
             self._exchange_and_lead()
@@ -573,6 +645,8 @@ class ClimbingState:
         s.rev_pending = self.rev_pending.copy()
         s.cancelled_exchange = self.cancelled_exchange
         s.transfers = self.transfers.copy()
+        s.exchange_queue = self.exchange_queue.copy()
+        s.exchange_held = None if self.exchange_held is None else self.exchange_held.copy()
         s.phase = self.phase
         s.turn = self.turn
         s.leader = self.leader

@@ -33,6 +33,8 @@ class Tables:
     max_set: int
     equal_ok: int
     """1 when a play may equal the last one's rank."""
+    low_keeps: frozenset[int]
+    """Ranks the lower role never gives in the exchange."""
 
     @staticmethod
     def build(rules: ClimbingRules) -> Tables:
@@ -64,4 +66,5 @@ class Tables:
             wipe=index[rules.wipe_card] if rules.wipe_card else -1,
             max_set=rules.max_set_size or 1 << 20,
             equal_ok=1 if rules.follow == "equal-or-higher" else 0,
+            low_keeps=frozenset(index[k] for k in rules.exchange_low_keeps),
         )
