@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from bumtable.bots.base import legal_or_raise
 from bumtable.rules import Action, Observation
-from bumtable.rules.climbing.plays import DECLARE, DECLARE_PLAY, PASS, SET, Play
+from bumtable.rules.climbing.plays import DECLARE, DECLARE_PLAY, GIVE, PASS, SET, Play
 from bumtable.rules.climbing.tables import Tables
 
 # Tuned by simulation (bumtable simulate, greedy against variants of itself, 2,500 hands each): a wild card
@@ -63,8 +63,8 @@ def hand_cost(counts: Sequence[int], t: Tables) -> float:
     c = list(counts)
     n, low = _groups(c, t)
     best = n + low
-    # Greedily take single sequences out of the hand while that helps.
-    improved = True
+    # Greedily take single sequences out of the hand while that helps (where sequences may be played).
+    improved = t.sequences
     seqs = 0
     while improved:
         improved = False
@@ -76,7 +76,7 @@ def hand_cost(counts: Sequence[int], t: Tables) -> float:
             end = r
             while end + 1 <= t.seq_top and c[end + 1]:
                 end += 1
-            if end - r + 1 >= 3:
+            if end - r + 1 >= t.seq_min:
                 trial = c.copy()
                 for x in range(r, end + 1):
                     trial[x] -= 1
@@ -124,11 +124,21 @@ class GreedyBot:
     def _value(self, play: Play, counts: list[int], held: int, now: float, t: Tables, danger: bool) -> float:
         if play.kind == PASS:
             return now - PASS_BONUS
-        if play.size == held:
-            return -1e9  # goes out
         after = counts.copy()
         for r in play.cards:
             after[r] -= 1
+        if play.kind == GIVE:  # the exchange: part with what hurts the hand most
+            return hand_cost(after, t) + 0.01 * sum(play.cards)
+        wipe = t.wipe >= 0 and play.rank == t.wipe and play.kind == SET
+        if wipe and t.wipe_last_loses:
+            # President's 3 of clubs: going out with it loses, so play it while other cards remain.
+            if play.size == held:
+                return 1e9
+            return hand_cost(after, t) - (3.0 if held <= 4 else 0.0)
+        if play.size == held:
+            return -1e9  # goes out
+        if t.wipe_last_loses and t.wipe >= 0 and after[t.wipe] and sum(after) == after[t.wipe]:
+            return 1e6  # would leave only the 3 of clubs: a certain loss
         cost = hand_cost(after, t)
         wilds = sum(1 for r in play.cards if r != play.rank) if play.kind == SET else 0
         high = sum(1 for r in play.cards if r >= t.n_ranks - 3)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bumtable.errors import RulesError
-from bumtable.rules import bum_game
+from bumtable.rules import bum_game, president
 from bumtable.rules.climbing.options import ClimbingRules
 
 
@@ -48,15 +48,31 @@ SYSTEMS: dict[str, System] = {
         bum_game.VARIANTS,
         bum_game.VARIANT_ALIASES,
     ),
+    "president": System(
+        "president",
+        "President",
+        president.president,
+        4,
+        3,
+        8,
+        president.VARIANTS,
+        president.VARIANT_ALIASES,
+    ),
 }
-ALIASES = {"bum": "bum-game", "the-bum-game": "bum-game", "bumgame": "bum-game", "bum_game": "bum-game"}
+ALIASES = {
+    "pres": "president",
+    "bum": "bum-game",
+    "the-bum-game": "bum-game",
+    "bumgame": "bum-game",
+    "bum_game": "bum-game",
+}
 
 
 def systems() -> list[str]:
     """Names of every rules system.
 
     >>> systems()
-    ['bum-game']
+    ['bum-game', 'president']
     """
     return sorted(SYSTEMS)
 

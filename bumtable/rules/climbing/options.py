@@ -115,6 +115,9 @@ class ClimbingRules:
     # --- scoring
     points: tuple[int, ...] = (3, 2, 1, 0)
     target: int = 100
+    """Points that win the match (0: no target)."""
+    rounds: int = 0
+    """Hands in the match (0: play to the target); the highest total then wins."""
     target_winner: TargetWinner = "first-to-reach"
     notes: tuple[str, ...] = field(default=(), compare=False)
     """Human-readable notes about the preset (not part of the rules' identity)."""
@@ -158,16 +161,25 @@ class ClimbingRules:
             raise RulesError(f"follow must be higher or equal-or-higher, not {self.follow!r}")
         if self.sequence_top not in self.rank_order:
             raise RulesError(f"sequence_top {self.sequence_top!r} is not in the rank order")
-        if self.target < 1:
-            raise RulesError(f"target must be at least 1, not {self.target}")
+        if self.target < 0 or self.rounds < 0 or not (self.target or self.rounds):
+            raise RulesError(
+                f"a match needs a target or a number of rounds (target={self.target}, rounds={self.rounds})"
+            )
         if self.deck_size < n:
             raise RulesError(f"a {self.deck_size}-card deck cannot be dealt to {n} players")
         if self.jokers < 0:
             raise RulesError(f"jokers must be 0 or more, not {self.jokers}")
-        if self.exchange_order not in ("higher-first", "simultaneous"):
-            raise RulesError(
-                f"exchange_order must be higher-first or simultaneous, not {self.exchange_order!r}"
-            )
+        for name, value, allowed in (
+            ("exchange_order", self.exchange_order, ("higher-first", "lower-first", "simultaneous")),
+            ("seating", self.seating, ("by-role", "fixed", "random")),
+            ("first_roles", self.first_roles, ("cut", "none")),
+            ("first_leader", self.first_leader, ("boss", "bum", "card")),
+            ("leader", self.leader, ("boss", "bum")),
+        ):
+            if value not in allowed:
+                raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        if self.first_roles == "none" and self.first_leader != "card":
+            raise RulesError("with first_roles='none' the first hand's leader must be the lead_card's holder")
         if self.revolution_declare not in ("automatic", "optional"):
             raise RulesError(
                 f"revolution_declare must be automatic or optional, not {self.revolution_declare!r}"

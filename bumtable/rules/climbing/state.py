@@ -591,7 +591,13 @@ class ClimbingState:
         self.last_trick = (self.trick, self.finished[-2]) if self.trick else self.last_trick
         self.trick = []
         self.top = None
-        reached = [p for p in self.finished if self.scores[p] >= rules.target]
+        reached = [p for p in self.finished if rules.target and self.scores[p] >= rules.target]
+        if not reached and rules.rounds and self.hand_no >= rules.rounds:
+            reached = list(self.finished)  # the last round: the highest total wins, ties to the better finish
+            best = max(self.scores)
+            self.winner = next(p for p in reached if self.scores[p] == best)
+            self.phase = OVER
+            return
         if reached:
             if rules.target_winner == "first-to-reach":
                 self.winner = reached[0]

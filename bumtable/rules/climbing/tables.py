@@ -35,6 +35,10 @@ class Tables:
     """1 when a play may equal the last one's rank."""
     low_keeps: frozenset[int]
     """Ranks the lower role never gives in the exchange."""
+    wipe_last_loses: bool
+    sequences: bool
+    """Whether sequences may be played at all."""
+    seq_min: int
 
     @staticmethod
     def build(rules: ClimbingRules) -> Tables:
@@ -67,4 +71,7 @@ class Tables:
             max_set=rules.max_set_size or 1 << 20,
             equal_ok=1 if rules.follow == "equal-or-higher" else 0,
             low_keeps=frozenset(index[k] for k in rules.exchange_low_keeps),
+            wipe_last_loses=rules.wipe_last_loses,
+            sequences=rules.sequences,
+            seq_min=rules.sequence_min_ranks,
         )
