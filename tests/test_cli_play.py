@@ -143,7 +143,7 @@ def test_play_without_seed_picks_one_and_prints_it() -> None:
         (("--players", "2"), "3 to 12 players"),
         (("--bots", "greedy,smart"), "unknown bot 'smart'"),
         (("--seat", "4"), "no seat 4"),
-        (("--target", "0"), "target must be at least 1"),
+        (("--target", "0"), "--target must be at least 1"),
         (("no-such-game",), "unknown game 'no-such-game'"),
         (("--load", "missing.json"), "no such file: missing.json"),
         (("--load", "x.json", "--seed", "3"), "leave out --seed"),

@@ -54,9 +54,23 @@ def split_words(values: Iterable[str] | None) -> list[str]:
 
 
 def make_rules(game: str, players: int | None, variants: list[str], target: int | None) -> Rules:
-    """The rules the options describe; a bad game, player count, variant or target raises RulesError."""
-    options = {} if target is None else {"target": target}
+    """The rules the options describe; a bad game, player count, variant or target raises RulesError.
+
+    A ``--target`` makes the match run to that many points (instead of a fixed number of rounds).
+    """
+    if target is not None and target < 1:
+        raise CliError(f"--target must be at least 1, not {target}")
+    options = {} if target is None else {"target": target, "rounds": 0}
     return get(game, players=players, variants=variants, **options)
+
+
+def match_goal(rules: Rules) -> str:
+    """How the match ends, in words: ``first to 100 points`` or ``10 rounds, highest total wins``."""
+    if rules.target and rules.rounds:
+        return f"first to {rules.target} points, at most {rules.rounds} rounds"
+    if rules.target:
+        return f"first to {rules.target} points"
+    return f"{rules.rounds} rounds, highest total wins"
 
 
 def parse_bots(text: str) -> list[str]:

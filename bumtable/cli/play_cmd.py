@@ -12,6 +12,7 @@ from bumtable.cli.common import (
     CliError,
     cli_errors,
     make_rules,
+    match_goal,
     new_seed,
     out_console,
     parse_bots,
@@ -93,7 +94,7 @@ def play(
             extra = f", variants: {', '.join(variants)}" if variants else ""
             console.print(
                 Text(
-                    f"{title} for {rules.players}, first to {rules.target} points{extra}. "
+                    f"{title} for {rules.players}, {match_goal(rules)}{extra}. "
                     f"Seed {seed} (play this deal again with --seed {seed})."
                 )
             )

@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bumtable.cards import Card
+from bumtable.cli.common import match_goal
 from bumtable.rules import Action, Observation, Rules
 from bumtable.rules.climbing import HandResult
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
@@ -153,7 +154,7 @@ def status_table(obs: Observation, seats: Seats) -> Table:
     rules = obs.rules
     marker = "▶" if fancy() else ">"
     table = Table(
-        title=f"Hand {obs.hand_no} · first to {rules.target} points wins",
+        title=f"Hand {obs.hand_no} · {match_goal(rules)}",
         box=box.SIMPLE_HEAD,
         title_justify="left",
         pad_edge=False,
