@@ -38,11 +38,13 @@ def _points(n: int) -> str:
 
 
 def _played_codes(before: Observation, actor: int, new: Observation) -> Sequence[int] | None:
-    """The cards of the play just made, where the observer may know them (suits included)."""
-    if new.hand_no == before.hand_no and len(new.results) == len(before.results):
-        return new.trick[-1][2]
+    """The cards of the play just made (suits included): on the table, or in the trick it just ended."""
     if len(new.results) > len(before.results):
         return new.results[-1].last_cards  # the play that ended the hand
+    if new.trick:
+        return new.trick[-1][2]
+    if new.last_trick is not None and new.last_trick[0]:
+        return new.last_trick[0][-1][2]  # the play ended the trick at once
     return None
 
 
@@ -93,6 +95,16 @@ def narrate(
         )
         if not hand_over and len(new.finished) > len(before.finished):
             out.append(_going_out(new, seats, actor, len(new.finished)))
+        if not hand_over and len(new.losers) > len(before.losers):
+            out.append(
+                Text(
+                    f"{name} {seats.verb(actor, 'goes', 'go')} out on the {rules.wipe_card} "
+                    "and so finishes last.",
+                    style="bold red",
+                )
+            )
+        if not hand_over and not new.trick and new.last_trick is not None:
+            out.append(_trick_won(new, seats))
     if hand_over:
         result = new.results[-1]
         n = len(result.order)

@@ -169,7 +169,12 @@ def status_table(obs: Observation, seats: Seats) -> Table:
     for p in obs.order:
         turn = obs.turn == p
         left = obs.card_counts[p]
-        cards = str(left) if left else f"out {ordinal(obs.finished.index(p) + 1)}"
+        if left:
+            cards = str(left)
+        elif p in obs.losers:
+            cards = "out last"
+        else:
+            cards = f"out {ordinal(obs.finished.index(p) + 1)}"
         row = [marker if turn else "", obs.role_name(p), seats.name(p)]
         if seats.kinds:
             row.append(seats.kinds[p])
