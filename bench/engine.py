@@ -36,11 +36,11 @@ PlayHand = Callable[[int, random.Random], int]
 
 
 # --------------------------------------------------------------------------- engines
-def bum_hand(players: int, path: str) -> PlayHand:
-    """One hand of The Bum Game for ``players``. ``path``: "fast", "check" or "observe"."""
+def bum_hand(players: int, path: str, game: str = "bum-game") -> PlayHand:
+    """One hand of ``game`` (The Bum Game by default) for ``players``. ``path``: "fast", "check" or "observe"."""
     from bumtable.rules import get
 
-    rules = get("bum-game", players=players)
+    rules = get(game, players=players)
 
     def engine(seed: int, rng: random.Random, checked: bool) -> int:
         randrange = rng.randrange
@@ -296,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         Figures("bumtable_3p", ours, "bum-game", 3, "check=False", FAST),
         Figures("bumtable_5p", ours, "bum-game", 5, "check=False", FAST),
         Figures("bumtable_6p", ours, "bum-game", 6, "check=False", FAST),
+        Figures("bumtable_president_4p", ours, "president", 4, "check=False", FAST),
     ]
     plays = [
         bum_hand(4, "fast"),
@@ -304,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         bum_hand(3, "fast"),
         bum_hand(5, "fast"),
         bum_hand(6, "fast"),
+        bum_hand(4, "fast", "president"),
     ]
 
     rl_play: PlayHand | None = None
