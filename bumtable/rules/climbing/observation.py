@@ -110,7 +110,10 @@ class ClimbingObservation:
             counts[t.rank_of_code[c]] += 1
         if self.top is None:
             return lead_plays(counts, t, self.rules.sequences, self.rules.sequence_min_ranks)
-        return [*follow_plays(counts, t, self.top), PASS_PLAY]
+        plays = follow_plays(counts, t, self.top)
+        if not plays or not self.rules.must_play:
+            plays.append(PASS_PLAY)
+        return plays
 
     def role_name(self, player: int) -> str:
         """The player's role, or "no role" before roles exist."""
@@ -313,13 +316,11 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
     state.cancelled_exchange = obs.cancelled_exchange
     state.transfers = [Transfer(x.giver, x.receiver, x.cards or ()) for x in obs.transfers]
     state.exchange_queue = []
-    state.exchange_held = None
     if obs.phase == EXCHANGE and obs.turn is not None:
         # The pairs still to exchange, from the one whose higher role is choosing now.
         pairs = list(rules.exchange_pairs)
         now = next(i for i, (hi, _, _) in enumerate(pairs) if state.by_role[hi] == obs.turn)
         state.exchange_queue = pairs[now:]
-        state.exchange_held = [] if rules.exchange_order != "higher-first" else None
     state.phase = obs.phase
     if obs.phase == "deal":  # another seat's private revolution decision: sample it as declined
         state.phase = PLAY

@@ -96,7 +96,6 @@ class ClimbingState:
         "by_role",
         "cancelled_exchange",
         "cut",
-        "exchange_held",
         "exchange_queue",
         "finished",
         "hand_no",
@@ -209,7 +208,6 @@ class ClimbingState:
         self.cancelled_exchange = False
         self.transfers: list[Transfer] = []
         self.exchange_queue: list[tuple[int, int, int]] = []
-        self.exchange_held: list[int] | None = None
         self._legal = None
         # Set before any revolution decision, so copy() works in the first hand's revolution phase.
         self.leader = self.by_role[0]
@@ -260,7 +258,6 @@ class ClimbingState:
         if exchange and self.revolution is None and self._joker_candidates(rules.exchange_cancel_triggers):
             self.cancelled_exchange = True
         self.exchange_queue = list(rules.exchange_pairs) if exchange and not self.cancelled_exchange else []
-        self.exchange_held = None
         self._run_exchange()
 
     def _run_exchange(self) -> None:
@@ -273,14 +270,9 @@ class ClimbingState:
                 self._exchange_pair(high, low, k)
                 self.exchange_queue.pop(0)
                 continue
-            if self.exchange_held is None:
-                held: list[int] = []
-                if rules.exchange_order != "higher-first":
-                    held = self._take(low, k, lowest=False)
-                    if rules.exchange_order == "lower-first":
-                        self._hand_over(low, high, held)
-                        held = []
-                self.exchange_held = held
+            if rules.exchange_order == "lower-first":
+                # The lower role's best cards arrive first, so the choice is made knowing them.
+                self._hand_over(low, high, self._take(low, k, lowest=False))
             self.phase = EXCHANGE
             self.turn = high
             return
@@ -288,27 +280,25 @@ class ClimbingState:
         self.leader = self.turn = self._first_leader()
 
     def _hand_over(self, giver: int, receiver: int, cards: list[int]) -> None:
+        """Move cards already taken from the giver's hand into the receiver's, and record the transfer."""
         self._give(receiver, cards)
         self.ncards[giver] -= len(cards)
         self.ncards[receiver] += len(cards)
         self.transfers.append(Transfer(giver, receiver, tuple(cards)))
 
     def _chosen_give(self, play: Play) -> None:
-        """The higher role passes the cards it chose; the lower role's best cards follow as the rules order."""
+        """The higher role passes the cards it chose; the lower role's best follow as the rules order."""
         hi, lo, k = self.exchange_queue.pop(0)
         high, low = self.by_role[hi], self.by_role[lo]
         hand = self.hands[high]
         down = [hand[r].pop() for r in play.cards]
-        if self.rules.exchange_order == "higher-first":
-            self._hand_over(high, low, down)
-            self._hand_over(low, high, self._take(low, k, lowest=False))
-        else:
-            self._hand_over(high, low, down)
-            if self.exchange_held:
-                self._give(high, self.exchange_held)
-                self.ncards[high] += len(self.exchange_held)
-                self.transfers.append(Transfer(low, high, tuple(self.exchange_held)))
-        self.exchange_held = None
+        order = self.rules.exchange_order
+        up = self._take(low, k, lowest=False) if order == "simultaneous" else []
+        self._hand_over(high, low, down)
+        if order == "higher-first":
+            up = self._take(low, k, lowest=False)
+        if order != "lower-first":
+            self._hand_over(low, high, up)
         self._run_exchange()
 
     def _first_leader(self) -> int:
@@ -652,7 +642,6 @@ class ClimbingState:
         s.cancelled_exchange = self.cancelled_exchange
         s.transfers = self.transfers.copy()
         s.exchange_queue = self.exchange_queue.copy()
-        s.exchange_held = None if self.exchange_held is None else self.exchange_held.copy()
         s.phase = self.phase
         s.turn = self.turn
         s.leader = self.leader
