@@ -13,7 +13,7 @@ from bumtable.cli.moves import moves_for, moves_line
 
 
 def moves(
-    game: Annotated[str, typer.Argument(help="The game: bum-game.")] = "bum-game",
+    game: Annotated[str, typer.Argument(help="The game: bum-game or president.")] = "bum-game",
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players (it decides the deck).")
     ] = None,

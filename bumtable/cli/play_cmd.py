@@ -24,9 +24,14 @@ from bumtable.rules import system
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="The game: bum-game.", show_default=True)] = "bum-game",
+    game: Annotated[
+        str, typer.Argument(help="The game: bum-game or president.", show_default=True)
+    ] = "bum-game",
     players: Annotated[
-        int | None, typer.Option("--players", "-n", help="Number of players (bum-game: 3 to 12; default 4).")
+        int | None,
+        typer.Option(
+            "--players", "-n", help="Number of players (bum-game: 3 to 12; president: 3 to 8; default 4)."
+        ),
     ] = None,
     variant: Annotated[
         list[str] | None,

@@ -76,7 +76,7 @@ def print_summary(console: Console, report: SimReport, title: str) -> None:
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: bum-game.")] = "bum-game",
+    game: Annotated[str, typer.Argument(help="The game: bum-game or president.")] = "bum-game",
     players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
     hands: Annotated[int, typer.Option(min=1, help="Number of hands to play.")] = 1000,
     bots: Annotated[str, typer.Option(help="Bot kinds by seat in turn, e.g. greedy,random.")] = "greedy",

@@ -34,6 +34,7 @@ from bumtable.rules.climbing.state import (
     HandResult,
     Revolution,
     Transfer,
+    _has_ordinary_play,
 )
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ class ClimbingObservation:
         if self.top is None:
             return lead_plays(counts, t, self.rules.sequences, self.rules.sequence_min_ranks)
         plays = follow_plays(counts, t, self.top)
-        if not plays or not self.rules.must_play:
+        if not self.rules.must_play or not _has_ordinary_play(plays, t.wipe):
             plays.append(PASS_PLAY)
         return plays
 
@@ -208,11 +209,13 @@ def _known_and_bounds(
             ranks = [rank[c] for c in tr.cards] or [0]
             lo, hi = bounds.get(other, (0, t.n_ranks - 1))
             if obs.roles[other] > obs.roles[seat]:
-                # A lower role gave us its highest cards: the rest of its deal is no higher (Jokers kept).
+                # A lower role gave us its highest cards: the rest of its deal is no higher (kept ranks apart).
                 hi = min(hi, min(ranks))
-            else:
+            elif obs.rules.exchange_high_gives == "lowest":
                 # A higher role gave us its lowest cards: the rest of its deal is no lower.
                 lo = max(lo, max(ranks))
+            else:
+                continue  # a higher role's free choice tells us nothing
             bounds[other] = (lo, hi)
     rev = obs.revolution
     if rev is not None and rev.player != seat:
@@ -256,7 +259,7 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
     def allowed(p: int, c: int) -> bool:
         lo, hi = bounds[p]
         r = rank[c]
-        return lo <= r and (r <= hi or (keep_jokers and c >= JOKER))
+        return lo <= r and (r <= hi or (keep_jokers and c >= JOKER) or r in t.low_keeps)
 
     for p in sorted(others, key=lambda q: q not in bounds):
         need = obs.card_counts[p] - len(known.get(p, ()))

@@ -200,7 +200,9 @@ class ClimbingRules:
         return french_deck(suits=self.suits, jokers=self.jokers)
 
     def hand_sizes(self) -> tuple[int, ...]:
-        """Cards dealt to each role: the first players dealt get the extra cards.
+        """Cards dealt to each player in dealing order from the dealer's left (the first dealt get the extras).
+
+        In The Bum Game the Bum deals, so this is by role: the Boss and Foreman get the extra cards.
 
         >>> from bumtable.rules import get
         >>> get("bum-game", players=4).hand_sizes()

@@ -87,6 +87,11 @@ class Transfer:
     cards: tuple[int, ...]
 
 
+def _has_ordinary_play(plays: list[Play], wipe: int) -> bool:
+    """True if a play other than the wipe card is among ``plays`` (must-play never forces the wipe card)."""
+    return any(p.rank != wipe or p.size != 1 for p in plays)
+
+
 class ClimbingState:
     """A match of a climbing game. Create with ``rules.new_state(seed)``; change with :meth:`apply`."""
 
@@ -388,7 +393,7 @@ class ClimbingState:
                 legal = lead_plays(counts, self.t, self.rules.sequences, self.rules.sequence_min_ranks)
             else:
                 legal = follow_plays(counts, self.t, top)
-                if not legal or not self.rules.must_play:
+                if not self.rules.must_play or not _has_ordinary_play(legal, self.t.wipe):
                     legal.append(PASS_PLAY)
         elif self.phase == REVOLUTION:
             legal = [DECLARE_PLAY, DECLINE_PLAY]
@@ -426,7 +431,7 @@ class ClimbingState:
         if action.kind == PASS:
             if self.top is None:
                 return "the leader must play: you cannot pass when leading a trick"
-            if self.rules.must_play and len(self.legal_actions()) > 1:
+            if self.rules.must_play and PASS_PLAY not in self.legal_actions():
                 return "you can beat the last play, and these rules say you must"
             return None
         shape = read_set(self.rules, list(action.cards)) if action.kind == SET else None
