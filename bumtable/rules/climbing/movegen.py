@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from bumtable.rules.climbing.plays import SEQUENCE, SET, Play, give_play
+from bumtable.rules.climbing.plays import PASS_PLAY, SEQUENCE, SET, Play, give_play
 from bumtable.rules.climbing.tables import Tables
 
 
@@ -160,3 +160,18 @@ def give_plays(counts: Sequence[int], k: int) -> list[Play]:
 
     walk(0, k, ())
     return out
+
+
+def turn_plays(counts: Sequence[int], t: Tables, top: Play | None, *, must_play: bool = False) -> list[Play]:
+    """Every action of the play phase for this hand: a lead, or the plays that beat ``top`` and a pass.
+
+    The one place that decides when passing is allowed: always when following, except that with
+    ``must_play`` a player holding an ordinary play that beats ``top`` may not pass (the wipe card is
+    never forced). Both the state and an observation use it, so they cannot disagree.
+    """
+    if top is None:
+        return lead_plays(counts, t, t.sequences, t.seq_min)
+    plays = follow_plays(counts, t, top)
+    if not must_play or not any(p.rank != t.wipe or p.size != 1 for p in plays):
+        plays.append(PASS_PLAY)
+    return plays

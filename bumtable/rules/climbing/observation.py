@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bumtable.cards.french import JOKER, Card
-from bumtable.rules.climbing.movegen import follow_plays, give_plays, lead_plays
-from bumtable.rules.climbing.plays import DECLARE_PLAY, DECLINE_PLAY, PASS_PLAY, SEQUENCE, SET, Play
+from bumtable.rules.climbing.movegen import give_plays, turn_plays
+from bumtable.rules.climbing.plays import DECLARE_PLAY, DECLINE_PLAY, SEQUENCE, SET, Play
 from bumtable.rules.climbing.state import (
     EXCHANGE,
     PLAY,
@@ -34,7 +34,6 @@ from bumtable.rules.climbing.state import (
     HandResult,
     Revolution,
     Transfer,
-    _has_ordinary_play,
 )
 
 if TYPE_CHECKING:
@@ -97,24 +96,15 @@ class ClimbingObservation:
             return []
         if self.phase == REVOLUTION:
             return [DECLARE_PLAY, DECLINE_PLAY]
-        if self.phase == EXCHANGE:
-            t = self.rules.tables
-            held = [0] * t.n_ranks
-            for c in self.hand:
-                held[t.rank_of_code[c]] += 1
-            return give_plays(held, self.give_count)
-        if self.phase != PLAY:
+        if self.phase not in (EXCHANGE, PLAY):
             return []
         t = self.rules.tables
         counts = [0] * t.n_ranks
         for c in self.hand:
             counts[t.rank_of_code[c]] += 1
-        if self.top is None:
-            return lead_plays(counts, t, self.rules.sequences, self.rules.sequence_min_ranks)
-        plays = follow_plays(counts, t, self.top)
-        if not self.rules.must_play or not _has_ordinary_play(plays, t.wipe):
-            plays.append(PASS_PLAY)
-        return plays
+        if self.phase == EXCHANGE:
+            return give_plays(counts, self.give_count)
+        return turn_plays(counts, t, self.top, must_play=self.rules.must_play)
 
     def role_name(self, player: int) -> str:
         """The player's role, or "no role" before roles exist."""

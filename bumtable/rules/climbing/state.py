@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from bumtable.cards.french import JOKER, Card
 from bumtable.errors import IllegalActionError
-from bumtable.rules.climbing.movegen import follow_plays, give_plays, lead_plays
+from bumtable.rules.climbing.movegen import give_plays, turn_plays
 from bumtable.rules.climbing.notation import read_sequence, read_set
 from bumtable.rules.climbing.plays import (
     DECLARE,
@@ -85,11 +85,6 @@ class Transfer:
     giver: int
     receiver: int
     cards: tuple[int, ...]
-
-
-def _has_ordinary_play(plays: list[Play], wipe: int) -> bool:
-    """True if a play other than the wipe card is among ``plays`` (must-play never forces the wipe card)."""
-    return any(p.rank != wipe or p.size != 1 for p in plays)
 
 
 class ClimbingState:
@@ -388,13 +383,7 @@ class ClimbingState:
             return self._legal
         if self.phase == PLAY:
             counts = [len(x) for x in self.hands[self.turn]]
-            top = self.top
-            if top is None:
-                legal = lead_plays(counts, self.t, self.rules.sequences, self.rules.sequence_min_ranks)
-            else:
-                legal = follow_plays(counts, self.t, top)
-                if not self.rules.must_play or not _has_ordinary_play(legal, self.t.wipe):
-                    legal.append(PASS_PLAY)
+            legal = turn_plays(counts, self.t, self.top, must_play=self.rules.must_play)
         elif self.phase == REVOLUTION:
             legal = [DECLARE_PLAY, DECLINE_PLAY]
         elif self.phase == EXCHANGE:
