@@ -32,6 +32,7 @@ def test_leading_three_hearts_in_a_row_includes_the_sequence_and_each_single() -
     assert data["can_pass"] is False
     seq = data["plays"][-1]
     assert seq == {
+        "suit": None,
         "cards": ["3", "4", "5"],
         "kind": "sequence",
         "rank": "5",

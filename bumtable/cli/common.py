@@ -13,7 +13,9 @@ from rich.console import Console
 
 from bumtable.bots import BOTS
 from bumtable.errors import BumtableError
-from bumtable.rules import Rules, get
+from bumtable.rules import Rules, get, systems
+
+GAME_HELP = "The game: " + ", ".join(systems()) + "."
 
 EXIT_USAGE = 2
 """Exit status for bad input of any kind (what Click uses for usage errors)."""

@@ -18,12 +18,13 @@ from collections import Counter
 from typing import Any
 
 from bumtable.cards import Card, parse_cards
+from bumtable.cards.french import JOKER, SUIT_LETTERS
 from bumtable.cli.choice import ordered
 from bumtable.cli.common import CliError
 from bumtable.cli.render import count_word
 from bumtable.errors import BumtableError
 from bumtable.rules import Action, Rules
-from bumtable.rules.climbing.movegen import follow_plays, lead_plays
+from bumtable.rules.climbing.movegen import turn_plays
 from bumtable.rules.climbing.plays import SEQUENCE, SET
 
 
@@ -33,9 +34,14 @@ def read_hand(rules: Rules, text: str) -> list[Card]:
     if not cards:
         raise CliError("the hand is empty: give cards like '3h 4h 5h' or 'Qs Qd 2c JK'")
     n = rules.players
-    deck = Counter(0 if c.is_joker else int(c) for c in rules.deck())
+    plain = any(int(c) == JOKER for c in rules.deck())  # Jokers all alike: count them together
+
+    def key(c: Card) -> int:
+        return 0 if c.is_joker and plain else int(c)
+
+    deck = Counter(key(c) for c in rules.deck())
     rank = rules.tables.rank_of_code
-    held = Counter(0 if c.is_joker else int(c) for c in cards)
+    held = Counter(key(c) for c in cards)
     for code, k in held.items():
         have = deck[code]
         what = "Jokers" if code == 0 else str(Card(code))
@@ -53,9 +59,10 @@ def read_hand(rules: Rules, text: str) -> list[Card]:
 
 
 def play_json(rules: Rules, play: Action) -> dict[str, Any]:
-    """One play as JSON-ready data: ranks (suits never matter), kind, rank, size, width, length, text."""
+    """One play as JSON-ready data: ranks, kind, rank, size, width, length, the deciding or flush suit, text."""
     syms = rules.tables.symbols
     return {
+        "suit": None if play.suit < 0 else SUIT_LETTERS[play.suit],
         "cards": [syms[r] for r in play.cards],
         "kind": play.kind_name,
         "rank": syms[play.rank],
@@ -74,19 +81,21 @@ def read_beat(rules: Rules, text: str) -> Action:
     return play
 
 
-def moves_for(rules: Rules, hand: str, beat: str | None) -> dict[str, Any]:
-    """Every distinct legal play from ``hand``: leading, or beating ``beat`` (then passing is allowed)."""
+def moves_for(rules: Rules, hand: str, beat: str | None, *, reversed_ranking: bool = False) -> dict[str, Any]:
+    """Every distinct legal play from ``hand``: leading, or beating ``beat`` (then passing is allowed).
+
+    Where suits matter (Bridge suit ranking, flushes) plays that differ in suit are listed apart;
+    ``reversed_ranking`` asks for plays that beat ``beat`` after a reversal of the ranking.
+    """
     cards = read_hand(rules, hand)
     t = rules.tables
-    counts = [0] * t.n_ranks
+    by_rank: list[list[int]] = [[] for _ in range(t.n_ranks)]
     for c in cards:
-        counts[t.rank_of_code[c]] += 1
-    if beat is None or not beat.strip():
-        plays = lead_plays(counts, t, rules.sequences, rules.sequence_min_ranks)
-        top = None
-    else:
-        top = read_beat(rules, beat)
-        plays = follow_plays(counts, t, top)
+        by_rank[t.rank_of_code[c]].append(int(c))
+    counts = [len(x) for x in by_rank]
+    top = None if beat is None or not beat.strip() else read_beat(rules, beat)
+    plays = turn_plays(counts, t, top, hand=by_rank, inverted=reversed_ranking)
+    plays = [p for p in plays if not p.is_pass]
     return {
         "beat": None if top is None else rules.action_text(top),
         "can_pass": top is not None,

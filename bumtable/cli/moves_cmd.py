@@ -8,12 +8,12 @@ from typing import Annotated
 
 import typer
 
-from bumtable.cli.common import CliError, cli_errors, make_rules, split_words
+from bumtable.cli.common import GAME_HELP, CliError, cli_errors, make_rules, split_words
 from bumtable.cli.moves import moves_for, moves_line
 
 
 def moves(
-    game: Annotated[str, typer.Argument(help="The game: bum-game or president.")] = "bum-game",
+    game: Annotated[str, typer.Argument(help=GAME_HELP)] = "bum-game",
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players (it decides the deck).")
     ] = None,
@@ -24,12 +24,19 @@ def moves(
     variant: Annotated[
         list[str] | None, typer.Option("--variant", "-v", help="A variant (repeatable).")
     ] = None,
+    reversed_ranking: Annotated[
+        bool, typer.Option("--reversed", help="The ranking is reversed: list plays that rank lower.")
+    ] = False,
     jsonl: Annotated[
         bool,
         typer.Option(help='Read lines {"hand": ..., "beat": ...} from stdin, answer each on its own line.'),
     ] = False,
 ) -> None:
-    """List every distinct legal play from a hand as JSON (plays that differ only in suit are one play)."""
+    """List every distinct legal play from a hand as JSON.
+
+    Plays that differ only in suit are one play, except where the rules make suits matter (Bridge suit
+    ranking, flushes): then each suit that can decide a play is listed.
+    """
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), None)
         if jsonl:
@@ -42,4 +49,4 @@ def moves(
             return
         if hand is None:
             raise CliError("give the hand with --hand CARDS (or use --jsonl to read hands from stdin)")
-        typer.echo(json.dumps(moves_for(rules, hand, beat)))
+        typer.echo(json.dumps(moves_for(rules, hand, beat, reversed_ranking=reversed_ranking)))

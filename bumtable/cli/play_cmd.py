@@ -9,6 +9,7 @@ import typer
 from rich.text import Text
 
 from bumtable.cli.common import (
+    GAME_HELP,
     CliError,
     cli_errors,
     make_rules,
@@ -24,9 +25,7 @@ from bumtable.rules import system
 
 
 def play(
-    game: Annotated[
-        str, typer.Argument(help="The game: bum-game or president.", show_default=True)
-    ] = "bum-game",
+    game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=True)] = "bum-game",
     players: Annotated[
         int | None,
         typer.Option(

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bumtable.cli.common import (
+    GAME_HELP,
     cli_errors,
     err_console,
     make_rules,
@@ -76,7 +77,7 @@ def print_summary(console: Console, report: SimReport, title: str) -> None:
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: bum-game or president.")] = "bum-game",
+    game: Annotated[str, typer.Argument(help=GAME_HELP)] = "bum-game",
     players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
     hands: Annotated[int, typer.Option(min=1, help="Number of hands to play.")] = 1000,
     bots: Annotated[str, typer.Option(help="Bot kinds by seat in turn, e.g. greedy,random.")] = "greedy",

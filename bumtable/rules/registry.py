@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bumtable.errors import RulesError
-from bumtable.rules import bum_game, president
+from bumtable.rules import arsehole, bum_game, president, zheng_shangyou
 from bumtable.rules.climbing.options import ClimbingRules
 
 
@@ -58,8 +58,36 @@ SYSTEMS: dict[str, System] = {
         president.VARIANTS,
         president.VARIANT_ALIASES,
     ),
+    "zheng-shangyou": System(
+        "zheng-shangyou",
+        "Zheng Shangyou",
+        zheng_shangyou.zheng_shangyou,
+        5,
+        4,
+        12,
+        zheng_shangyou.VARIANTS,
+        zheng_shangyou.VARIANT_ALIASES,
+    ),
+    "arsehole": System(
+        "arsehole",
+        "Parlett's Arsehole",
+        arsehole.arsehole,
+        4,
+        3,
+        8,
+        arsehole.VARIANTS,
+        arsehole.VARIANT_ALIASES,
+    ),
 }
 ALIASES = {
+    "zheng": "zheng-shangyou",
+    "zhengshangyou": "zheng-shangyou",
+    "zheng_shangyou": "zheng-shangyou",
+    "shangyou": "zheng-shangyou",
+    "pits": "zheng-shangyou",
+    "zs": "zheng-shangyou",
+    "asshole": "arsehole",
+    "parlett": "arsehole",
     "pres": "president",
     "bum": "bum-game",
     "the-bum-game": "bum-game",
@@ -72,7 +100,7 @@ def systems() -> list[str]:
     """Names of every rules system.
 
     >>> systems()
-    ['bum-game', 'president']
+    ['arsehole', 'bum-game', 'president', 'zheng-shangyou']
     """
     return sorted(SYSTEMS)
 

@@ -24,6 +24,8 @@ from functools import lru_cache
 from bumtable.rules.climbing.plays import PASS_PLAY, SEQUENCE, SET, Play, give_play
 from bumtable.rules.climbing.tables import Tables
 
+JOKER_CODE = 60
+
 
 @lru_cache(maxsize=65536)
 def _set_play(rank: int, parts: tuple[tuple[int, int], ...]) -> Play:
@@ -90,10 +92,19 @@ def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) 
     return out
 
 
+def _min_ranks(t: Tables, width: int, min_ranks: int) -> int:
+    """Fewest ranks a sequence of this width needs (multiple sequences may need more)."""
+    if width == 1:
+        return min_ranks
+    return max(t.multi_min, -(-t.multi_min_cards // width), 2)
+
+
 def sequence_plays(
     counts: Sequence[int], t: Tables, min_ranks: int, width: int = 0, length: int = 0, above: int = -1
 ) -> list[Play]:
     """Sequences in natural order: all of them, or those of that width and length topping above ``above``."""
+    if t.seq_wilds:
+        return _gap_sequences(counts, t, min_ranks, width, length, above)
     out: list[Play] = []
     top = t.seq_top
     if width:
@@ -103,6 +114,7 @@ def sequence_plays(
                 out.append(_seq_play(lo, hi, width))
         return out
     for w in range(1, t.max_width + 1):
+        least = _min_ranks(t, w, min_ranks)
         run_start = -1
         any_rank = False
         for x in range(top + 2):
@@ -114,12 +126,76 @@ def sequence_plays(
                 continue
             if run_start >= 0:
                 end = x - 1
-                for lo in range(run_start, end - min_ranks + 2):
-                    for hi in range(lo + min_ranks - 1, end + 1):
+                for lo in range(run_start, end - least + 2):
+                    for hi in range(lo + least - 1, end + 1):
                         out.append(_seq_play(lo, hi, w))
                 run_start = -1
         if not any_rank:
             break
+    return out
+
+
+def _gap_sequences(
+    counts: Sequence[int], t: Tables, min_ranks: int, width: int, length: int, above: int
+) -> list[Play]:
+    """Sequences where wild cards may fill missing cards (only missing ones: a wild never replaces a
+    natural card the hand holds), each with at least one natural card."""
+    wild = tuple((w, counts[w]) for w in t.seq_wilds if counts[w])
+    spare = sum(k for _, k in wild)
+    top = t.seq_top
+    out: list[Play] = []
+    for w in [width] if width else range(1, t.max_width + 1):
+        least = length if width else _min_ranks(t, w, min_ranks)
+        for lo in range(top + 1):
+            need = naturals = 0
+            for hi in range(lo, top + 1):
+                have = counts[hi]
+                need += max(0, w - have)
+                naturals += min(w, have)
+                if need > spare or (width and hi - lo + 1 > length):
+                    break
+                if hi - lo + 1 < least or hi <= above or not naturals:
+                    continue
+                if need == 0:
+                    out.append(_seq_play(lo, hi, w))
+                    continue
+                natural = tuple(r for r in range(lo, hi + 1) for _ in range(min(w, counts[r])))
+                for split in _wild_splits(wild, need):
+                    cards = natural + tuple(r for r, k in split for _ in range(k))
+                    out.append(Play(SEQUENCE, hi, len(cards), w, cards))
+    return out
+
+
+def suited_plays(plays: list[Play], hand: Sequence[Sequence[int]], t: Tables) -> list[Play]:
+    """Where suits matter, each play once per suit that can decide it (Bridge ranking) and, for single
+    natural sequences under a flush rule, once per flush suit plus once mixed (if the hand can mix)."""
+    out: list[Play] = []
+    rank_of = t.suit_rank
+    for p in plays:
+        if p.kind not in (SET, SEQUENCE):
+            out.append(p)
+            continue
+        if t.bridge:
+            used = p.cards.count(p.rank)
+            suits = sorted((rank_of[c & 3], c & 3) for c in hand[p.rank] if c < JOKER_CODE)
+            if not used or not suits:
+                out.append(p)
+                continue
+            seen = -1
+            for i in range(used - 1, len(suits)):
+                if suits[i][1] != seen:
+                    seen = suits[i][1]
+                    out.append(p._replace(suit=seen))
+            continue
+        if p.kind != SEQUENCE or p.width != 1 or not t.is_natural(p):
+            out.append(p)
+            continue
+        lo = p.rank - p.size + 1
+        sets = [{c & 3 for c in hand[r]} for r in range(lo, p.rank + 1)]
+        common = set.intersection(*sets)
+        out.extend(p._replace(suit=s) for s in sorted(common))
+        if len(set.union(*sets)) > 1:
+            out.append(p)  # mixed: some choice of cards spans two suits
     return out
 
 
@@ -133,13 +209,42 @@ def lead_plays(counts: Sequence[int], t: Tables, sequences: bool = True, min_ran
     return out
 
 
-def follow_plays(counts: Sequence[int], t: Tables, top: Play) -> list[Play]:
-    """Every play that beats ``top`` from this hand (passing not included)."""
-    above = top.rank - t.equal_ok
-    if top.kind == SET:
-        out = set_plays(counts, t, top.size, above)
+def follow_plays(
+    counts: Sequence[int],
+    t: Tables,
+    top: Play,
+    hand: Sequence[Sequence[int]] | None = None,
+    *,
+    inverted: bool = False,
+) -> list[Play]:
+    """Every play that beats ``top`` from this hand (passing not included).
+
+    ``hand`` (the cards by rank) is needed where suits matter; ``inverted`` asks for plays that rank
+    lower instead (after a ranking reversal).
+    """
+    if not (t.keyed or inverted or t.follow_more):
+        above = top.rank - t.equal_ok
+        if top.kind == SET:
+            out = set_plays(counts, t, top.size, above)
+        else:
+            out = sequence_plays(counts, t, 0, top.width, top.length, above)
     else:
-        out = sequence_plays(counts, t, 0, top.width, top.length, above)
+        above = -1 if inverted or t.flush == "any" else top.rank - 1
+        extra = sum(counts) - top.size if t.follow_more else 0
+        out = []
+        for more in range(0, extra + 1):
+            if top.kind == SET:
+                out.extend(set_plays(counts, t, top.size + more, above))
+            elif more % top.width == 0:
+                out.extend(sequence_plays(counts, t, 0, top.width, top.length + more // top.width, above))
+        if t.suited and hand is not None:
+            out = suited_plays(out, hand, t)
+        strength = t.strength
+        least = strength(top)
+        if inverted:
+            out = [p for p in out if strength(p) < least or (t.equal_ok and strength(p) == least)]
+        else:
+            out = [p for p in out if strength(p) > least or (t.equal_ok and strength(p) == least)]
     if t.wipe >= 0 and counts[t.wipe]:
         out.append(_set_play(t.wipe, ((t.wipe, 1),)))  # the wipe card goes on anything
     return out
@@ -162,16 +267,26 @@ def give_plays(counts: Sequence[int], k: int) -> list[Play]:
     return out
 
 
-def turn_plays(counts: Sequence[int], t: Tables, top: Play | None, *, must_play: bool = False) -> list[Play]:
+def turn_plays(
+    counts: Sequence[int],
+    t: Tables,
+    top: Play | None,
+    *,
+    must_play: bool = False,
+    hand: Sequence[Sequence[int]] | None = None,
+    inverted: bool = False,
+) -> list[Play]:
     """Every action of the play phase for this hand: a lead, or the plays that beat ``top`` and a pass.
 
     The one place that decides when passing is allowed: always when following, except that with
     ``must_play`` a player holding an ordinary play that beats ``top`` may not pass (the wipe card is
-    never forced). Both the state and an observation use it, so they cannot disagree.
+    never forced). Both the state and an observation use it, so they cannot disagree. ``hand`` (the
+    cards by rank) is needed where suits matter.
     """
     if top is None:
-        return lead_plays(counts, t, t.sequences, t.seq_min)
-    plays = follow_plays(counts, t, top)
+        plays = lead_plays(counts, t, t.sequences, t.seq_min)
+        return suited_plays(plays, hand, t) if t.suited and hand is not None else plays
+    plays = follow_plays(counts, t, top, hand, inverted=inverted)
     if not must_play or not any(p.rank != t.wipe or p.size != 1 for p in plays):
         plays.append(PASS_PLAY)
     return plays

@@ -21,9 +21,9 @@ bumtable.errors.NotationError: 'A 2 JK' is both a set (three As) and a sequence:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from bumtable.cards.french import Card
+from bumtable.cards.french import SUIT_LETTERS, Card
 from bumtable.errors import NotationError
 from bumtable.rules.climbing.plays import (
     DECLARE_PLAY,
@@ -55,13 +55,55 @@ _COUNT_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eigh
 def format_play(rules: ClimbingRules, play: Play) -> str:
     """The text of ``play`` under these rules."""
     if play.kind == SET or play.kind == SEQUENCE:
-        syms = rules.tables.symbols
-        return ("set " if play.kind == SET else "seq ") + " ".join(syms[c] for c in play.cards)
+        t = rules.tables
+        syms = t.symbols
+        words = [syms[c] for c in play.cards]
+        if play.kind == SEQUENCE and play.cards[-1] > play.rank:  # wild cards fill the missing ranks
+            lo = play.rank - play.length + 1
+            naturals = [c for c in play.cards if c <= play.rank]
+            wilds = [syms[c] for c in play.cards if c > play.rank]
+            words = []
+            for r in range(lo, play.rank + 1):
+                have = naturals.count(r)
+                words.extend([syms[r]] * have)
+                words.extend(f"{wilds.pop(0)}={syms[r]}" for _ in range(play.width - have))
+        if play.suit >= 0:
+            letter = SUIT_LETTERS[play.suit]
+            if t.bridge:  # the deciding card: the last natural card of the play's (top) rank
+                i = max(i for i, w in enumerate(words) if w == syms[play.rank])
+                words[i] += letter
+            else:  # a flush
+                words = [w + letter for w in words]
+        return ("set " if play.kind == SET else "seq ") + " ".join(words)
     if play.kind == PASS:
         return "pass"
     if play.kind == GIVE:
         return "give " + " ".join(rules.tables.symbols[c] for c in play.cards)
     return "revolution" if play == DECLARE_PLAY else "no-revolution"
+
+
+class _Token(NamedTuple):
+    rank: int
+    suit: int
+    """The suit written, or -1."""
+    stands_for: int
+    """For a wild card written ``RJ=6``: the rank it fills; else -1."""
+
+
+def _token(rules: ClimbingRules, token: str, text: str) -> _Token:
+    if "=" in token:
+        wild, _, target = token.partition("=")
+        if not wild or not target:
+            raise NotationError(f"bad token {token!r} in {text!r}: write a wild card as WILD=RANK, e.g. RJ=6")
+        w = _rank_token(rules, wild, text)
+        if w not in rules.tables.seq_wilds:
+            raise NotationError(f"{wild!r} cannot stand in for a card of a sequence in {rules.system}")
+        return _Token(w, -1, _rank_token(rules, target, text))
+    r = _rank_token(rules, token, text)
+    suit = -1
+    if len(token) >= 2 and token[-1].lower() in SUIT_LETTERS and token.upper() not in ("JK", "BJ", "RJ"):
+        suit = SUIT_LETTERS.index(token[-1].lower())
+    return _Token(r, suit, -1)
 
 
 def _rank_token(rules: ClimbingRules, token: str, text: str) -> int:
@@ -95,20 +137,51 @@ def read_set(rules: ClimbingRules, ranks: list[int]) -> Play | None:
     return None
 
 
-def read_sequence(rules: ClimbingRules, ranks: list[int]) -> Play | None:
-    """The sequence these rank indices make, or None."""
+def read_sequence(rules: ClimbingRules, ranks: list[int], fills: tuple[int, ...] = ()) -> Play | None:
+    """The sequence these rank indices make, or None.
+
+    Wild cards among ``ranks`` (where the rules let them fill sequences) fill the missing cards:
+    ``fills`` names the ranks they fill when written (``RJ=6``); otherwise they fill gaps inside.
+    """
     if not rules.sequences or not ranks:
         return None
     t = rules.tables
-    distinct = sorted(set(ranks))
-    width = ranks.count(distinct[0])
-    if any(ranks.count(r) != width for r in distinct):
+    wilds = sorted(r for r in ranks if r in t.seq_wilds)
+    natural = [r for r in ranks if r not in t.seq_wilds]
+    if not natural or len(fills) > len(wilds):
         return None
-    if distinct != list(range(distinct[0], distinct[-1] + 1)):
+    distinct = sorted(set(natural) | set(fills))
+    width = max(natural.count(r) + fills.count(r) for r in distinct)
+    lo, hi = distinct[0], distinct[-1]
+    span = list(range(lo, hi + 1))
+    missing = sum(width - natural.count(r) for r in span)
+    if any(natural.count(r) > width for r in span) or missing < 0:
         return None
-    if len(distinct) < rules.sequence_min_ranks or distinct[-1] > t.seq_top or width > t.max_width:
+    extra = len(wilds) - missing
+    if extra > 0:  # wild cards beyond the gaps: only written positions may extend the sequence
         return None
-    return Play(SEQUENCE, distinct[-1], len(ranks), width, tuple(sorted(ranks)))
+    if extra < 0 or any(natural.count(r) + fills.count(r) > width for r in span):
+        return None
+    length = hi - lo + 1
+    least = t.seq_min if width == 1 else max(t.multi_min, -(-t.multi_min_cards // width), 2)
+    if length < least or hi > t.seq_top or width > t.max_width or (wilds and not t.seq_wilds):
+        return None
+    return Play(SEQUENCE, hi, len(ranks), width, tuple(sorted(ranks)))
+
+
+def sequence_shape_ok(rules: ClimbingRules, play: Play) -> bool:
+    """Whether a sequence play is well formed (its wild cards exactly fill its missing cards)."""
+    t = rules.tables
+    if play.width < 1 or play.size % play.width:
+        return False
+    lo = play.rank - play.length + 1
+    fills: list[int] = []
+    for r in range(lo, play.rank + 1):
+        fills.extend([r] * max(0, play.width - play.cards.count(r)))
+    if any(c > play.rank and c not in t.seq_wilds for c in play.cards) or any(c < lo for c in play.cards):
+        return False
+    shape = read_sequence(rules, list(play.cards), tuple(fills))
+    return shape is not None and shape[:5] == play[:5]
 
 
 def parse_play(rules: ClimbingRules, text: str) -> Play:
@@ -130,22 +203,21 @@ def parse_play(rules: ClimbingRules, text: str) -> Play:
         words = words[1:]
         if not words:
             raise NotationError(f"{text!r} names a kind of play but no cards")
-    ranks = [_rank_token(rules, w, text) for w in words]
-    as_set = read_set(rules, ranks)
-    as_seq = read_sequence(rules, ranks)
+    tokens = [_token(rules, w, text) for w in words]
+    ranks = [tok.rank for tok in tokens]
+    fills = tuple(tok.stands_for for tok in tokens if tok.stands_for >= 0)
+    as_set = None if fills else read_set(rules, ranks)
+    as_seq = read_sequence(rules, ranks, fills)
     syms = rules.tables.symbols
     shown = " ".join(syms[r] for r in sorted(ranks))
     if kind == SET:
         if as_set is None:
             raise NotationError(f"{shown!r} is not a set: a set is cards of one rank plus wild cards")
-        return as_set
+        return _with_suit(rules, as_set, tokens)
     if kind == SEQUENCE:
         if as_seq is None:
-            raise NotationError(
-                f"{shown!r} is not a sequence: a sequence is {rules.sequence_min_ranks} or more consecutive ranks "
-                "(the same number of each), in natural order, no wild cards standing in"
-            )
-        return as_seq
+            raise NotationError(f"{shown!r} is not a sequence: {_sequence_words(rules)}")
+        return _with_suit(rules, as_seq, tokens)
     if as_set is not None and as_seq is not None:
         count = _COUNT_WORDS[as_set.size] if as_set.size < len(_COUNT_WORDS) else str(as_set.size)
         raise NotationError(
@@ -155,4 +227,30 @@ def parse_play(rules: ClimbingRules, text: str) -> Play:
     play = as_set or as_seq
     if play is None:
         raise NotationError(f"{shown!r} is neither a set nor a sequence")
+    return _with_suit(rules, play, tokens)
+
+
+def _sequence_words(rules: ClimbingRules) -> str:
+    t = rules.tables
+    text = (
+        f"a sequence is {rules.sequence_min_ranks} or more consecutive ranks (the same number of each) "
+        f"up to {rules.sequence_top}"
+    )
+    if t.seq_wilds:
+        names = ", ".join(t.symbols[w] for w in t.seq_wilds)
+        return text + f"; {names} may fill missing cards (write RJ=6 when a wild card extends it)"
+    return text + ", in natural order, no wild cards standing in"
+
+
+def _with_suit(rules: ClimbingRules, play: Play, tokens: list[_Token]) -> Play:
+    """Attach the suit that decides the play, where the rules make suits matter."""
+    t = rules.tables
+    if t.bridge:
+        suits = [tok.suit for tok in tokens if tok.rank == play.rank and tok.suit >= 0 and tok.stands_for < 0]
+        if suits:
+            return play._replace(suit=max(suits, key=lambda s: t.suit_rank[s]))
+    elif t.flush != "none" and play.kind == SEQUENCE and play.width == 1 and t.is_natural(play):
+        written = {tok.suit for tok in tokens}
+        if len(written) == 1 and -1 not in written:
+            return play._replace(suit=written.pop())
     return play

@@ -89,6 +89,11 @@ class ClimbingObservation:
     winner: int | None
     give_count: int = 0
     """Cards the seat must choose to give now (exchange phase), else 0."""
+    dealer: int = 0
+    direction: int = 1
+    """1 while play goes round the table in seat order, -1 after a reversal of direction."""
+    inverted: bool = False
+    """True while the ranking is reversed (each play must rank lower)."""
 
     def legal_actions(self) -> list[Play]:
         """The seat's legal actions when it is to act (else an empty list)."""
@@ -99,12 +104,15 @@ class ClimbingObservation:
         if self.phase not in (EXCHANGE, PLAY):
             return []
         t = self.rules.tables
-        counts = [0] * t.n_ranks
+        by_rank: list[list[int]] = [[] for _ in range(t.n_ranks)]
         for c in self.hand:
-            counts[t.rank_of_code[c]] += 1
+            by_rank[t.rank_of_code[c]].append(c)
+        counts = [len(x) for x in by_rank]
         if self.phase == EXCHANGE:
             return give_plays(counts, self.give_count)
-        return turn_plays(counts, t, self.top, must_play=self.rules.must_play)
+        return turn_plays(
+            counts, t, self.top, must_play=self.rules.must_play, hand=by_rank, inverted=self.inverted
+        )
 
     def role_name(self, player: int) -> str:
         """The player's role, or "no role" before roles exist."""
@@ -172,6 +180,9 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         results=tuple(state.results),
         winner=state.winner,
         give_count=state.exchange_queue[0][2] if phase == EXCHANGE and seat == turn else 0,
+        dealer=state.dealer,
+        direction=state.direction,
+        inverted=state.inverted,
     )
 
 
@@ -292,6 +303,9 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
     state.finished = list(obs.finished)
     state.losers = list(obs.losers)
     state.sat_out = list(obs.sat_out)
+    state.dealer = obs.dealer
+    state.direction = obs.direction
+    state.inverted = obs.inverted
     state.trick_values = []
     if rules.four_of_a_value:
         for _, play, _cards in obs.trick:

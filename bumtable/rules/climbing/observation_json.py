@@ -95,6 +95,9 @@ def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
         ],
         "winner": obs.winner,
         "give_count": obs.give_count,
+        "dealer": obs.dealer,
+        "direction": obs.direction,
+        "inverted": obs.inverted,
     }
 
 
@@ -163,6 +166,9 @@ def observation_from_dict(data: dict[str, Any]) -> ClimbingObservation:
             ),
             winner=data["winner"],
             give_count=data["give_count"],
+            dealer=data["dealer"],
+            direction=data["direction"],
+            inverted=data["inverted"],
         )
     except (KeyError, TypeError, ValueError) as e:
         if isinstance(e, NotationError):

@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 ExchangeOrder = Literal["higher-first", "lower-first", "simultaneous"]
 Seating = Literal["by-role", "fixed", "random"]
 FirstRoles = Literal["cut", "none"]
-Leader = Literal["boss", "bum", "card"]
+Leader = Literal["boss", "bum", "card", "dealer", "eldest"]
+Reverses = Literal["direction", "ranking", "both"]
+FlushBeats = Literal["none", "equal", "any"]
 Declare = Literal["automatic", "optional"]
 TargetWinner = Literal["first-to-reach", "highest-total"]
 
@@ -67,6 +69,20 @@ class ClimbingRules:
     """Highest rank a sequence may reach (cards in their natural order only, never as wilds)."""
     max_set_size: int = 0
     """Most cards in a set (0: no limit)."""
+    multi_sequence_min_ranks: int = 0
+    """Fewest ranks in a sequence of two or more cards per rank (0: ``sequence_min_ranks``)."""
+    multi_sequence_min_cards: int = 0
+    """Fewest cards in a sequence of two or more cards per rank (Zheng Shangyou: 6)."""
+    sequence_wilds: tuple[str, ...] = ()
+    """Wild ranks that may fill a missing card of a sequence (they must rank above ``sequence_top``)."""
+    natural_beats_wild: bool = False
+    """A play with no wild card standing in beats an equal one that has one."""
+    flush_beats: FlushBeats = "none"
+    """A single sequence all in one suit beats a mixed one of the same length: of equal rank (``equal``),
+    or whatever the ranks (``any``); ``none``: suits never matter in sequences."""
+    suit_order: str = ""
+    """Suit letters lowest first (``cdhs``, as at Bridge): suits then break ties between plays of equal rank,
+    the deciding card being the highest-suited natural card of the play's (top) rank."""
     # --- following and tricks
     follow: Literal["higher", "equal-or-higher"] = "higher"
     """A play must rank strictly higher than the last, or may equal it."""
@@ -74,6 +90,12 @@ class ClimbingRules:
     """A player who passes sits out the rest of the trick."""
     must_play: bool = False
     """A player who can beat the last play may not pass."""
+    follow_more: bool = False
+    """A play may be followed by one of the same type with more cards (a longer set or sequence) that
+    ranks higher."""
+    reverse_card: str = ""
+    """A rank whose play reverses the direction of play, the ranking, or both (``reverses``)."""
+    reverses: Reverses = "direction"
     four_of_a_value: bool = False
     """A trick ends at once when the top four cards on the table share a value; the player who made it leads."""
     wipe_card: str = ""
@@ -89,7 +111,8 @@ class ClimbingRules:
     """``by-role``: players reseat after each hand so clockwise order is role order; ``fixed``: seats never
     change; ``random``: a random seating order is drawn at the start of the match, then fixed."""
     first_leader: Leader = "boss"
-    """Who leads the first hand: the ``boss``, or the holder of ``lead_card`` (``card``)."""
+    """Who leads the first hand: the ``boss``, the holder of ``lead_card`` (``card``), the ``dealer``, or
+    ``eldest`` (the player after the dealer)."""
     lead_card: str = "3d"
     leader: Leader = "boss"
     """Who leads later hands: the ``boss`` or the ``bum``."""
@@ -119,6 +142,11 @@ class ClimbingRules:
     rounds: int = 0
     """Hands in the match (0: play to the target); the highest total then wins."""
     target_winner: TargetWinner = "first-to-reach"
+    rounds_winner: Literal["highest-total", "last-hand"] = "highest-total"
+    """When the rounds run out: the highest total wins, or the top of the last hand (final position)."""
+    teams: tuple[int, ...] = ()
+    """Partnerships: the team of the player at each place round the table (empty: everyone for themself).
+    A team scores the sum of its members' points each hand, credited to every member."""
     notes: tuple[str, ...] = field(default=(), compare=False)
     """Human-readable notes about the preset (not part of the rules' identity)."""
 
@@ -173,13 +201,41 @@ class ClimbingRules:
             ("exchange_order", self.exchange_order, ("higher-first", "lower-first", "simultaneous")),
             ("seating", self.seating, ("by-role", "fixed", "random")),
             ("first_roles", self.first_roles, ("cut", "none")),
-            ("first_leader", self.first_leader, ("boss", "bum", "card")),
+            ("first_leader", self.first_leader, ("boss", "bum", "card", "dealer", "eldest")),
             ("leader", self.leader, ("boss", "bum")),
         ):
             if value not in allowed:
                 raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
-        if self.first_roles == "none" and self.first_leader != "card":
-            raise RulesError("with first_roles='none' the first hand's leader must be the lead_card's holder")
+        if self.first_roles == "none" and self.first_leader in ("boss", "bum"):
+            raise RulesError(
+                "with first_roles='none' the first hand's leader is the lead_card's holder, the dealer or eldest"
+            )
+        for opt, val, choices in (
+            ("reverses", self.reverses, ("direction", "ranking", "both")),
+            ("rounds_winner", self.rounds_winner, ("highest-total", "last-hand")),
+            ("flush_beats", self.flush_beats, ("none", "equal", "any")),
+        ):
+            if val not in choices:
+                raise RulesError(f"{opt} must be one of {', '.join(choices)}, not {val!r}")
+        if self.reverse_card and self.reverse_card not in self.rank_order:
+            raise RulesError(f"reverse_card {self.reverse_card!r} is not in the rank order")
+        if self.suit_order and sorted(self.suit_order) != sorted("cdhs"):
+            raise RulesError(
+                f"suit_order must order the four suit letters c, d, h, s, not {self.suit_order!r}"
+            )
+        seq_top = self.rank_order.index(self.sequence_top)
+        for w in self.sequence_wilds:
+            if w not in self.rank_order or self.rank_order.index(w) <= seq_top:
+                raise RulesError(
+                    f"sequence wild {w!r} must be a rank above the sequence top {self.sequence_top}"
+                )
+        if self.multi_sequence_min_ranks < 0 or self.multi_sequence_min_cards < 0:
+            raise RulesError("multi_sequence_min_ranks and multi_sequence_min_cards must be 0 or more")
+        if self.teams:
+            if len(self.teams) != n or len(set(self.teams)) < 2:
+                raise RulesError(f"teams needs a team for each of the {n} places and at least two teams")
+            if self.seating == "by-role":
+                raise RulesError("partnerships need seats that stay put: seating 'fixed' or 'random'")
         if self.revolution_declare not in ("automatic", "optional"):
             raise RulesError(
                 f"revolution_declare must be automatic or optional, not {self.revolution_declare!r}"
@@ -197,7 +253,8 @@ class ClimbingRules:
 
     def deck(self) -> list[Card]:
         """The deck, unshuffled."""
-        return french_deck(suits=self.suits, jokers=self.jokers)
+        coloured = "BJ" in self.rank_order or "RJ" in self.rank_order
+        return french_deck(suits=self.suits, jokers=self.jokers, coloured_jokers=coloured)
 
     def hand_sizes(self) -> tuple[int, ...]:
         """Cards dealt to each player in dealing order from the dealer's left (the first dealt get the extras).

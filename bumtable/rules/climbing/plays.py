@@ -39,7 +39,9 @@ class Play(NamedTuple):
 
     ``rank`` is the rank a set counts as, or a sequence's highest rank; ``width``
     is the number of cards of each rank in a sequence (1 for a single sequence)
-    and the set's size for a set; ``cards`` are rank indices, ascending.
+    and the set's size for a set; ``cards`` are rank indices, ascending. ``suit``
+    is -1 unless the rules make suits matter: then it is the suit of the card that
+    decides the play (Bridge suit ranking), or a flush's suit.
     """
 
     kind: int
@@ -47,6 +49,7 @@ class Play(NamedTuple):
     size: int = 0
     width: int = 0
     cards: tuple[int, ...] = ()
+    suit: int = -1
 
     @property
     def is_pass(self) -> bool:
@@ -63,7 +66,8 @@ class Play(NamedTuple):
         return self.size // self.width if self.kind == SEQUENCE else 1
 
     def beats(self, top: Play) -> bool:
-        """True when this play may follow ``top``: same type, same number of cards, higher rank.
+        """True when this play may follow ``top`` in the plain game: same type, same number of cards,
+        higher rank (rules with tie-breaks compare with ``rules.tables.strength``).
 
         >>> Play(SET, 5, 2, 2, (5, 5)).beats(Play(SET, 3, 2, 2, (3, 3)))
         True

@@ -24,10 +24,11 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bumtable.cards.french import JOKER, Card
+from bumtable.cards.french import JOKER, SUIT_LETTERS, Card
 from bumtable.errors import IllegalActionError
 from bumtable.rules.climbing.movegen import give_plays, turn_plays
-from bumtable.rules.climbing.notation import read_sequence, read_set
+from bumtable.rules.climbing.notation import read_set, sequence_shape_ok
+from bumtable.rules.climbing.pick import lowest_suited, take_cards
 from bumtable.rules.climbing.plays import (
     DECLARE,
     DECLARE_PLAY,
@@ -96,11 +97,14 @@ class ClimbingState:
         "by_role",
         "cancelled_exchange",
         "cut",
+        "dealer",
+        "direction",
         "exchange_queue",
         "finished",
         "hand_no",
         "hands",
         "history",
+        "inverted",
         "last_trick",
         "leader",
         "losers",
@@ -188,6 +192,7 @@ class ClimbingState:
         rank = t.rank_of_code
         # The Bum deals, one card at a time from the player on his left (with role seating, the Boss).
         dealer = self.by_role[n - 1] if self.roles_assigned else self.order[-1]
+        self.dealer = dealer
         start = self.pos[dealer] + 1
         order = self.order
         for i, code in enumerate(deck):
@@ -198,6 +203,8 @@ class ClimbingState:
         self.finished: list[int] = []
         self.losers: list[int] = []
         self.sat_out = [False] * n
+        self.direction = 1
+        self.inverted = False
         self.trick_values: list[int] = []
         self.trick: list[tuple[int, Play, tuple[int, ...]]] = []
         self.last_trick: tuple[list[tuple[int, Play, tuple[int, ...]]], int] | None = None
@@ -291,7 +298,7 @@ class ClimbingState:
         hi, lo, k = self.exchange_queue.pop(0)
         high, low = self.by_role[hi], self.by_role[lo]
         hand = self.hands[high]
-        down = [hand[r].pop() for r in play.cards]
+        down = [lowest_suited(hand[r], self.t) if self.t.bridge else hand[r].pop() for r in play.cards]
         order = self.rules.exchange_order
         up = self._take(low, k, lowest=False) if order == "simultaneous" else []
         self._hand_over(high, low, down)
@@ -308,6 +315,10 @@ class ClimbingState:
             code = int(Card.parse(rules.lead_card))
             rank = self.t.rank_of_code[code]
             return next(p for p in range(rules.players) if code in self.hands[p][rank])
+        if how == "dealer":
+            return self.dealer
+        if how == "eldest":
+            return self.order[(self.pos[self.dealer] + 1) % rules.players]
         return self.by_role[rules.players - 1 if how == "bum" else 0]
 
     def _take(self, player: int, k: int, *, lowest: bool) -> list[int]:
@@ -316,10 +327,13 @@ class ClimbingState:
         keep_jokers = not lowest and self.rules.exchange_keep_jokers
         keeps = () if lowest else self.t.low_keeps
         taken: list[int] = []
+        bridge = self.t.bridge
         for r in order:
             if r in keeps:
                 continue
             cards = hand[r]
+            if bridge:  # the best card of a rank is its highest suit
+                cards.sort(key=lambda c: (self.t.suit_rank[c & 3] if c < JOKER else 0, c))
             i = len(cards) - 1
             while i >= 0 and len(taken) < k:
                 if keep_jokers and cards[i] >= JOKER:
@@ -374,6 +388,11 @@ class ClimbingState:
         """How many cards of each rank index a player holds."""
         return [len(x) for x in self.hands[player]]
 
+    def team_of(self, player: int) -> int:
+        """The player's team (partnership rules), else the player's own number."""
+        teams = self.rules.teams
+        return teams[self.pos[player]] if teams else player
+
     def role_name(self, player: int) -> str:
         return self.rules.roles[self.roles[player]]
 
@@ -382,8 +401,11 @@ class ClimbingState:
         if self._legal is not None:
             return self._legal
         if self.phase == PLAY:
-            counts = [len(x) for x in self.hands[self.turn]]
-            legal = turn_plays(counts, self.t, self.top, must_play=self.rules.must_play)
+            hand = self.hands[self.turn]
+            counts = [len(x) for x in hand]
+            legal = turn_plays(
+                counts, self.t, self.top, must_play=self.rules.must_play, hand=hand, inverted=self.inverted
+            )
         elif self.phase == REVOLUTION:
             legal = [DECLARE_PLAY, DECLINE_PLAY]
         elif self.phase == EXCHANGE:
@@ -423,30 +445,63 @@ class ClimbingState:
             if self.rules.must_play and PASS_PLAY not in self.legal_actions():
                 return "you can beat the last play, and these rules say you must"
             return None
-        shape = read_set(self.rules, list(action.cards)) if action.kind == SET else None
-        if action.kind == SEQUENCE:
-            shape = read_sequence(self.rules, list(action.cards))
-        if shape != action:
+        if action.kind == SET:
+            shape = read_set(self.rules, list(action.cards))
+            well_formed = shape is not None and shape[:5] == action[:5]
+        else:
+            well_formed = sequence_shape_ok(self.rules, action)
+        if not well_formed:
             return f"{action} is not a well-formed play"
-        counts = [len(x) for x in self.hands[self.turn]]
+        hand = self.hands[self.turn]
+        counts = [len(x) for x in hand]
         need: dict[int, int] = {}
         for r in action.cards:
             need[r] = need.get(r, 0) + 1
         missing = [self.t.symbols[r] for r, k in need.items() if counts[r] < k]
         if missing:
             return f"you do not hold the cards for {text(action)} (short of {', '.join(missing)})"
+        t = self.t
+        complex_rules = t.keyed or t.follow_more or self.inverted or bool(t.seq_wilds)
         top = self.top
-        if top is None or (action.rank == self.t.wipe and action.size == 1):
-            return None
-        if action.kind != top.kind:
-            return f"this trick was led with a {top.kind_name}: play a {top.kind_name} or pass"
-        if action.size != top.size or action.width != top.width:
-            what = f"{top.size} cards" if top.kind == SET else f"{top.length} ranks of {top.width}"
-            return f"you must play exactly {what} to follow {text(top)}, or pass"
-        if action.rank < top.rank + 1 - self.t.equal_ok:
-            how = "equal or higher" if self.t.equal_ok else "higher"
-            return f"{text(action)} does not beat {text(top)}: play {how} or pass"
+        if top is not None and not (action.rank == t.wipe and action.size == 1):
+            if action.kind != top.kind:
+                return f"this trick was led with a {top.kind_name}: play a {top.kind_name} or pass"
+            more = t.follow_more and action.size > top.size and (top.kind == SET or action.width == top.width)
+            if (action.size != top.size or action.width != top.width) and not more:
+                what = f"{top.size} cards" if top.kind == SET else f"{top.length} ranks of {top.width}"
+                extra = " (or more)" if t.follow_more else ""
+                return f"you must play exactly {what}{extra} to follow {text(top)}, or pass"
+            strength, least = t.strength(action), t.strength(top)
+            if self.inverted:
+                ok = strength < least or (t.equal_ok and strength == least)
+            else:
+                ok = strength > least or (t.equal_ok and strength == least)
+            if not ok:
+                how = ("equal or " if t.equal_ok else "") + ("lower" if self.inverted else "higher")
+                why = " (the ranking is reversed)" if self.inverted else ""
+                return f"{text(action)} does not beat {text(top)}: play {how}{why} or pass"
+        if complex_rules and action not in self.legal_actions():
+            return self._why_not_held(action)
         return None
+
+    def _why_not_held(self, action: Play) -> str:
+        """Why a well-formed play that the hand seems to hold is not among the legal actions."""
+        t, text = self.t, self.rules.action_text
+        hand = self.hands[self.turn]
+        if t.bridge and action.suit < 0 and any(c < JOKER for c in hand[action.rank]):
+            suits = sorted({SUIT_LETTERS[c & 3] for c in hand[action.rank] if c < JOKER})
+            return f"say which suit decides {text(action)}: you hold {t.symbols[action.rank]} in {', '.join(suits)}"
+        if action.suit >= 0 and not all(
+            any(c < JOKER and c & 3 == action.suit for c in hand[r])
+            for r in set(action.cards)
+            if r <= action.rank
+        ):
+            return f"you do not hold the cards of that suit for {text(action)}"
+        if action.kind == SEQUENCE and action.suit < 0 and t.flush != "none" and t.is_natural(action):
+            return f"your cards for {text(action)} are all of one suit: write it as a flush (e.g. 3h 4h 5h)"
+        if action.kind == SEQUENCE and not t.is_natural(action):
+            return f"in {text(action)} a wild card stands for a card you hold: wild cards only fill missing cards"
+        return f"{text(action)} cannot be played from your hand now"
 
     # ------------------------------------------------------------------ change
     def apply(self, action: Play, *, check: bool = True) -> None:
@@ -476,9 +531,9 @@ class ClimbingState:
         """The next player round the table still holding cards (and, ``in_trick``, not sat out)."""
         n = self.rules.players
         i = self.pos[player]
-        order, ncards, sat = self.order, self.ncards, self.sat_out
+        order, ncards, sat, step = self.order, self.ncards, self.sat_out, self.direction
         for k in range(1, n + 1):
-            p = order[(i + k) % n]
+            p = order[(i + k * step) % n]
             if ncards[p] and not (in_trick and sat[p]):
                 return p
         return player
@@ -486,8 +541,7 @@ class ClimbingState:
     def _play(self, play: Play) -> None:
         p = self.turn
         t = self.t
-        hand = self.hands[p]
-        codes = tuple([hand[r].pop() for r in play.cards])
+        codes = take_cards(self.hands[p], play, t)
         self.played.append((p, codes))
         self.trick.append((p, play, codes))
         left = self.ncards[p] - play.size
@@ -510,6 +564,12 @@ class ClimbingState:
         self.top = play
         self.top_player = p
         self.passes = 0
+        if t.reverse >= 0 and t.reverse in play.cards:
+            how = self.rules.reverses
+            if how != "ranking":
+                self.direction = -self.direction
+            if how != "direction":
+                self.inverted = not self.inverted
         if wipe:
             self._end_trick(p)
             return
@@ -561,6 +621,10 @@ class ClimbingState:
         self.finished.extend(reversed(self.losers))
         for place, p in enumerate(self.finished):
             points[p] = self.t.points[place]
+        if rules.teams:  # every member is credited with the team's total
+            for p in range(n):
+                mates = [q for q in range(n) if self.team_of(q) == self.team_of(p)]
+                self.scores[p] += sum(points[q] for q in mates) - points[p]
         self.results.append(
             HandResult(
                 self.hand_no,
@@ -580,6 +644,8 @@ class ClimbingState:
             reached = list(self.finished)  # the last round: the highest total wins, ties to the better finish
             best = max(self.scores)
             self.winner = next(p for p in reached if self.scores[p] == best)
+            if rules.rounds_winner == "last-hand":
+                self.winner = self.finished[0]
             self.phase = OVER
             return
         if reached:
@@ -625,6 +691,9 @@ class ClimbingState:
         s.finished = self.finished.copy()
         s.losers = self.losers.copy()
         s.sat_out = self.sat_out.copy()
+        s.dealer = self.dealer
+        s.direction = self.direction
+        s.inverted = self.inverted
         s.trick_values = self.trick_values.copy()
         s.trick = self.trick.copy()
         s.last_trick = self.last_trick

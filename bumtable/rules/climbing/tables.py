@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bumtable.cards.french import BLACK_JOKER, JOKER, RED_JOKER, Card
+from bumtable.rules.climbing.plays import SEQUENCE, SET, Play
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -39,6 +40,24 @@ class Tables:
     sequences: bool
     """Whether sequences may be played at all."""
     seq_min: int
+    multi_min: int
+    """Fewest ranks in a sequence of width 2 or more."""
+    multi_min_cards: int
+    seq_wilds: tuple[int, ...]
+    """Wild ranks that may fill a sequence's missing cards (ascending)."""
+    keyed: bool
+    """Whether plays of equal rank can differ in strength (suits, natural cards, flushes)."""
+    suited: bool
+    """Whether plays that differ in suit are different plays (Bridge suits or flushes)."""
+    bridge: bool
+    """Whether suits rank (``suit_order``): the deciding card's suit breaks ties."""
+    suit_rank: tuple[int, ...]
+    """Strength of each suit (by suit number) under ``suit_order``; all 0 without it."""
+    natural_bonus: bool
+    flush: str
+    follow_more: bool
+    reverse: int
+    """Rank index of the reversing card, or -1."""
 
     @staticmethod
     def build(rules: ClimbingRules) -> Tables:
@@ -74,4 +93,35 @@ class Tables:
             wipe_last_loses=rules.wipe_last_loses,
             sequences=rules.sequences,
             seq_min=rules.sequence_min_ranks,
+            multi_min=rules.multi_sequence_min_ranks or rules.sequence_min_ranks,
+            multi_min_cards=rules.multi_sequence_min_cards,
+            seq_wilds=tuple(sorted(index[w] for w in rules.sequence_wilds)),
+            keyed=bool(rules.suit_order) or rules.natural_beats_wild or rules.flush_beats != "none",
+            suited=bool(rules.suit_order) or rules.flush_beats != "none",
+            bridge=bool(rules.suit_order),
+            suit_rank=tuple(rules.suit_order.index(ch) if rules.suit_order else 0 for ch in "cdhs"),
+            natural_bonus=rules.natural_beats_wild,
+            flush=rules.flush_beats,
+            follow_more=rules.follow_more,
+            reverse=index[rules.reverse_card] if rules.reverse_card else -1,
         )
+
+    def is_natural(self, play: Play) -> bool:
+        """True when no wild card stands in for another rank in ``play``."""
+        if play.kind == SET:
+            return all(c == play.rank for c in play.cards)
+        return play.cards[-1] <= play.rank
+
+    def strength(self, play: Play) -> int:
+        """How strong a play is against others of its shape: its rank, then the tie-breaks the rules use.
+
+        Under ``flush_beats="any"`` a flush outranks every mixed sequence; otherwise a flush, a natural
+        play, and the deciding card's suit break ties between plays of equal rank, in that order.
+        """
+        if not self.keyed:
+            return play.rank
+        flush = 1 if self.flush != "none" and play.kind == SEQUENCE and play.suit >= 0 else 0
+        k = play.rank + (100 * flush if self.flush == "any" else 0)
+        k = 2 * k + (flush if self.flush == "equal" else 0)
+        k = 2 * k + (1 if self.natural_bonus and self.is_natural(play) else 0)
+        return 5 * k + (self.suit_rank[play.suit] + 1 if self.bridge and play.suit >= 0 else 0)

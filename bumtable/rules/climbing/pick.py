@@ -1,0 +1,88 @@
+"""Which physical cards a play takes from a hand.
+
+A :class:`~bumtable.rules.climbing.plays.Play` names ranks (and, where suits
+matter, the suit that decides it). When a hand holds several cards of a rank the
+engine picks which go, by fixed rules that never cost the player anything the
+rules can see:
+
+* suits do not matter: any card of the rank (the last one dealt);
+* Bridge suit ranking: the deciding card is the one of the play's suit; every other
+  card is the lowest-suited one of its rank (keeping higher suits only ever helps);
+* a flush: the cards of its suit;
+* a mixed sequence under a flush rule: for each rank, the card of the suit the hand
+  holds fewest of (so long suits stay together for later flushes), changed where
+  needed so that the play really is mixed.
+
+>>> from bumtable.rules import get
+>>> from bumtable.cards import Card, parse_cards
+>>> rules = get("arsehole", players=4, suit_order="cdhs")
+>>> t = rules.tables
+>>> hand = [[] for _ in range(t.n_ranks)]
+>>> for c in parse_cards("5c 5h 5s"):
+...     hand[t.rank_of_code[c]].append(int(c))
+>>> play = rules.parse_action("set 5 5h")
+>>> [str(Card(c)) for c in take_cards(hand, play, t)]
+['5h', '5c']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bumtable.cards.french import JOKER
+from bumtable.rules.climbing.plays import SEQUENCE, Play
+from bumtable.rules.climbing.tables import Tables
+
+
+def lowest_suited(cards: list[int], t: Tables) -> int:
+    """Remove and return the lowest-suited card of a rank list (Jokers by code)."""
+    best = min(
+        range(len(cards)), key=lambda i: (t.suit_rank[cards[i] & 3] if cards[i] < JOKER else 0, cards[i])
+    )
+    return cards.pop(best)
+
+
+def _of_suit(cards: list[int], suit: int) -> int:
+    for i in range(len(cards) - 1, -1, -1):
+        if cards[i] < JOKER and cards[i] & 3 == suit:
+            return cards.pop(i)
+    raise ValueError(f"no card of suit {suit} in {cards}")
+
+
+def take_cards(hand: Sequence[list[int]], play: Play, t: Tables) -> tuple[int, ...]:
+    """Remove the cards of ``play`` from ``hand`` (card codes by rank index) and return them."""
+    if not t.suited:
+        return tuple([hand[r].pop() for r in play.cards])
+    if t.bridge:
+        taken: list[int] = []
+        rest = list(play.cards)
+        if play.suit >= 0:
+            taken.append(_of_suit(hand[play.rank], play.suit))
+            rest.remove(play.rank)
+        taken.extend(lowest_suited(hand[r], t) for r in rest)
+        return tuple(taken)
+    if play.kind != SEQUENCE or play.width != 1 or not t.is_natural(play):
+        return tuple([lowest_suited(hand[r], t) for r in play.cards])
+    if play.suit >= 0:
+        return tuple([_of_suit(hand[r], play.suit) for r in play.cards])
+    return _mixed(hand, play)
+
+
+def _mixed(hand: Sequence[list[int]], play: Play) -> tuple[int, ...]:
+    """A mixed sequence: each rank's card from the suit the hand holds fewest of, made mixed if need be."""
+    held = [0, 0, 0, 0]
+    for cards in hand:
+        for c in cards:
+            if c < JOKER:
+                held[c & 3] += 1
+    chosen = [min(hand[r], key=lambda c: (held[c & 3], c)) for r in play.cards]
+    if len({c & 3 for c in chosen}) == 1:
+        suit = chosen[0] & 3
+        for i, r in enumerate(play.cards):
+            other = [c for c in hand[r] if c & 3 != suit]
+            if other:
+                chosen[i] = min(other, key=lambda c: (held[c & 3], c))
+                break
+    for r, c in zip(play.cards, chosen, strict=True):
+        hand[r].remove(c)
+    return tuple(chosen)
