@@ -41,6 +41,36 @@ LATE_WILD_PENALTY = 1.0
 EARLY_CARDS = 5
 HIGH_PENALTY = 0.5
 PASS_BONUS = -0.3
+PARTNER_PENALTY = 2.0
+FOUR_BONUS = 1.0
+
+
+def _teams(observation: Observation) -> list[int]:
+    """Each player's team (their own number when there are no partnerships)."""
+    n = observation.rules.players
+    teams = observation.rules.teams
+    if not teams:
+        return list(range(n))
+    out = [0] * n
+    for place, p in enumerate(observation.order):
+        out[p] = teams[place]
+    return out
+
+
+def _run_of_value(observation: Observation) -> tuple[int, int]:
+    """The value on top of the trick and how many cards of it lie there in a row."""
+    value, count = -1, 0
+    for _, play, _codes in reversed(observation.trick):
+        if play.kind == PASS:
+            continue
+        if play.kind != SET:
+            break
+        if value < 0:
+            value = play.rank
+        if play.rank != value:
+            break
+        count += play.size
+    return value, count
 
 
 def _groups(counts: Sequence[int], t: Tables) -> tuple[int, float]:
@@ -108,13 +138,32 @@ class GreedyBot:
         for c in observation.hand or ():
             counts[t.rank_of_code[c]] += 1
         held = sum(counts)
-        others = [k for p, k in enumerate(observation.card_counts) if p != observation.seat and k]
+        team = _teams(observation)
+        mine = team[observation.seat] if observation.seat is not None else -1
+        others = [
+            k
+            for p, k in enumerate(observation.card_counts)
+            if p != observation.seat and k and team[p] != mine
+        ]
         danger = bool(others) and min(others) <= 3
         now = hand_cost(counts, t)
+        partner_winning = (
+            observation.top is not None
+            and observation.rules.teams != ()
+            and observation.top_player != observation.seat
+            and team[observation.top_player] == mine
+        )
+        run = _run_of_value(observation) if observation.rules.four_of_a_value else (-1, 0)
         best: list[Action] = []
         best_value = float("inf")
         for play in legal:
             value = self._value(play, counts, held, now, t, danger)
+            if partner_winning and play.kind != PASS and play.size < held:
+                value += PARTNER_PENALTY
+            if play.kind == SET and play.rank == run[0] and run[1] + play.size >= 4:
+                value -= FOUR_BONUS  # four of a value: the trick is won and we lead
+            if play.suit >= 0 and t.bridge:
+                value += 0.0001 * t.suit_rank[play.suit]
             if value < best_value - 1e-9:
                 best, best_value = [play], value
             elif abs(value - best_value) <= 1e-9:
@@ -140,7 +189,7 @@ class GreedyBot:
         if t.wipe_last_loses and t.wipe >= 0 and after[t.wipe] and sum(after) == after[t.wipe]:
             return 1e6  # would leave only the 3 of clubs: a certain loss
         cost = hand_cost(after, t)
-        wilds = sum(1 for r in play.cards if r != play.rank) if play.kind == SET else 0
+        wilds = sum(1 for r in play.cards if (r != play.rank if play.kind == SET else r > play.rank))
         high = sum(1 for r in play.cards if r >= t.n_ranks - 3)
         scale = 0.3 if danger else 1.0
         if cost <= 2.5 and play.rank >= t.n_ranks - 3:

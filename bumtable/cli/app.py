@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from bumtable.cli.games_cmd import games
 from bumtable.cli.moves_cmd import moves
 from bumtable.cli.play_cmd import play
 from bumtable.cli.replay_cmd import replay
@@ -11,7 +12,7 @@ from bumtable.cli.simulate_cmd import simulate
 
 app = typer.Typer(
     name="bumtable",
-    help="The Bum Game and its family of climbing card games: play, simulate, list moves, replay.",
+    help="The Bum Game and its family of climbing card games: play, simulate, list moves, replay, games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -20,6 +21,7 @@ app.command()(play)
 app.command()(simulate)
 app.command()(moves)
 app.command()(replay)
+app.command()(games)
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import secrets
 import sys
 from collections.abc import Iterable, Iterator
@@ -15,7 +16,16 @@ from bumtable.bots import BOTS
 from bumtable.errors import BumtableError
 from bumtable.rules import Rules, get, systems
 
-GAME_HELP = "The game: " + ", ".join(systems()) + "."
+GAME_HELP = "The game: " + ", ".join(systems()) + " (bumtable games lists players and variants)."
+
+
+def players_help() -> str:
+    """Each game's player range, for --players help."""
+    from bumtable.rules.registry import SYSTEMS
+
+    ranges = "; ".join(f"{s.name}: {s.min_players} to {s.max_players}" for s in SYSTEMS.values())
+    return f"Number of players ({ranges}; default: the game's)."
+
 
 EXIT_USAGE = 2
 """Exit status for bad input of any kind (what Click uses for usage errors)."""
@@ -55,15 +65,54 @@ def split_words(values: Iterable[str] | None) -> list[str]:
     return [w.strip() for v in values or () for w in v.split(",") if w.strip()]
 
 
-def make_rules(game: str, players: int | None, variants: list[str], target: int | None) -> Rules:
+def make_rules(
+    game: str, players: int | None, variants: list[str], target: int | None, options: Iterable[str] = ()
+) -> Rules:
     """The rules the options describe; a bad game, player count, variant or target raises RulesError.
 
     A ``--target`` makes the match run to that many points (instead of a fixed number of rounds).
+    ``options`` are ``NAME=VALUE`` texts for any rules option (the value read as JSON when it can be,
+    else as text), applied last and type-checked.
+
+    >>> make_rules("arsehole", 4, ["reverse-ranking"], None, ["reverse_card=8"]).reverse_card
+    '8'
+    >>> make_rules("arsehole", 4, [], None, ["players=four"])
+    Traceback (most recent call last):
+    ...
+    bumtable.errors.RulesError: option 'players' must be a whole number, not 'four'
     """
     if target is not None and target < 1:
         raise CliError(f"--target must be at least 1, not {target}")
-    options = {} if target is None else {"target": target, "rounds": 0}
-    return get(game, players=players, variants=variants, **options)
+    changes = {} if target is None else {"target": target, "rounds": 0}
+    rules = get(game, players=players, variants=variants, **changes)
+    extra = parse_options(options)
+    if not extra:
+        return rules
+    data = rules.to_dict()
+    unknown = sorted(set(extra) - set(data))
+    if unknown:
+        raise CliError(
+            f"{rules.system} has no option {unknown[0]!r}; bumtable games {rules.system} lists them"
+        )
+    for key, value in extra.items():
+        if isinstance(data[key], str) and not isinstance(value, str):
+            value = json.dumps(value)  # reverse_card=8: the text, not the number
+        data[key] = value
+    return type(rules).from_dict(data)
+
+
+def parse_options(values: Iterable[str]) -> dict[str, object]:
+    """``NAME=VALUE`` texts as a dict (JSON values where they parse, else strings)."""
+    out: dict[str, object] = {}
+    for text in values:
+        name, eq, value = text.partition("=")
+        if not eq or not name.strip():
+            raise CliError(f"--option takes NAME=VALUE (e.g. reverse_card=8), not {text!r}")
+        try:
+            out[name.strip().replace("-", "_")] = json.loads(value)
+        except json.JSONDecodeError:
+            out[name.strip().replace("-", "_")] = value
+    return out
 
 
 def match_goal(rules: Rules) -> str:
@@ -72,6 +121,8 @@ def match_goal(rules: Rules) -> str:
         return f"first to {rules.target} points, at most {rules.rounds} rounds"
     if rules.target:
         return f"first to {rules.target} points"
+    if rules.rounds_winner == "last-hand":
+        return f"{rules.rounds} rounds, the first out in the last round wins"
     return f"{rules.rounds} rounds, highest total wins"
 
 

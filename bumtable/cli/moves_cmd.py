@@ -24,6 +24,14 @@ def moves(
     variant: Annotated[
         list[str] | None, typer.Option("--variant", "-v", help="A variant (repeatable).")
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="Set any rules option, NAME=VALUE (repeatable; bumtable games GAME lists them).",
+        ),
+    ] = None,
     reversed_ranking: Annotated[
         bool, typer.Option("--reversed", help="The ranking is reversed: list plays that rank lower.")
     ] = False,
@@ -38,7 +46,7 @@ def moves(
     ranking, flushes): then each suit that can decide a play is listed.
     """
     with cli_errors():
-        rules = make_rules(game, players, split_words(variant), None)
+        rules = make_rules(game, players, split_words(variant), None, option or ())
         if jsonl:
             if hand is not None or beat is not None:
                 raise CliError("--jsonl reads hands from stdin: leave out --hand and --beat")

@@ -17,6 +17,7 @@ from bumtable.cli.common import (
     new_seed,
     out_console,
     parse_bots,
+    players_help,
     split_words,
 )
 from bumtable.cli.play import Match
@@ -28,13 +29,23 @@ def play(
     game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=True)] = "bum-game",
     players: Annotated[
         int | None,
-        typer.Option(
-            "--players", "-n", help="Number of players (bum-game: 3 to 12; president: 3 to 8; default 4)."
-        ),
+        typer.Option("--players", "-n", help=players_help()),
     ] = None,
     variant: Annotated[
         list[str] | None,
-        typer.Option("--variant", "-v", help="A variant, e.g. one-hour, no-exchange, bum-only (repeatable)."),
+        typer.Option(
+            "--variant",
+            "-v",
+            help="A variant, e.g. one-hour or partnership (repeatable; bumtable games lists them).",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="Set any rules option, NAME=VALUE (repeatable; bumtable games GAME lists them).",
+        ),
     ] = None,
     target: Annotated[
         int | None, typer.Option(help="Points that win the match (default: the game's).")
@@ -88,7 +99,7 @@ def play(
             )
         else:
             variants = split_words(variant)
-            rules = make_rules(game, players, variants, target)
+            rules = make_rules(game, players, variants, target, option or ())
             seating = Seating.of(rules.players, 0 if seat is None else seat, parse_bots(bots or "greedy"))
             if seed is None:
                 seed = new_seed()

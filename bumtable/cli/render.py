@@ -123,6 +123,9 @@ def hand_text(rules: Rules, codes: Sequence[int]) -> Text:
     return sep.join(Text(" ").join(card_text(c) for c in g) for g in groups)
 
 
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
 def describe_play(rules: Rules, play: Action) -> str:
     """What a play is, in words: ``a single 7``, ``three Qs``, ``a double sequence 3 to 5``."""
     syms = rules.tables.symbols
@@ -133,8 +136,12 @@ def describe_play(rules: Rules, play: Action) -> str:
         return f"{count_word(play.size)} {name}s"
     if play.kind == SEQUENCE:
         width = _WIDTH_WORDS[play.width] if play.width < len(_WIDTH_WORDS) else f"{play.width}-fold "
-        lo = syms[play.cards[0]]
-        return f"a {width}sequence {lo} to {syms[play.rank]}"
+        lo = syms[play.rank - play.length + 1]
+        t = rules.tables
+        if play.suit >= 0 and not t.bridge:
+            return f"a flush {lo} to {syms[play.rank]} in {SUIT_NAMES[play.suit]}"
+        wild = " with wild cards" if play.cards[-1] > play.rank else ""
+        return f"a {width}sequence {lo} to {syms[play.rank]}{wild}"
     return rules.action_text(play)
 
 
@@ -162,6 +169,8 @@ def status_table(obs: Observation, seats: Seats) -> Table:
     table.add_column("")
     table.add_column("Role")
     table.add_column("Player")
+    if rules.teams:
+        table.add_column("Team")
     if seats.kinds:
         table.add_column("Plays as")
     table.add_column("Cards", justify="right")
@@ -176,6 +185,9 @@ def status_table(obs: Observation, seats: Seats) -> Table:
         else:
             cards = f"out {ordinal(obs.finished.index(p) + 1)}"
         row = [marker if turn else "", obs.role_name(p), seats.name(p)]
+        if rules.teams:
+            team = rules.teams[obs.order.index(p)]
+            row.append("AB"[team] if set(rules.teams) == {0, 1} else str(team + 1))
         if seats.kinds:
             row.append(seats.kinds[p])
         row += [cards, str(obs.scores[p])]
@@ -198,6 +210,10 @@ def trick_text(obs: Observation, seats: Seats) -> Text:
             f"\nTo beat: {rules.action_text(obs.top)} ({describe_play(rules, obs.top)}) "
             f"by {seats.name(obs.top_player)}, or pass."
         )
+    if obs.inverted:
+        text.append("\nThe ranking is reversed: each play must rank lower.")
+    if obs.direction < 0:
+        text.append("\nPlay goes the other way round the table.")
     return text
 
 

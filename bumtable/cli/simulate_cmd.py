@@ -59,12 +59,15 @@ def print_summary(console: Console, report: SimReport, title: str) -> None:
     )
     for table in summary_tables(report):
         console.print(table)
-    console.print(
-        Text(
-            f"Revolutions: {report.revolutions} of {report.hands} hands = {report.revolution_rate:.2%} "
-            f"(exact rate {report.exact_revolution_rate:.4%})"
+    if report.hands_with_roles < report.hands:
+        console.print(Text(f"By role: over the {report.hands_with_roles} hands played with roles"))
+    if report.revolutions or report.exact_revolution_rate:
+        console.print(
+            Text(
+                f"Revolutions: {report.revolutions} of {report.hands} hands = {report.revolution_rate:.2%} "
+                f"(exact rate {report.exact_revolution_rate:.4%})"
+            )
         )
-    )
     if report.cancelled_exchanges:
         console.print(Text(f"Exchanges cancelled: {report.cancelled_exchanges}"))
     console.print(
@@ -84,6 +87,14 @@ def simulate(
     variant: Annotated[
         list[str] | None, typer.Option("--variant", "-v", help="A variant (repeatable).")
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="Set any rules option, NAME=VALUE (repeatable; bumtable games GAME lists them).",
+        ),
+    ] = None,
     target: Annotated[int | None, typer.Option(help="Points that end a match (default: the game's).")] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed (default: a fresh one, shown in the summary).")
@@ -92,7 +103,7 @@ def simulate(
 ) -> None:
     """Let bots play many hands and summarise finishing positions, points and revolutions."""
     with cli_errors():
-        rules = make_rules(game, players, split_words(variant), target)
+        rules = make_rules(game, players, split_words(variant), target, option or ())
         kinds = parse_bots(bots)
         title = system(game).title
     if seed is None:

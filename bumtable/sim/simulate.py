@@ -35,7 +35,8 @@ class SimReport:
     exact_revolution_rate: float
     cancelled_exchanges: int
     points_by_role: dict[str, float]
-    """Mean points per hand by the role held while playing the hand (after any revolution)."""
+    """Mean points per hand by the role held while playing the hand (after any revolution); hands played
+    before anyone had a role (President's, Zheng Shangyou's and Arsehole's first hands) are left out."""
     finish_by_role: dict[str, list[float]]
     """For each role, the share of hands it finished 1st, 2nd, ..."""
     points_by_bot: dict[str, float]
@@ -44,6 +45,8 @@ class SimReport:
     actions_per_hand: float
     wall_seconds: float
     match_winners: dict[str, int] = field(default_factory=dict)
+    hands_with_roles: int = 0
+    """Hands played with roles (the by-role figures are over these)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -72,7 +75,7 @@ def simulate(
     points_by_bot: dict[str, int] = {}
     seats_by_bot: dict[str, int] = {}
     winners: dict[str, int] = {}
-    revolutions = cancelled = plays = actions = done = matches = 0
+    revolutions = cancelled = plays = actions = done = matches = role_hands = 0
     start = time.perf_counter()
     while done < hands:
         state = rules.new_state(master.getrandbits(63))
@@ -91,10 +94,12 @@ def simulate(
                 done += 1
                 revolutions += result.revolution
                 cancelled += result.cancelled_exchange
+                role_hands += result.with_roles
                 for place, p in enumerate(result.order):
-                    role = result.roles[p]
-                    points_by_role[role] += result.points[p]
-                    finish[role][place] += 1
+                    if result.with_roles:  # a first hand before roles exist says nothing about roles
+                        role = result.roles[p]
+                        points_by_role[role] += result.points[p]
+                        finish[role][place] += 1
                     points_by_bot[kinds[p]] = points_by_bot.get(kinds[p], 0) + result.points[p]
                     seats_by_bot[kinds[p]] = seats_by_bot.get(kinds[p], 0) + 1
                 if progress is not None:
@@ -114,8 +119,9 @@ def simulate(
         revolution_rate=revolutions / done,
         exact_revolution_rate=float(revolution_probability(rules)),
         cancelled_exchanges=cancelled,
-        points_by_role={roles[r]: points_by_role[r] / done for r in range(n)},
-        finish_by_role={roles[r]: [k / done for k in finish[r]] for r in range(n)},
+        points_by_role={roles[r]: points_by_role[r] / max(role_hands, 1) for r in range(n)},
+        finish_by_role={roles[r]: [k / max(role_hands, 1) for k in finish[r]] for r in range(n)},
+        hands_with_roles=role_hands,
         points_by_bot={b: points_by_bot[b] / seats_by_bot[b] for b in sorted(points_by_bot)},
         plays_per_hand=plays / done,
         actions_per_hand=actions / done,

@@ -90,6 +90,7 @@ def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
                 "revolution": r.revolution,
                 "cancelled_exchange": r.cancelled_exchange,
                 "last_cards": _cards(r.last_cards),
+                "with_roles": r.with_roles,
             }
             for r in obs.results
         ],
@@ -161,6 +162,7 @@ def observation_from_dict(data: dict[str, Any]) -> ClimbingObservation:
                     r["revolution"],
                     r["cancelled_exchange"],
                     _codes(r["last_cards"]),
+                    bool(r.get("with_roles", True)),
                 )
                 for r in data["results"]
             ),

@@ -68,6 +68,8 @@ class HandResult:
     """True when the deal cancelled the exchange (the Bum-only variant's Worker case)."""
     last_cards: tuple[int, ...] = ()
     """The cards of the play that ended the hand (so faces can show it after the next deal)."""
+    with_roles: bool = True
+    """False for a first hand played before anyone had a role (``roles`` then only follow the seats)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -634,6 +636,7 @@ class ClimbingState:
                 self.revolution is not None,
                 self.cancelled_exchange,
                 self.trick[-1][2],
+                self.roles_assigned,
             )
         )
         self.last_trick = (self.trick, self.finished[-2]) if self.trick else self.last_trick
