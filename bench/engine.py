@@ -297,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
         Figures("bumtable_5p", ours, "bum-game", 5, "check=False", FAST),
         Figures("bumtable_6p", ours, "bum-game", 6, "check=False", FAST),
         Figures("bumtable_president_4p", ours, "president", 4, "check=False", FAST),
+        Figures("bumtable_zheng_shangyou_5p", ours, "zheng-shangyou", 5, "check=False", FAST),
+        Figures("bumtable_arsehole_4p", ours, "arsehole", 4, "check=False", FAST),
     ]
     plays = [
         bum_hand(4, "fast"),
@@ -306,6 +308,8 @@ def main(argv: list[str] | None = None) -> int:
         bum_hand(5, "fast"),
         bum_hand(6, "fast"),
         bum_hand(4, "fast", "president"),
+        bum_hand(5, "fast", "zheng-shangyou"),
+        bum_hand(4, "fast", "arsehole"),
     ]
 
     rl_play: PlayHand | None = None

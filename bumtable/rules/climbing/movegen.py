@@ -144,16 +144,21 @@ def _gap_sequences(
     spare = sum(k for _, k in wild)
     top = t.seq_top
     out: list[Play] = []
-    for w in [width] if width else range(1, t.max_width + 1):
+    widest = min(t.max_width, max(counts[: top + 1]) + spare)
+    for w in [width] if width else range(1, widest + 1):
         least = length if width else _min_ranks(t, w, min_ranks)
+        longest = length if width else top + 1
         for lo in range(top + 1):
             need = naturals = 0
-            for hi in range(lo, top + 1):
+            for hi in range(lo, min(top + 1, lo + longest)):
                 have = counts[hi]
-                need += max(0, w - have)
-                naturals += min(w, have)
-                if need > spare or (width and hi - lo + 1 > length):
-                    break
+                if have < w:
+                    need += w - have
+                    if need > spare:
+                        break
+                    naturals += have
+                else:
+                    naturals += w
                 if hi - lo + 1 < least or hi <= above or not naturals:
                     continue
                 if need == 0:
