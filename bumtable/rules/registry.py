@@ -35,6 +35,8 @@ class System:
     max_players: int
     variants: dict[str, Callable[[ClimbingRules], dict[str, Any]]]
     variant_aliases: dict[str, str]
+    from_dict: Callable[[dict[str, Any]], ClimbingRules] = ClimbingRules.from_dict
+    """Reads the system's rules back from :meth:`to_dict` output."""
 
 
 SYSTEMS: dict[str, System] = {
@@ -136,8 +138,7 @@ def rules_from_dict(data: dict[str, Any]) -> ClimbingRules:
     """Rules from :meth:`to_dict` output (the ``system`` key says which system)."""
     if not isinstance(data, dict) or "system" not in data:
         raise RulesError("rules data must be an object with a 'system' key")
-    system(str(data["system"]))
-    return ClimbingRules.from_dict(data)
+    return system(str(data["system"])).from_dict(data)
 
 
 def rules_from_json(text: str) -> ClimbingRules:
