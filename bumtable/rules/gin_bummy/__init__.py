@@ -1,0 +1,57 @@
+"""Gin Bummy (2-4 players): shed cards until you hold four number cards of four suits and four values.
+
+>>> import random
+>>> from bumtable.rules.gin_bummy import gin_bummy
+>>> rules = gin_bummy(players=2)
+>>> state = rules.new_state(seed=11)
+>>> action = state.legal_actions()[0]
+>>> state.apply(rules.parse_action(rules.action_text(action)))
+>>> len(state.history)
+1
+"""
+
+from bumtable.rules.gin_bummy.actions import (
+    ACE,
+    BUM,
+    BUM_ACTION,
+    DISCARD,
+    DRAW_BEG,
+    DRAW_BEG_ACTION,
+    DRAW_STOCK,
+    DRAW_STOCK_ACTION,
+    JOKER_PLAY,
+    GinBummyAction,
+    action_text,
+    parse_action,
+)
+from bumtable.rules.gin_bummy.cards import bum_problem, is_bum
+from bumtable.rules.gin_bummy.observation import GinBummyObservation, observe, sample_state
+from bumtable.rules.gin_bummy.options import VARIANT_ALIASES, VARIANTS, GinBummyRules, gin_bummy
+from bumtable.rules.gin_bummy.position import position
+from bumtable.rules.gin_bummy.state import GinBummyState
+
+__all__ = [
+    "ACE",
+    "BUM",
+    "BUM_ACTION",
+    "DISCARD",
+    "DRAW_BEG",
+    "DRAW_BEG_ACTION",
+    "DRAW_STOCK",
+    "DRAW_STOCK_ACTION",
+    "JOKER_PLAY",
+    "VARIANTS",
+    "VARIANT_ALIASES",
+    "GinBummyAction",
+    "GinBummyObservation",
+    "GinBummyRules",
+    "GinBummyState",
+    "action_text",
+    "bum_problem",
+    "gin_bummy",
+    "is_bum",
+    "observe",
+    "parse_action",
+    "position",
+    "sample_state",
+]

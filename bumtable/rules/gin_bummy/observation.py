@@ -1,0 +1,331 @@
+"""What one seat may know of a Gin Bummy game, and states sampled to fit it.
+
+Public to all: every action (a draw from the stock does not show the card),
+the Beg (face up, so remembered in full), each turn-over of the Beg, hand sizes,
+the cards each player is known to hold (taken from the Beg, forced on them by a
+Joker, or drawn from a stock whose order everyone knows), the stock's size, and
+who has starved. Private: the seat's own hand and the cards it drew.
+
+>>> import random
+>>> from bumtable.rules.gin_bummy.options import gin_bummy
+>>> state = gin_bummy(players=3).new_state(seed=3)
+>>> obs = state.observe(1)
+>>> len(obs.hand) == obs.hand_counts[1] == 10, obs.stock_count
+(True, 24)
+>>> guess = sample_state(obs, random.Random(5))
+>>> guess.observe(1) == obs
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bumtable.cards.french import JOKER, Card
+from bumtable.errors import IllegalActionError
+from bumtable.rules.gin_bummy.actions import GinBummyAction
+from bumtable.rules.gin_bummy.moves import TurnView, legal_actions
+from bumtable.rules.gin_bummy.state import PUBLIC, GinBummyState
+
+if TYPE_CHECKING:
+    from bumtable.rules.gin_bummy.options import GinBummyRules
+
+
+@dataclass(frozen=True)
+class GinBummyObservation:
+    """One seat's view (``seat`` None: a spectator, who holds no hand)."""
+
+    rules: GinBummyRules
+    seat: int | None
+    turn: int | None
+    """The player to act (None once the game is over)."""
+    phase: str
+    """``turn`` (a turn begins), ``discard`` (a card was drawn), ``call`` (a winning hand) or ``over``."""
+    dealer: int
+    cut: tuple[tuple[tuple[int, int], ...], ...]
+    """Each round of the cut for the deal: (player, card cut)."""
+    hand: tuple[int, ...] | None
+    """The seat's cards, lowest code first."""
+    hand_counts: tuple[int, ...]
+    public_cards: tuple[tuple[int, ...], ...]
+    """Cards every player knows each player holds (taken from the Beg, forced by a Joker, ...)."""
+    hidden_counts: tuple[tuple[int, ...], ...]
+    """Each player's other cards, counted by the stock they came from (0: the deal; k: the k-th turn-over)."""
+    beg: tuple[int, ...]
+    """The Beg, bottom card first."""
+    stock_count: int
+    stock: tuple[int, ...] | None
+    """The stock, next card first, when everyone knows its order (after an unshuffled turn-over), else None."""
+    flips: tuple[tuple[int, ...], ...]
+    """The cards of each turn-over of the Beg, bottom card first."""
+    drawn: int | None
+    """The card drawn this turn, if this seat may see it."""
+    drew_from: str
+    start_size: int
+    """Cards the player to act held when the turn began."""
+    starved: tuple[int, ...]
+    turns: int
+    winner: int | None
+    result: str
+    history: tuple[GinBummyAction, ...]
+    last_forced: tuple[int, int] | None
+    """(player, card) while that player takes the turn after a Joker forced the card on them."""
+    my_draws: tuple[int, ...] = ()
+    """The cards this seat drew on its latest turn."""
+
+    def view(self) -> TurnView | None:
+        """The decision view of the seat when it is to act, else None."""
+        if self.seat is None or self.seat != self.turn or self.hand is None:
+            return None
+        beg_top = self.beg[-1] if self.beg else None
+        keep = 1 if self.rules.turn_over_keeps_top else 0
+        stock_open = self.stock_count > 0 or len(self.beg) > keep
+        return TurnView(
+            self.rules,
+            self.phase,
+            self.hand,
+            beg_top,
+            stock_open,
+            self.drawn,
+            self.drew_from,
+            self.start_size,
+        )
+
+    def legal_actions(self) -> list[GinBummyAction]:
+        """The seat's legal actions when it is to act (else an empty list): the same as the state's."""
+        view = self.view()
+        return [] if view is None else legal_actions(view)
+
+    def hand_cards(self) -> list[Card]:
+        return [Card(c) for c in self.hand or ()]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (cards and actions as text); :meth:`from_dict` reads it back."""
+        from bumtable.rules.gin_bummy.observation_json import observation_to_dict
+
+        return observation_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GinBummyObservation:
+        """An observation from :meth:`to_dict` output; malformed data is a NotationError."""
+        from bumtable.rules.gin_bummy.observation_json import observation_from_dict
+
+        return observation_from_dict(data)
+
+
+def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
+    """The observation of ``seat`` (None for a spectator)."""
+    n = state.rules.players
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
+    gens = 1 + len(state.flips)
+    public: list[tuple[int, ...]] = []
+    hidden: list[tuple[int, ...]] = []
+    for p in range(n):
+        counts = [0] * gens
+        known = []
+        for c, tag in zip(state.hands[p], state.tags[p], strict=True):
+            if tag == PUBLIC:
+                known.append(c)
+            else:
+                counts[tag] += 1
+        public.append(tuple(sorted(known)))
+        hidden.append(tuple(counts))
+    turn = state.current_player()
+    sees_draw = state.drawn_public or (seat is not None and seat == turn)
+    return GinBummyObservation(
+        rules=state.rules,
+        seat=seat,
+        turn=turn,
+        phase=state.phase,
+        dealer=state.dealer,
+        cut=tuple(tuple(r) for r in state.cut),
+        hand=None if seat is None else tuple(sorted(state.hands[seat])),
+        hand_counts=tuple(len(h) for h in state.hands),
+        public_cards=tuple(public),
+        hidden_counts=tuple(hidden),
+        beg=tuple(state.beg),
+        stock_count=len(state.stock),
+        stock=tuple(reversed(state.stock)) if state.stock_gen == PUBLIC else None,
+        flips=tuple(state.flips),
+        drawn=state.drawn if sees_draw else None,
+        drew_from=state.drew_from,
+        start_size=state.start_size,
+        starved=tuple(state.starved),
+        turns=state.turns,
+        winner=state.winner,
+        result=state.result,
+        history=tuple(state.history),
+        last_forced=state.last_forced,
+        my_draws=() if seat is None else state.last_draws[seat],
+    )
+
+
+def hidden_pools(obs: GinBummyObservation) -> list[list[int]]:
+    """The cards the seat cannot place, grouped by the stock they came from (0: the deal; k: k-th turn-over).
+
+    Each such card is in another player's hidden cards of that group or, for the group of the current
+    stock, in the stock.
+    """
+    rules = obs.rules
+    unplaced = Counter(int(c) for c in rules.deck())
+    unplaced.subtract(obs.beg)
+    unplaced.subtract(obs.hand or ())
+    unplaced.subtract(obs.stock or ())
+    for p, cards in enumerate(obs.public_cards):
+        if p != obs.seat:
+            unplaced.subtract(cards)
+    last_flip: dict[int, int] = {}
+    for k, flip in enumerate(obs.flips, start=1):
+        for c in flip:
+            last_flip[c] = k
+    gens = 1 + len(obs.flips)
+    pools: list[list[int]] = [[] for _ in range(gens)]
+    jokers = 0
+    for c, k in sorted(unplaced.items()):
+        if k < 0:
+            raise ValueError(f"inconsistent observation: {Card(c)} is placed {-k} time(s) too many")
+        if c >= JOKER:
+            jokers += k
+        else:
+            pools[last_flip.get(c, 0)].extend([c] * k)
+    # Both Jokers look alike, so their groups follow from the counts: whatever room each group has left.
+    slots = _slots(obs)
+    for g in range(gens):
+        room = slots[g] - len(pools[g])
+        if room < 0 or room > jokers:
+            raise ValueError(
+                f"inconsistent observation: stock group {g} has {slots[g]} places for {len(pools[g])} cards"
+            )
+        pools[g].extend([JOKER] * room)
+        jokers -= room
+    if jokers:
+        raise ValueError(f"inconsistent observation: {jokers} Joker(s) unplaced")
+    return pools
+
+
+def _stock_gen(obs: GinBummyObservation) -> int | None:
+    """The group of the hidden stock's cards, or None when the stock's order is known."""
+    if obs.stock is not None:
+        return None
+    return len(obs.flips) if obs.rules.turn_over == "shuffle" else 0
+
+
+def _slots(obs: GinBummyObservation) -> list[int]:
+    gens = 1 + len(obs.flips)
+    slots = [0] * gens
+    for p, counts in enumerate(obs.hidden_counts):
+        if p != obs.seat:
+            for g, k in enumerate(counts):
+                slots[g] += k
+    sg = _stock_gen(obs)
+    if sg is not None:
+        slots[sg] += obs.stock_count
+    return slots
+
+
+def sample_state(obs: GinBummyObservation, rng: random.Random) -> GinBummyState:
+    """A full state consistent with ``obs``: the cards the seat cannot see dealt at random among the places
+    they could be (each group of cards only to the places that came from its stock)."""
+    rules = obs.rules
+    n = rules.players
+    pools = hidden_pools(obs)
+    for pool in pools:
+        rng.shuffle(pool)
+    state = GinBummyState(rules, rng.getrandbits(63), _blank=True)
+    sg = _stock_gen(obs)
+    for p in range(n):
+        if p == obs.seat:
+            mine = list(obs.hand or ())
+            public = Counter(obs.public_cards[p])
+            tags: list[int] = []
+            hand: list[int] = []
+            for c in mine:  # the seat's own cards: public ones first, the rest by their hidden groups
+                if public[c] > 0:
+                    public[c] -= 1
+                    hand.append(c)
+                    tags.append(PUBLIC)
+            rest = Counter(mine) - Counter(obs.public_cards[p])
+            hand_rest, tag_rest = _own_hidden(obs, p, list(rest.elements()))
+            state.hands[p] = hand + hand_rest
+            state.tags[p] = tags + tag_rest
+            continue
+        hand = list(obs.public_cards[p])
+        tags = [PUBLIC] * len(hand)
+        for g, k in enumerate(obs.hidden_counts[p]):
+            got, pools[g] = pools[g][:k], pools[g][k:]
+            hand.extend(got)
+            tags.extend([g] * k)
+        state.hands[p] = hand
+        state.tags[p] = tags
+    state.stock_gen = PUBLIC if sg is None else sg
+    if obs.stock is not None:
+        state.stock = list(reversed(obs.stock))
+    else:
+        state.stock = pools[sg] if sg is not None else []
+        assert len(state.stock) == obs.stock_count
+    state.cut = [list(r) for r in obs.cut]
+    state.dealer = obs.dealer
+    state.beg = list(obs.beg)
+    state.flips = list(obs.flips)
+    state.starved = list(obs.starved)
+    state.turns = obs.turns
+    state.winner = obs.winner
+    state.result = obs.result
+    state.history = list(obs.history)
+    state.last_forced = obs.last_forced
+    state.phase = obs.phase
+    state.turn = obs.turn if obs.turn is not None else 0
+    state.start_size = obs.start_size
+    state.drew_from = obs.drew_from
+    if obs.phase == "discard" and obs.turn is not None:
+        p = obs.turn
+        if obs.drawn is None:  # another player's draw from the hidden stock: any of their cards from it
+            group = 0 if sg is None else sg
+            state.drawn = next(c for c, t in zip(state.hands[p], state.tags[p], strict=True) if t == group)
+            state.drawn_public = False
+        else:
+            state.drawn = obs.drawn
+            state.drawn_public = obs.turn != obs.seat or _drawn_tag(state, p, obs.drawn) == PUBLIC
+        state.last_draws[p] = (state.drawn,)
+    if obs.seat is not None:
+        state.last_draws[obs.seat] = obs.my_draws
+    return state
+
+
+def _own_hidden(obs: GinBummyObservation, seat: int, cards: list[int]) -> tuple[list[int], list[int]]:
+    """The seat's own hidden cards with their groups: each card's group is known, but for Jokers,
+    which take whatever groups the counts leave."""
+    last_flip: dict[int, int] = {}
+    for k, flip in enumerate(obs.flips, start=1):
+        for c in flip:
+            last_flip[c] = k
+    counts = list(obs.hidden_counts[seat])
+    hand: list[int] = []
+    tags: list[int] = []
+    jokers = 0
+    for c in cards:
+        if c >= JOKER:
+            jokers += 1
+            continue
+        g = last_flip.get(c, 0)
+        counts[g] -= 1
+        hand.append(c)
+        tags.append(g)
+    for g, k in enumerate(counts):
+        hand.extend([JOKER] * k)
+        tags.extend([g] * k)
+        jokers -= k
+    if jokers or min(counts, default=0) < 0:
+        raise ValueError("inconsistent observation: the seat's hidden cards do not match its counts")
+    return hand, tags
+
+
+def _drawn_tag(state: GinBummyState, player: int, card: int) -> int:
+    for c, t in zip(state.hands[player], state.tags[player], strict=True):
+        if c == card:
+            return t
+    return PUBLIC

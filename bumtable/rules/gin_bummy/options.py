@@ -1,0 +1,235 @@
+"""Gin Bummy's rules object: every option as data, the preset and the named variants.
+
+>>> rules = gin_bummy(players=3)
+>>> rules.players, rules.deck_size, rules.hand_size, rules.turn_over
+(3, 54, 10, 'flip')
+>>> rules.replace(turn_over="shuffle").turn_over
+'shuffle'
+>>> rules.replace(deal=9)
+Traceback (most recent call last):
+...
+bumtable.errors.RulesError: gin-bummy has no option 'deal'; options: call, cut_ace, four_card_draw, hand_size, joker_carries_joker, jokers, max_turns, may_discard_stock_draw, players, system, turn_over, turn_over_keeps_top
+>>> GinBummyRules.from_json(rules.to_json()) == rules
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from bumtable.cards import french_deck
+from bumtable.cards.french import Card
+from bumtable.errors import RulesError
+
+if TYPE_CHECKING:
+    from bumtable.rules.gin_bummy.actions import GinBummyAction
+    from bumtable.rules.gin_bummy.state import GinBummyState
+
+TurnOver = Literal["flip", "shuffle"]
+CutAce = Literal["low", "high"]
+Call = Literal["at-once", "next-turn"]
+FourCardDraw = Literal["stock", "stock-or-beg"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "turn_over": ("flip", "shuffle"),
+    "cut_ace": ("low", "high"),
+    "call": ("at-once", "next-turn"),
+    "four_card_draw": ("stock", "stock-or-beg"),
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class GinBummyRules:
+    """Every option of Gin Bummy. Build one with :func:`gin_bummy`; see ``docs/rules/gin-bummy.md``."""
+
+    system: str = "gin-bummy"
+    players: int = 2
+    """2 to 4."""
+    jokers: int = 2
+    """Jokers in the deck: 2 (the 54-card deck the text prefers), 1 or 0 (a plain 52-card pack)."""
+    hand_size: int = 10
+    """Cards dealt to each player."""
+    cut_ace: CutAce = "low"
+    """An Ace cut for the deal counts ``low`` (below the 2, so it deals) or ``high`` (above the King)."""
+    turn_over: TurnOver = "flip"
+    """When the stock is empty the Beg is turned over as it lies (``flip``) or shuffled first (``shuffle``)."""
+    turn_over_keeps_top: bool = False
+    """The top card of the Beg stays face up when the rest is turned over to make a new stock."""
+    four_card_draw: FourCardDraw = "stock"
+    """A player who begins a turn with four cards may draw and then discard a face card: after drawing from
+    the ``stock`` only (as the text says), or from the stock or the Beg (``stock-or-beg``)."""
+    may_discard_stock_draw: bool = False
+    """The card just drawn from the stock may be discarded at once (the card taken from the Beg never may)."""
+    joker_carries_joker: bool = True
+    """The card dropped on a Joker may be the other Joker ("any other card")."""
+    call: Call = "at-once"
+    """A player calls "Bum!" as soon as a turn leaves a winning hand (``at-once``), or only at the start of
+    their next turn (``next-turn``), after taking any card a Joker forced on them."""
+    max_turns: int = 1000
+    """Safeguard for simulations: after this many turns the game ends as a draw (0: no limit, for people)."""
+
+    def __post_init__(self) -> None:
+        for name in ("players", "jokers", "hand_size", "max_turns"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(f"option {name!r} must be a whole number, not {value!r}")
+        for name in ("turn_over_keeps_top", "may_discard_stock_draw", "joker_carries_joker"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"option {name!r} must be true or false, not {getattr(self, name)!r}")
+        if self.system != "gin-bummy":
+            raise RulesError(f"these are the rules of gin-bummy, not {self.system!r}")
+        if not 2 <= self.players <= 4:
+            raise RulesError(f"Gin Bummy is for 2 to 4 players, not {self.players}")
+        if not 0 <= self.jokers <= 2:
+            raise RulesError(f"jokers must be 0, 1 or 2, not {self.jokers}")
+        if self.hand_size < 5:
+            raise RulesError(
+                f"hand_size must be at least 5 (a winning hand has four cards), not {self.hand_size}"
+            )
+        if self.players * self.hand_size >= self.deck_size:
+            raise RulesError(
+                f"{self.players} hands of {self.hand_size} leave no stock from a {self.deck_size}-card deck"
+            )
+        if self.max_turns < 0:
+            raise RulesError(f"max_turns must be 0 (no limit) or more, not {self.max_turns}")
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+
+    # ----------------------------------------------------------------- derived
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck (52 plus the Jokers)."""
+        return 52 + self.jokers
+
+    def deck(self) -> list[Card]:
+        """The deck, unshuffled: 2 to Ace of each suit, then the Jokers (plain ``JK``)."""
+        return french_deck(jokers=self.jokers)
+
+    # ----------------------------------------------------------------- interface
+    def new_state(self, seed: int) -> GinBummyState:
+        """A new game from this seed: the cut for the deal, the deal, the dealer to play.
+
+        >>> state = gin_bummy(players=2).new_state(seed=4)
+        >>> state.current_player() == state.dealer, len(state.hands[0])
+        (True, 10)
+        """
+        from bumtable.rules.gin_bummy.state import GinBummyState
+
+        return GinBummyState(self, seed)
+
+    def parse_action(self, text: str) -> GinBummyAction:
+        """Read an action's text (``discard Kh``, ``draw stock``, ``draw beg``, ``ace Ah``, ``joker JK Qs``, ``bum``).
+
+        >>> gin_bummy().parse_action("Draw Beg")
+        GinBummyAction(kind='draw-beg', card=-1)
+        """
+        from bumtable.rules.gin_bummy.actions import parse_action
+
+        return parse_action(text)
+
+    def action_text(self, action: GinBummyAction) -> str:
+        """An action's text form, which :meth:`parse_action` reads back.
+
+        >>> rules = gin_bummy()
+        >>> rules.action_text(rules.parse_action("joker qs"))
+        'joker JK Qs'
+        """
+        from bumtable.rules.gin_bummy.actions import action_text
+
+        return action_text(action)
+
+    def replace(self, **changes: Any) -> GinBummyRules:
+        """A copy with some options changed (checked like a new rules object)."""
+        names = {f.name for f in dataclasses.fields(self)}
+        for key in changes:
+            if key not in names:
+                raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(names))}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready data."""
+        return dataclasses.asdict(self)
+
+    def to_json(self) -> str:
+        """JSON text; :meth:`from_json` reads it back."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GinBummyRules:
+        """Read :meth:`to_dict`'s output back; an unknown option or a value of the wrong type is a RulesError.
+
+        >>> GinBummyRules.from_dict({"players": "two"})
+        Traceback (most recent call last):
+        ...
+        bumtable.errors.RulesError: option 'players' must be a whole number, not 'two'
+        >>> GinBummyRules.from_dict({"call": 1})
+        Traceback (most recent call last):
+        ...
+        bumtable.errors.RulesError: option 'call' must be a string, not 1
+        """
+        if not isinstance(data, dict):
+            raise RulesError(f"gin-bummy rules data must be an object, not {type(data).__name__}")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = set(data) - set(fields)
+        if unknown:
+            raise RulesError(
+                f"unknown gin-bummy options: {', '.join(sorted(unknown))}; options: {', '.join(sorted(fields))}"
+            )
+        defaults = cls()
+        for key, value in data.items():
+            expected = type(getattr(defaults, key))
+            if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesError(f"option {key!r} must be a whole number, not {value!r}")
+            if expected is bool and not isinstance(value, bool):
+                raise RulesError(f"option {key!r} must be true or false, not {value!r}")
+            if expected is str and not isinstance(value, str):
+                raise RulesError(f"option {key!r} must be a string, not {value!r}")
+        return cls(**data)
+
+    @classmethod
+    def from_json(cls, text: str) -> GinBummyRules:
+        """Rules from :meth:`to_json` output."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RulesError(f"rules are not valid JSON: {e}") from None
+        return cls.from_dict(data)
+
+
+def gin_bummy(players: int = 2) -> GinBummyRules:
+    """The preset for ``players`` (2 to 4): 54 cards, 10 each, the Beg flipped as it lies.
+
+    >>> gin_bummy(4).players, gin_bummy(4).max_turns
+    (4, 1000)
+    """
+    return GinBummyRules(players=players)
+
+
+VARIANTS: dict[str, Callable[[GinBummyRules], dict[str, Any]]] = {
+    "shuffle-beg": lambda rules: {"turn_over": "shuffle"},
+    "keep-top": lambda rules: {"turn_over_keeps_top": True},
+    "four-card-beg": lambda rules: {"four_card_draw": "stock-or-beg"},
+    "discard-stock-draw": lambda rules: {"may_discard_stock_draw": True},
+    "no-joker-on-joker": lambda rules: {"joker_carries_joker": False},
+    "next-turn-call": lambda rules: {"call": "next-turn"},
+    "ace-high-cut": lambda rules: {"cut_ace": "high"},
+    "no-jokers": lambda rules: {"jokers": 0},
+    "no-turn-limit": lambda rules: {"max_turns": 0},
+}
+"""Named sets of option changes, for the other readings players are likeliest to want."""
+
+VARIANT_ALIASES: dict[str, str] = {
+    "shuffle": "shuffle-beg",
+    "shuffle-the-beg": "shuffle-beg",
+    "keep-top-card": "keep-top",
+    "late-call": "next-turn-call",
+    "52-cards": "no-jokers",
+    "no-limit": "no-turn-limit",
+    "people": "no-turn-limit",
+}

@@ -1,0 +1,413 @@
+"""Gin Bummy's state: the whole truth of one game, changed only by actions.
+
+All chance (the cut, the shuffle, a shuffled turn-over) comes from the state's
+own ``random.Random(seed)``, so ``(rules, seed, actions)`` replays a game.
+
+>>> import random
+>>> from bumtable.rules.gin_bummy.options import gin_bummy
+>>> state = gin_bummy(players=3).new_state(seed=7)
+>>> [len(h) for h in state.hands], len(state.stock), state.beg
+([10, 10, 10], 24, [])
+>>> rng = random.Random(1)
+>>> while not state.is_over():
+...     state.apply(rng.choice(state.legal_actions()))
+>>> state.result in ("bum", "last-standing", "turn-limit", "blocked")
+True
+>>> sum(state.outcome()) == (state.winner is not None)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from bumtable.cards.french import JOKER, Card
+from bumtable.errors import IllegalActionError
+from bumtable.rules.gin_bummy.actions import (
+    ACE,
+    BUM,
+    DISCARD,
+    DRAW_BEG,
+    DRAW_STOCK,
+    JOKER_PLAY,
+    GinBummyAction,
+)
+from bumtable.rules.gin_bummy.cards import cut_value, is_bum
+from bumtable.rules.gin_bummy.moves import (
+    CALL,
+    DISCARD_PHASE,
+    OVER,
+    TURN,
+    TurnView,
+    legal_actions,
+    why_illegal,
+)
+
+if TYPE_CHECKING:
+    from bumtable.rules.gin_bummy.observation import GinBummyObservation
+    from bumtable.rules.gin_bummy.options import GinBummyRules
+
+PUBLIC = -1
+"""Tag of a card in hand that every player knows is there (taken from the Beg, forced by a Joker, or drawn
+from a stock whose order is known); other cards carry the number of the stock they came from (0: the deal)."""
+
+
+class GinBummyState:
+    """A game of Gin Bummy. Create with ``rules.new_state(seed)``; change with :meth:`apply`.
+
+    ``hands[p]`` lists player p's cards in the order they arrived and ``tags[p]`` what the
+    table knows of each (see :data:`PUBLIC`); ``stock`` has its top card last; ``beg`` its
+    top card last; ``flips`` the cards of each turn-over of the Beg, bottom card first.
+    """
+
+    __slots__ = (
+        "_legal",
+        "beg",
+        "cut",
+        "dealer",
+        "drawn",
+        "drawn_public",
+        "drew_from",
+        "flips",
+        "hands",
+        "history",
+        "last_draws",
+        "last_forced",
+        "phase",
+        "result",
+        "rng",
+        "rules",
+        "seed",
+        "start_size",
+        "starved",
+        "stock",
+        "stock_gen",
+        "tags",
+        "turn",
+        "turns",
+        "winner",
+    )
+
+    def __init__(self, rules: GinBummyRules, seed: int, *, _blank: bool = False) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.history: list[GinBummyAction] = []
+        self._legal: list[GinBummyAction] | None = None
+        n = rules.players
+        self.rng = random.Random(seed)
+        self.cut: list[list[tuple[int, int]]] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.tags: list[list[int]] = [[] for _ in range(n)]
+        self.stock: list[int] = []
+        self.stock_gen = 0
+        self.beg: list[int] = []
+        self.flips: list[tuple[int, ...]] = []
+        self.starved: list[int] = []
+        self.turns = 0
+        self.winner: int | None = None
+        self.result = ""
+        self.last_forced: tuple[int, int] | None = None
+        self.last_draws: list[tuple[int, ...]] = [() for _ in range(n)]
+        self.drawn: int | None = None
+        self.drawn_public = False
+        self.drew_from = ""
+        self.phase = TURN
+        self.dealer = 0
+        self.turn = 0
+        self.start_size = 0
+        if _blank:
+            return
+        self.dealer = self._cut_for_deal()
+        deck = [int(c) for c in rules.deck()]
+        self.rng.shuffle(deck)
+        dealt = n * rules.hand_size
+        for i in range(dealt):  # one at a time, from the dealer's left
+            p = (self.dealer + 1 + i) % n
+            self.hands[p].append(deck[i])
+            self.tags[p].append(0)
+        self.stock = deck[dealt:][::-1]
+        self._begin_turn(self.dealer)
+
+    # ------------------------------------------------------------------ set-up
+    def _cut_for_deal(self) -> int:
+        """Each player takes a card off the top of a shuffled deck; the lowest deals; ties cut again."""
+        ace_low = self.rules.cut_ace == "low"
+        contenders = list(range(self.rules.players))
+        while True:
+            deck = [int(c) for c in self.rules.deck()]
+            self.rng.shuffle(deck)
+            cut = [(p, deck[i]) for i, p in enumerate(contenders)]
+            self.cut.append(cut)
+            low = min(cut_value(c, ace_low=ace_low) for _, c in cut)
+            contenders = [p for p, c in cut if cut_value(c, ace_low=ace_low) == low]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    # ------------------------------------------------------------------ queries
+    def current_player(self) -> int | None:
+        """The player to act, or None when the game is over."""
+        return None if self.phase == OVER else self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> tuple[int, ...]:
+        """1 for the winner, 0 for everyone else (all 0 while playing or after a draw)."""
+        return tuple(1 if p == self.winner else 0 for p in range(self.rules.players))
+
+    def hand_of(self, player: int | None) -> list[Card]:
+        """A player's cards, lowest code first (2c, 2d, ... As, JK)."""
+        if player is None:
+            return []
+        return [Card(c) for c in sorted(self.hands[player])]
+
+    def active_players(self) -> list[int]:
+        """Players still in the game (not starved), in seat order."""
+        return [p for p in range(self.rules.players) if p not in self.starved]
+
+    def stock_open(self) -> bool:
+        """A card can be drawn from the stock: it has cards, or the Beg can be turned over to refill it."""
+        return bool(self.stock) or len(self.beg) > (1 if self.rules.turn_over_keeps_top else 0)
+
+    def view(self) -> TurnView:
+        """What the player to act sees that decides the legal actions."""
+        return TurnView(
+            self.rules,
+            self.phase,
+            tuple(self.hands[self.turn]),
+            self.beg[-1] if self.beg else None,
+            self.stock_open(),
+            self.drawn,
+            self.drew_from,
+            self.start_size,
+        )
+
+    def legal_actions(self) -> list[GinBummyAction]:
+        """Every action the player to act may take (empty when the game is over)."""
+        if self._legal is None:
+            self._legal = legal_actions(self.view())
+        return self._legal
+
+    def why_illegal(self, action: GinBummyAction) -> str | None:
+        """None if ``action`` is legal now, else the reason in words."""
+        return why_illegal(self.view(), action)
+
+    # ------------------------------------------------------------------ change
+    def apply(self, action: GinBummyAction, *, check: bool = True) -> None:
+        """Take ``action`` for the player to act. Raises :class:`IllegalActionError` with the reason."""
+        if check:
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalActionError(reason)
+        self.history.append(action)
+        self._legal = None
+        p = self.turn
+        kind = action.kind
+        if kind == BUM:
+            self.winner = p
+            self.result = "bum"
+            self.phase = OVER
+        elif kind == DISCARD:
+            self._take(p, action.card)
+            self.beg.append(action.card)
+            if self.phase == TURN:
+                self.last_draws[p] = ()
+            self._end_turn()
+        elif kind == ACE:
+            self._take(p, action.card)
+            self.beg.append(action.card)
+            draws = []
+            for _ in range(3):
+                card = self._draw_stock(p)
+                if card is None:
+                    break
+                draws.append(card)
+            self.last_draws[p] = tuple(draws)
+            self._end_turn()
+        elif kind == JOKER_PLAY:
+            self._take(p, JOKER)
+            self._take(p, action.card)
+            self.beg.append(JOKER)
+            self.last_draws[p] = ()
+            self._end_turn(forced=action.card)
+        elif kind == DRAW_BEG:
+            card = self.beg.pop()
+            self.hands[p].append(card)
+            self.tags[p].append(PUBLIC)
+            self._drew(p, card, "beg", public=True)
+        elif kind == DRAW_STOCK:
+            card = self._draw_stock(p)
+            assert card is not None, "draw stock was legal, so there was a card to draw"
+            self._drew(p, card, "stock", public=self.tags[p][-1] == PUBLIC)
+
+    def _drew(self, player: int, card: int, source: str, *, public: bool) -> None:
+        self.drawn = card
+        self.drawn_public = public
+        self.drew_from = source
+        self.phase = DISCARD_PHASE
+        self.last_draws[player] = (card,)
+
+    def _take(self, player: int, card: int) -> int:
+        """Remove one ``card`` from a hand; return its tag. Of two Jokers, the one the table knows goes first."""
+        hand, tags = self.hands[player], self.tags[player]
+        best = -1
+        for i, c in enumerate(hand):
+            if c == card:
+                if tags[i] == PUBLIC:
+                    best = i
+                    break
+                if best < 0 or tags[i] > tags[best]:
+                    best = i
+        tag = tags[best]
+        del hand[best]
+        del tags[best]
+        return tag
+
+    def _turn_over(self) -> None:
+        """The stock is empty: the Beg (less its top card, if the rules keep it) becomes the new stock."""
+        keep = [self.beg[-1]] if self.rules.turn_over_keeps_top else []
+        cards = self.beg[:-1] if keep else self.beg
+        self.flips.append(tuple(cards))
+        self.beg = keep
+        if self.rules.turn_over == "shuffle":
+            self.stock = list(cards)
+            self.rng.shuffle(self.stock)
+            self.stock_gen = len(self.flips)
+        else:  # turned over as it lies: the first card discarded is now on top, and everyone knows the order
+            self.stock = cards[::-1]
+            self.stock_gen = PUBLIC
+
+    def _draw_stock(self, player: int) -> int | None:
+        """The stock's top card into the player's hand (turning the Beg over first if needed), or None."""
+        if not self.stock:
+            if not self.stock_open():
+                return None
+            self._turn_over()
+        card = self.stock.pop()
+        self.hands[player].append(card)
+        self.tags[player].append(self.stock_gen)
+        return card
+
+    def _next_active(self, player: int) -> int:
+        n = self.rules.players
+        for k in range(1, n + 1):
+            q = (player + k) % n
+            if q not in self.starved:
+                return q
+        return player
+
+    def _end_turn(self, *, forced: int | None = None) -> None:
+        p = self.turn
+        self.turns += 1
+        self.drawn = None
+        self.drawn_public = False
+        self.drew_from = ""
+        self.last_forced = None
+        if len(self.hands[p]) < 4:  # starved: out of the game, the hand face up on the Beg
+            self.starved.append(p)
+            self.beg.extend(sorted(self.hands[p]))
+            self.hands[p] = []
+            self.tags[p] = []
+        nxt = self._next_active(p)
+        if forced is not None:  # the card dropped on the Joker goes straight to the next player
+            self.hands[nxt].append(forced)
+            self.tags[nxt].append(PUBLIC)
+            self.last_forced = (nxt, forced)
+        active = self.active_players()
+        if len(active) == 1:
+            self.winner = active[0]
+            self.result = "last-standing"
+            self.phase = OVER
+            return
+        if p not in self.starved and self.rules.call == "at-once" and is_bum(self.hands[p]):
+            self.phase = CALL
+            self.start_size = len(self.hands[p])
+            return
+        self._begin_turn(nxt)
+        if self.phase == CALL:
+            return
+        if self.rules.max_turns and self.turns >= self.rules.max_turns:
+            self.phase = OVER
+            self.result = "turn-limit"
+            self._legal = None
+
+    def _begin_turn(self, player: int) -> None:
+        """The player begins a turn: a winning hand calls "Bum!"; a player with no legal action ends the game."""
+        self.turn = player
+        self.start_size = len(self.hands[player])
+        self.phase = CALL if is_bum(self.hands[player]) else TURN
+        self._legal = None
+        if not self.legal_actions():
+            self.phase = OVER
+            self.result = "blocked"
+            self._legal = None
+
+    # ------------------------------------------------------------------ views and copies
+    def observe(self, seat: int | None) -> GinBummyObservation:
+        """What ``seat`` may know (``None``: a spectator). The only view bots and faces get."""
+        from bumtable.rules.gin_bummy.observation import observe
+
+        return observe(self, seat)
+
+    def copy(self) -> GinBummyState:
+        """An independent copy (the generator's state included)."""
+        s = GinBummyState(self.rules, self.seed, _blank=True)
+        s.rng.setstate(self.rng.getstate())
+        s.history = self.history.copy()
+        s.cut = [c.copy() for c in self.cut]
+        s.hands = [h.copy() for h in self.hands]
+        s.tags = [t.copy() for t in self.tags]
+        s.stock = self.stock.copy()
+        s.stock_gen = self.stock_gen
+        s.beg = self.beg.copy()
+        s.flips = self.flips.copy()
+        s.starved = self.starved.copy()
+        s.turns = self.turns
+        s.winner = self.winner
+        s.result = self.result
+        s.last_forced = self.last_forced
+        s.last_draws = self.last_draws.copy()
+        s.drawn = self.drawn
+        s.drawn_public = self.drawn_public
+        s.drew_from = self.drew_from
+        s.phase = self.phase
+        s.dealer = self.dealer
+        s.turn = self.turn
+        s.start_size = self.start_size
+        return s
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything that makes up the game's position, for comparing two states."""
+        return (
+            self.rules,
+            self.seed,
+            tuple(self.history),
+            tuple(map(tuple, self.cut)),
+            tuple(map(tuple, self.hands)),
+            tuple(map(tuple, self.tags)),
+            tuple(self.stock),
+            self.stock_gen,
+            tuple(self.beg),
+            tuple(self.flips),
+            tuple(self.starved),
+            self.turns,
+            self.winner,
+            self.result,
+            self.last_forced,
+            tuple(self.last_draws),
+            self.drawn,
+            self.drawn_public,
+            self.drew_from,
+            self.phase,
+            self.dealer,
+            self.turn,
+            self.start_size,
+            self.rng.getstate(),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<GinBummyState {self.rules.players} players turn {self.turns} {self.phase} "
+            f"player={self.turn} hands={[len(h) for h in self.hands]} stock={len(self.stock)} beg={len(self.beg)}>"
+        )

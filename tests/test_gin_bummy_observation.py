@@ -1,0 +1,194 @@
+"""Gin Bummy observations: only what a seat may know, a JSON round trip, and states sampled to fit them."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bumtable.cards import Card
+from bumtable.cards.french import JOKER
+from bumtable.errors import IllegalActionError, NotationError
+from bumtable.rules.gin_bummy import (
+    GinBummyObservation,
+    GinBummyRules,
+    GinBummyState,
+    gin_bummy,
+    position,
+    sample_state,
+)
+
+OTHER = "10c 10d 10h 10s 6h 6s"
+
+
+def c(text: str) -> int:
+    return min(int(Card.parse(text)), JOKER)
+
+
+def play(state: GinBummyState, *texts: str) -> GinBummyState:
+    for text in texts:
+        state.apply(state.rules.parse_action(text))
+    return state
+
+
+def random_position(rules: GinBummyRules, seed: int, steps: int) -> GinBummyState:
+    state = rules.new_state(seed)
+    rng = random.Random(seed + 99)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
+    state = gin_bummy(3).new_state(2)
+    obs = state.observe(1)
+    assert obs.hand == tuple(sorted(state.hands[1]))
+    assert obs.hand_counts == (10, 10, 10) and obs.public_cards == ((), (), ())
+    assert obs.hidden_counts == ((10,), (10,), (10,)) and obs.stock_count == 24 and obs.stock is None
+    text = json.dumps(obs.to_dict())
+    for p in (0, 2):
+        hidden = [str(Card(x)) for x in state.hands[p] if x not in state.hands[1]]
+        assert not any(f'"{h}"' in text for h in hidden if h != "JK"), "another seat's card leaked"
+    assert state.observe(None).hand is None
+
+
+@pytest.mark.parametrize("seat", [-1, 3, "0", True, 1.0])
+def test_a_seat_that_does_not_exist_is_refused(seat: object) -> None:
+    state = gin_bummy(3).new_state(2)
+    with pytest.raises(IllegalActionError, match="no seat"):
+        state.observe(seat)  # type: ignore[arg-type]
+
+
+def test_a_card_taken_from_the_beg_is_public_and_a_stock_draw_is_not() -> None:
+    state = position(gin_bummy(2), ["Kh 2c 3d 4h 5s 7c", OTHER], beg="8d", stock_top="9h")
+    play(state, "draw beg")
+    assert state.observe(1).drawn == c("8d") and state.observe(1).public_cards[0] == (c("8d"),)
+    play(state, "discard 2c", "draw stock")
+    assert state.observe(0).drawn is None and state.observe(1).drawn == c("9h")
+    assert state.observe(0).hidden_counts[1] == (7,) and state.observe(0).public_cards[1] == ()
+    assert state.observe(1).my_draws == (c("9h"),)
+
+
+def test_the_card_a_joker_forces_on_a_player_is_public() -> None:
+    state = play(position(gin_bummy(3), ["JK Qs 2c 3d 4h 5s 6c", OTHER, "Jh Jd 2h 3s 4c 5d"]), "joker JK Qs")
+    for seat in (0, 1, 2, None):
+        obs = state.observe(seat)
+        assert obs.public_cards[1] == (c("Qs"),) and obs.last_forced == (1, c("Qs"))
+
+
+def test_an_unshuffled_turned_over_stock_is_known_to_all() -> None:
+    rules = gin_bummy(2)
+    for seed in range(200):
+        state = random_position(rules, seed, 400)
+        if state.flips and state.stock:
+            obs = state.observe(0)
+            assert obs.stock == tuple(reversed(state.stock))
+            return
+    raise AssertionError("no game turned the Beg over")
+
+
+def test_observations_list_the_states_legal_actions() -> None:
+    for seed in range(40):
+        state = random_position(gin_bummy(2 + seed % 3), seed, seed * 3)
+        turn = state.current_player()
+        for seat in range(state.rules.players):
+            expected = state.legal_actions() if seat == turn else []
+            assert state.observe(seat).legal_actions() == expected
+
+
+SETTINGS = st.tuples(
+    st.integers(2, 4),
+    st.sampled_from(["flip", "shuffle"]),
+    st.booleans(),
+    st.integers(0, 10_000),
+    st.integers(0, 300),
+)
+
+
+def _rules(players: int, turn_over: str, keep_top: bool) -> GinBummyRules:
+    return gin_bummy(players).replace(turn_over=turn_over, turn_over_keeps_top=keep_top)
+
+
+@given(SETTINGS, st.integers(-1, 3))
+def test_observations_round_trip_through_json(settings: tuple[int, str, bool, int, int], seat: int) -> None:
+    players, turn_over, keep_top, seed, steps = settings
+    state = random_position(_rules(players, turn_over, keep_top), seed, steps)
+    who = None if seat < 0 else seat % players
+    obs = state.observe(who)
+    data = json.loads(json.dumps(obs.to_dict()))
+    assert GinBummyObservation.from_dict(data) == obs
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="x"), "not a Gin Bummy observation"),
+        (lambda d: d.pop("beg"), "KeyError"),
+        (lambda d: d.update(hand=["Zz"]), "bad card 'Zz'"),
+        (lambda d: d.update(turns="many"), "turns must be a whole number"),
+        (lambda d: d.update(history=["fold"]), "unknown action 'fold'"),
+        (lambda d: d["rules"].update(players=9), "2 to 4 players"),
+    ],
+)
+def test_malformed_observation_data_is_refused(change: object, message: str) -> None:
+    data = gin_bummy(2).new_state(1).observe(0).to_dict()
+    change(data)  # type: ignore[operator]
+    with pytest.raises(NotationError, match=message):
+        GinBummyObservation.from_dict(data)
+
+
+def _cards(state: GinBummyState) -> Counter[int]:
+    return Counter(x for h in state.hands for x in h) + Counter(state.stock) + Counter(state.beg)
+
+
+@given(SETTINGS, st.integers(-1, 3), st.integers(0, 2**32))
+def test_a_sampled_state_fits_what_the_seat_knows(
+    settings: tuple[int, str, bool, int, int], seat: int, sample_seed: int
+) -> None:
+    players, turn_over, keep_top, seed, steps = settings
+    state = random_position(_rules(players, turn_over, keep_top), seed, steps)
+    who = None if seat < 0 else seat % players
+    obs = state.observe(who)
+    guess = sample_state(obs, random.Random(sample_seed))
+    assert guess.observe(who) == obs
+    assert _cards(guess) == Counter(int(x) for x in state.rules.deck())
+    if who is not None and who == state.current_player():
+        assert guess.legal_actions() == state.legal_actions() == obs.legal_actions()
+    assert guess.current_player() == state.current_player() and guess.phase == state.phase
+    rng = random.Random(sample_seed)
+    for _ in range(30):  # a sampled state plays on like any other
+        if guess.is_over():
+            break
+        guess.apply(rng.choice(guess.legal_actions()))
+
+
+def test_sampled_stocks_after_a_shuffled_turn_over_hold_only_cards_that_were_turned_over() -> None:
+    rules = gin_bummy(2).replace(turn_over="shuffle")
+    checked = 0
+    for seed in range(300):
+        state = random_position(rules, seed, 1 + seed % 200)
+        if not state.flips or not state.stock or state.is_over():
+            continue
+        obs = state.observe(0)
+        allowed = Counter(state.flips[-1])
+        for k in range(5):
+            guess = sample_state(obs, random.Random(k))
+            assert not Counter(guess.stock) - allowed
+        checked += 1
+    assert checked > 5
+
+
+def test_sampled_hidden_cards_vary_but_public_cards_stay_put() -> None:
+    state = play(position(gin_bummy(2), ["Kh 2c 3d 4h 5s 7c", OTHER], beg="8d"), "draw beg", "discard 2c")
+    obs = state.observe(1)
+    guesses = [sample_state(obs, random.Random(k)) for k in range(20)]
+    assert all(c("8d") in g.hands[0] for g in guesses)
+    assert len({tuple(sorted(g.hands[0])) for g in guesses}) > 1
+    assert all(sorted(g.hands[1]) == sorted(state.hands[1]) for g in guesses)
