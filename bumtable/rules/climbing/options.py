@@ -219,6 +219,11 @@ class ClimbingRules:
                 raise RulesError(f"{opt} must be one of {', '.join(choices)}, not {val!r}")
         if self.reverse_card and self.reverse_card not in self.rank_order:
             raise RulesError(f"reverse_card {self.reverse_card!r} is not in the rank order")
+        if self.suit_order and self.flush_beats != "none":
+            raise RulesError(
+                "Bridge suit ranking (suit_order) and flushes (flush_beats) cannot be combined: "
+                "a play carries one deciding suit"
+            )
         if self.suit_order and sorted(self.suit_order) != sorted("cdhs"):
             raise RulesError(
                 f"suit_order must order the four suit letters c, d, h, s, not {self.suit_order!r}"

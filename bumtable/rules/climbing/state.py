@@ -334,8 +334,10 @@ class ClimbingState:
             if r in keeps:
                 continue
             cards = hand[r]
-            if bridge:  # the best card of a rank is its highest suit
-                cards.sort(key=lambda c: (self.t.suit_rank[c & 3] if c < JOKER else 0, c))
+            if (
+                bridge
+            ):  # taken from the end: the highest suit when giving the best, the lowest when the lowest
+                cards.sort(key=lambda c: (self.t.suit_rank[c & 3] if c < JOKER else 0, c), reverse=lowest)
             i = len(cards) - 1
             while i >= 0 and len(taken) < k:
                 if keep_jokers and cards[i] >= JOKER:
@@ -354,8 +356,19 @@ class ClimbingState:
 
     def _exchange_pair(self, high: int, low: int, k: int) -> None:
         """The higher role gives its k lowest cards; the lower role its k highest (keeping Jokers)."""
+        order = self.rules.exchange_order
+        if order == "lower-first":  # the higher role's lowest cards may include what it was just given
+            up = self._take(low, k, lowest=False)
+            self._give(high, up)
+            down = self._take(high, k, lowest=True)
+            self._give(low, down)
+            self.ncards[high] += len(up) - len(down)
+            self.ncards[low] += len(down) - len(up)
+            self.transfers.append(Transfer(high, low, tuple(down)))
+            self.transfers.append(Transfer(low, high, tuple(up)))
+            return
         down = self._take(high, k, lowest=True)
-        if self.rules.exchange_order == "higher-first":
+        if order == "higher-first":
             self._give(low, down)
             up = self._take(low, k, lowest=False)
         else:

@@ -1,0 +1,226 @@
+"""Boojum's rules object: every option as data, the preset and its named variants.
+
+>>> rules = boojum(players=4)
+>>> rules.decks, rules.slot_count, len(rules.tables.deck)
+(2, 3, 72)
+>>> rules.replace(extended=True).tables.positions
+12
+>>> rules.replace(colour="red")
+Traceback (most recent call last):
+...
+bumtable.errors.RulesError: boojum has no option 'colour'; options: bid_list_limit, courts, decks, excuse, excuse_alone, excuse_symbols, extended, hand_size, lot_size, max_rounds, pawns, players, repeat_tokens, slots, system
+>>> BoojumRules.from_json(rules.to_json()) == rules
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from bumtable.errors import RulesError
+
+if TYPE_CHECKING:
+    from bumtable.rules.boojum.actions import BoojumAction
+    from bumtable.rules.boojum.state import BoojumState
+    from bumtable.rules.boojum.tables import Tables
+
+PLAYERS_PER_DECK = 3
+"""The source has two Decktets for 3-6 players; each further Decktet makes room for three more."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoojumRules:
+    """Every option of Boojum. Build one with :func:`boojum` (or directly: every field has a default)."""
+
+    system: str = "boojum"
+    players: int = 4
+    decks: int = 2
+    """Decktets shuffled together (copies of a card are interchangeable)."""
+    extended: bool = False
+    """Use the extended deck: the cards named by ``excuse``, ``pawns`` and ``courts`` join each Decktet."""
+    excuse: bool = True
+    """With ``extended``: the Excuse (wild in every set; two cards and no pips in a bid)."""
+    pawns: bool = True
+    """With ``extended``: the four Pawns (rank after the 9s; 10 pips)."""
+    courts: bool = True
+    """With ``extended`` and ``pawns``: the four Courts (after the Pawns; 11 pips). Crowns follow, at 10 + one
+    for each of these ranks in use."""
+    excuse_symbols: int = 3
+    """The most suit symbols (of different suits) the Excuse may stand for in a symbols group (Leaves'
+    twelve, Knots' six): 3, as many as any real card carries; 1 reads "a card of any named suit" narrowly."""
+    excuse_alone: bool = False
+    """May a group made only of Excuses earn a token? (Only possible with two or more Excuses.)"""
+    hand_size: int = 5
+    """Cards dealt to each player at the start."""
+    lot_size: int = 2
+    """Cards dealt into each auction slot at the start."""
+    slots: int = 0
+    """Auction slots (0: one fewer than there are players, as the source says)."""
+    repeat_tokens: bool = False
+    """May a player claim a suit token they already hold (for the card it draws)? The source does not say."""
+    max_rounds: int = 60
+    """Safeguard: the game ends after this many rounds even if nobody has all six tokens (see the doc)."""
+    bid_list_limit: int = 64
+    """Most bids :meth:`BoojumState.legal_actions` lists (the smallest additions first); any legal bid is
+    still accepted when typed. 0: list every bid."""
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            _check_type(f.name, getattr(self, f.name), type(f.default))
+        n = self.players
+        if self.system != "boojum":
+            raise RulesError(f"these are Boojum's rules: system must be 'boojum', not {self.system!r}")
+        if self.decks < 1:
+            raise RulesError(f"Boojum needs at least one Decktet, not {self.decks}")
+        most = PLAYERS_PER_DECK * self.decks
+        if not 3 <= n <= most:
+            raise RulesError(
+                f"Boojum with {self.decks} Decktet{'s' if self.decks > 1 else ''} is for 3 to {most} players, "
+                f"not {n} (each further Decktet makes room for {PLAYERS_PER_DECK} more)"
+            )
+        if self.extended and self.courts and not self.pawns:
+            raise RulesError(
+                "the Courts come only with the Pawns: the source allows Pawns, or Pawns and Courts"
+            )
+        if not 1 <= self.excuse_symbols <= 3:
+            raise RulesError(f"excuse_symbols must be 1, 2 or 3, not {self.excuse_symbols}")
+        if self.hand_size < 1 or self.lot_size < 1:
+            raise RulesError(
+                f"hand_size and lot_size must be at least 1 (got {self.hand_size}, {self.lot_size})"
+            )
+        if self.slots < 0:
+            raise RulesError(f"slots must be 0 (one fewer than the players) or more, not {self.slots}")
+        if self.max_rounds < 1:
+            raise RulesError(
+                f"max_rounds must be at least 1 (it makes every game end), not {self.max_rounds}"
+            )
+        if self.bid_list_limit < 0:
+            raise RulesError(f"bid_list_limit must be 0 (no limit) or more, not {self.bid_list_limit}")
+        dealt = n * self.hand_size + self.slot_count * self.lot_size
+        if dealt > len(self.tables.deck):
+            raise RulesError(
+                f"the deal needs {dealt} cards but the deck has only {len(self.tables.deck)}: add decks"
+            )
+
+    # ----------------------------------------------------------------- derived
+    @property
+    def slot_count(self) -> int:
+        """Auction slots each round."""
+        return self.slots or self.players - 1
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The deck and per-card look-ups (built once per rules object)."""
+        from bumtable.rules.boojum.tables import Tables
+
+        return Tables.build(self)
+
+    # ----------------------------------------------------------------- interface
+    def new_state(self, seed: int) -> BoojumState:
+        """A new game from this seed: shuffled, dealt, and waiting for the first bid."""
+        from bumtable.rules.boojum.state import BoojumState
+
+        return BoojumState(self, seed)
+
+    def parse_action(self, text: str) -> BoojumAction:
+        """Read an action's text form (``bid 5ML 9MS``, ``pass``, ``claim waves 4MS 4WL 4YK X``, ``done``)."""
+        from bumtable.rules.boojum.actions import parse_action
+
+        return parse_action(text)
+
+    def action_text(self, action: BoojumAction) -> str:
+        """An action's text form, which :meth:`parse_action` reads back."""
+        from bumtable.rules.boojum.actions import action_text
+
+        return action_text(action)
+
+    def replace(self, **changes: Any) -> BoojumRules:
+        """A copy with some options changed (checked like a new rules object)."""
+        names = {f.name for f in dataclasses.fields(self)}
+        for key in changes:
+            if key not in names:
+                raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(names))}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready data."""
+        return dataclasses.asdict(self)
+
+    def to_json(self) -> str:
+        """JSON text; :meth:`from_json` reads it back."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BoojumRules:
+        """Read :meth:`to_dict`'s output back; a value of the wrong type is a RulesError.
+
+        >>> BoojumRules.from_dict({"players": "four"})
+        Traceback (most recent call last):
+        ...
+        bumtable.errors.RulesError: option 'players' must be a whole number, not 'four'
+        >>> BoojumRules.from_dict({"extended": 1})
+        Traceback (most recent call last):
+        ...
+        bumtable.errors.RulesError: option 'extended' must be true or false, not 1
+        """
+        if not isinstance(data, dict):
+            raise RulesError("Boojum rules data must be an object")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = set(data) - set(fields)
+        if unknown:
+            raise RulesError(
+                f"unknown Boojum options: {', '.join(sorted(unknown))}; options: {', '.join(sorted(fields))}"
+            )
+        for key, value in data.items():
+            _check_type(key, value, type(fields[key].default))
+        return cls(**data)
+
+    @classmethod
+    def from_json(cls, text: str) -> BoojumRules:
+        """Rules from :meth:`to_json` output."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RulesError(f"rules are not valid JSON: {e}") from None
+        return cls.from_dict(data)
+
+
+def _check_type(name: str, value: Any, expected: type) -> None:
+    """A RulesError unless ``value`` has the option's type (``True`` is not a whole number here)."""
+    if expected is bool and not isinstance(value, bool):
+        raise RulesError(f"option {name!r} must be true or false, not {value!r}")
+    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise RulesError(f"option {name!r} must be a whole number, not {value!r}")
+    if expected is str and not isinstance(value, str):
+        raise RulesError(f"option {name!r} must be a string, not {value!r}")
+
+
+def boojum(players: int = 4) -> BoojumRules:
+    """The preset for ``players``: two Decktets for 3 to 6, one more Decktet for each three more players.
+
+    >>> boojum(5).decks, boojum(7).decks, boojum(9).decks, boojum(10).decks
+    (2, 3, 3, 4)
+    """
+    if players < 3:
+        raise RulesError(f"Boojum is for 3 or more players, not {players}")
+    decks = max(2, -(-players // PLAYERS_PER_DECK))
+    return BoojumRules(players=players, decks=decks)
+
+
+VARIANTS: dict[str, Callable[[BoojumRules], dict[str, Any]]] = {
+    "extended": lambda rules: dict(extended=True, excuse=True, pawns=True, courts=True),
+    "extended-pawns": lambda rules: dict(extended=True, excuse=True, pawns=True, courts=False),
+    "extended-excuse": lambda rules: dict(extended=True, excuse=True, pawns=False, courts=False),
+    "repeat-tokens": lambda rules: dict(repeat_tokens=True),
+}
+VARIANT_ALIASES = {
+    "extended-deck": "extended",
+    "ext": "extended",
+    "pawns": "extended-pawns",
+    "excuse": "extended-excuse",
+}

@@ -1,0 +1,85 @@
+"""Per-card look-up tables for one Boojum rules object: which cards are in play, pips, run positions.
+
+A card's *position* is its place in the rank order used by straights and runs: Ace 1, the numbers
+2-9, then (extended deck) Pawn 10 and Court 11, and the Crown last (10, 11 or 12). A card's pip
+count in a bid is the same number; the Excuse has no position, counts 0 pips and two cards.
+
+>>> from bumtable.rules.boojum.options import BoojumRules
+>>> t = BoojumRules(players=4).tables
+>>> t.positions, t.pip[38]  # 10 ranks; a Crown counts 10
+(10, 10)
+>>> t = BoojumRules(players=4, extended=True).tables
+>>> t.positions, t.pip[30], t.pip[34], t.pip[38], t.bid_cards[44]  # Pawn, Court, Crown, Excuse
+(12, 10, 11, 12, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bumtable.cards.decktet import CARDS, COURT, CROWN, EXCUSE, PAWN, decktet_deck
+
+if TYPE_CHECKING:
+    from bumtable.rules.boojum.options import BoojumRules
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Indexed by card code (0..44)."""
+
+    deck: tuple[int, ...]
+    """Every card of the shuffled-together Decktets, unshuffled (copies repeat a code)."""
+    in_play: frozenset[int]
+    """Codes that occur in this deck."""
+    pip: tuple[int, ...]
+    """Pip count in a bid: Ace 1, numbers their rank, Pawn 10, Court 11, Crown 10-12; Excuse 0."""
+    pos: tuple[int, ...]
+    """Position in the rank order for straights and runs (same as ``pip``; 0 for the Excuse)."""
+    positions: int
+    """Number of ranks in the order (10 basic; 11 with Pawns; 12 with Pawns and Courts)."""
+    bid_cards: tuple[int, ...]
+    """How many cards a card counts as in a bid (the Excuse 2, others 1)."""
+    suit_mask: tuple[int, ...]
+    """Bit ``1 << s`` for each suit of the card."""
+    types: tuple[int, ...]
+    excuse: int
+    excuse_symbols: int
+    """The most suit symbols an Excuse may supply in a symbols group (rules option)."""
+    excuse_alone: bool
+    """May a group made only of Excuses earn a token (rules option)?"""
+
+    @classmethod
+    def build(cls, rules: BoojumRules) -> Tables:
+        ext = rules.extended
+        pawns = ext and rules.pawns
+        courts = ext and rules.courts
+        deck = tuple(
+            int(c) for c in decktet_deck(rules.decks, excuse=ext and rules.excuse, pawns=pawns, courts=courts)
+        )
+        crown = 10 + pawns + courts
+        pip: list[int] = []
+        for info in CARDS:
+            if info.code == EXCUSE:
+                pip.append(0)
+            elif info.rank == PAWN:
+                pip.append(10)
+            elif info.rank == COURT:
+                pip.append(10 + pawns)
+            elif info.rank == CROWN:
+                pip.append(crown)
+            else:
+                pip.append(info.rank)
+        return cls(
+            deck=deck,
+            in_play=frozenset(deck),
+            pip=tuple(pip),
+            pos=tuple(pip),
+            positions=crown,
+            bid_cards=tuple(2 if c.code == EXCUSE else 1 for c in CARDS),
+            suit_mask=tuple(sum(1 << s for s in c.suits) for c in CARDS),
+            types=tuple(c.types for c in CARDS),
+            excuse=EXCUSE,
+            excuse_symbols=rules.excuse_symbols,
+            excuse_alone=rules.excuse_alone,
+        )
