@@ -83,7 +83,7 @@ def test_rules_round_trip_through_json() -> None:
         ({"players": True}, "option 'players' must be a whole number"),
         ({"extended": "yes"}, "option 'extended' must be true or false"),
         ({"system": 3}, "option 'system' must be a string"),
-        ({"flavour": 1}, "unknown Boojum options: flavour"),
+        ({"flavour": 1}, "unknown boojum options: flavour"),
     ],
 )
 def test_rules_data_of_the_wrong_type_is_refused(data: dict[str, object], says: str) -> None:

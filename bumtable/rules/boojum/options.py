@@ -16,13 +16,13 @@ True
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from bumtable.errors import RulesError
+from bumtable.rules.options_data import OptionsData
 
 if TYPE_CHECKING:
     from bumtable.rules.boojum.actions import BoojumAction
@@ -34,7 +34,7 @@ PLAYERS_PER_DECK = 3
 
 
 @dataclass(frozen=True, kw_only=True)
-class BoojumRules:
+class BoojumRules(OptionsData):
     """Every option of Boojum. Build one with :func:`boojum` (or directly: every field has a default)."""
 
     system: str = "boojum"
@@ -138,56 +138,6 @@ class BoojumRules:
         from bumtable.rules.boojum.actions import action_text
 
         return action_text(action)
-
-    def replace(self, **changes: Any) -> BoojumRules:
-        """A copy with some options changed (checked like a new rules object)."""
-        names = {f.name for f in dataclasses.fields(self)}
-        for key in changes:
-            if key not in names:
-                raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(names))}")
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option as JSON-ready data."""
-        return dataclasses.asdict(self)
-
-    def to_json(self) -> str:
-        """JSON text; :meth:`from_json` reads it back."""
-        return json.dumps(self.to_dict(), sort_keys=True)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> BoojumRules:
-        """Read :meth:`to_dict`'s output back; a value of the wrong type is a RulesError.
-
-        >>> BoojumRules.from_dict({"players": "four"})
-        Traceback (most recent call last):
-        ...
-        bumtable.errors.RulesError: option 'players' must be a whole number, not 'four'
-        >>> BoojumRules.from_dict({"extended": 1})
-        Traceback (most recent call last):
-        ...
-        bumtable.errors.RulesError: option 'extended' must be true or false, not 1
-        """
-        if not isinstance(data, dict):
-            raise RulesError("Boojum rules data must be an object")
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = set(data) - set(fields)
-        if unknown:
-            raise RulesError(
-                f"unknown Boojum options: {', '.join(sorted(unknown))}; options: {', '.join(sorted(fields))}"
-            )
-        for key, value in data.items():
-            _check_type(key, value, type(fields[key].default))
-        return cls(**data)
-
-    @classmethod
-    def from_json(cls, text: str) -> BoojumRules:
-        """Rules from :meth:`to_json` output."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RulesError(f"rules are not valid JSON: {e}") from None
-        return cls.from_dict(data)
 
 
 def _check_type(name: str, value: Any, expected: type) -> None:

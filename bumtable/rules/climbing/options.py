@@ -16,7 +16,6 @@ house rule is another value of a field, never another module.
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from bumtable.cards import french_deck
 from bumtable.cards.french import JOKER, JOKER_RANK, Card, rank_text
 from bumtable.errors import RulesError
+from bumtable.rules.options_data import OptionsData
 
 if TYPE_CHECKING:
     from bumtable.rules.climbing.plays import Play
@@ -43,7 +43,7 @@ BUM_RANK_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "
 
 
 @dataclass(frozen=True, kw_only=True)
-class ClimbingRules:
+class ClimbingRules(OptionsData):
     """Every option of a climbing game. Build one with :func:`bumtable.rules.get`.
 
     Role indices count from 0 (the top role, e.g. Boss) to ``players - 1`` (the
@@ -307,52 +307,8 @@ class ClimbingRules:
 
         return format_play(self, action)
 
-    def replace(self, **changes: Any) -> ClimbingRules:
-        """A copy with some options changed (checked like a new rules object)."""
-        names = {f.name for f in dataclasses.fields(self)}
-        for key in changes:
-            if key not in names:
-                raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(names))}")
-        return dataclasses.replace(self, **changes)
-
     def to_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data."""
         data = dataclasses.asdict(self)
         data.pop("notes")
         return data
-
-    def to_json(self) -> str:
-        """JSON text; :func:`bumtable.rules.rules_from_json` reads it back."""
-        return json.dumps(self.to_dict(), sort_keys=True)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ClimbingRules:
-        """Read :meth:`to_dict`'s output back, lists becoming tuples; a value of the wrong type is a RulesError.
-
-        >>> ClimbingRules.from_dict({"players": "four"})
-        Traceback (most recent call last):
-        ...
-        bumtable.errors.RulesError: option 'players' must be a whole number, not 'four'
-        """
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise RulesError(f"unknown climbing-rules options: {', '.join(sorted(unknown))}")
-        values = {k: _tuples(v) for k, v in data.items()}
-        defaults = cls()
-        for key, value in values.items():
-            expected = type(getattr(defaults, key))
-            if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError(f"option {key!r} must be a whole number, not {value!r}")
-            if expected is not int and not isinstance(value, expected):
-                raise RulesError(f"option {key!r} must be a {expected.__name__}, not {value!r}")
-        try:
-            return cls(**values)
-        except TypeError as e:  # a nested value of the wrong shape
-            raise RulesError(f"bad rules data: {e}") from None
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value

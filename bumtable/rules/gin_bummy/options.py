@@ -15,8 +15,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -24,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from bumtable.cards import french_deck
 from bumtable.cards.french import Card
 from bumtable.errors import RulesError
+from bumtable.rules.options_data import OptionsData
 
 if TYPE_CHECKING:
     from bumtable.rules.gin_bummy.actions import GinBummyAction
@@ -43,7 +42,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True, kw_only=True)
-class GinBummyRules:
+class GinBummyRules(OptionsData):
     """Every option of Gin Bummy. Build one with :func:`gin_bummy`; see ``docs/rules/gin-bummy.md``."""
 
     system: str = "gin-bummy"
@@ -143,63 +142,6 @@ class GinBummyRules:
         from bumtable.rules.gin_bummy.actions import action_text
 
         return action_text(action)
-
-    def replace(self, **changes: Any) -> GinBummyRules:
-        """A copy with some options changed (checked like a new rules object)."""
-        names = {f.name for f in dataclasses.fields(self)}
-        for key in changes:
-            if key not in names:
-                raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(names))}")
-        return dataclasses.replace(self, **changes)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option as JSON-ready data."""
-        return dataclasses.asdict(self)
-
-    def to_json(self) -> str:
-        """JSON text; :meth:`from_json` reads it back."""
-        return json.dumps(self.to_dict(), sort_keys=True)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GinBummyRules:
-        """Read :meth:`to_dict`'s output back; an unknown option or a value of the wrong type is a RulesError.
-
-        >>> GinBummyRules.from_dict({"players": "two"})
-        Traceback (most recent call last):
-        ...
-        bumtable.errors.RulesError: option 'players' must be a whole number, not 'two'
-        >>> GinBummyRules.from_dict({"call": 1})
-        Traceback (most recent call last):
-        ...
-        bumtable.errors.RulesError: option 'call' must be a string, not 1
-        """
-        if not isinstance(data, dict):
-            raise RulesError(f"gin-bummy rules data must be an object, not {type(data).__name__}")
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = set(data) - set(fields)
-        if unknown:
-            raise RulesError(
-                f"unknown gin-bummy options: {', '.join(sorted(unknown))}; options: {', '.join(sorted(fields))}"
-            )
-        defaults = cls()
-        for key, value in data.items():
-            expected = type(getattr(defaults, key))
-            if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError(f"option {key!r} must be a whole number, not {value!r}")
-            if expected is bool and not isinstance(value, bool):
-                raise RulesError(f"option {key!r} must be true or false, not {value!r}")
-            if expected is str and not isinstance(value, str):
-                raise RulesError(f"option {key!r} must be a string, not {value!r}")
-        return cls(**data)
-
-    @classmethod
-    def from_json(cls, text: str) -> GinBummyRules:
-        """Rules from :meth:`to_json` output."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RulesError(f"rules are not valid JSON: {e}") from None
-        return cls.from_dict(data)
 
 
 def gin_bummy(players: int = 2) -> GinBummyRules:
