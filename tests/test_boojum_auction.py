@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from test_boojum_helpers import act, bid_texts, codes, table
+from boojum_helpers import act, bid_texts, codes, table
 
 from bumtable.errors import IllegalActionError
 from bumtable.rules.boojum import BoojumRules, boojum

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from boojum_helpers import random_position, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_boojum_helpers import random_position, table
 
 from bumtable.bots.base import RandomBot
 from bumtable.bots.boojum import BoojumBot, hand_potential, token_distances

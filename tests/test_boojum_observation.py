@@ -7,9 +7,9 @@ import random
 from collections import Counter
 
 import pytest
+from boojum_helpers import act, codes, random_position, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_boojum_helpers import act, codes, random_position, table
 
 from bumtable.errors import IllegalActionError, NotationError
 from bumtable.rules.boojum import BoojumObservation, BoojumRules, BoojumState, boojum, sample_state

@@ -9,7 +9,7 @@ import random
 from collections import Counter
 
 import pytest
-from test_boojum_helpers import random_game, replay, snapshot
+from boojum_helpers import random_game, replay, snapshot
 from test_boojum_sets import referee_earns
 
 from bumtable.rules.boojum import BID, CLAIM, DONE, PASS, BoojumAction, BoojumRules, BoojumState, boojum

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
+from boojum_helpers import codes, table
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -168,3 +170,11 @@ actions = st.one_of(
 def test_every_action_round_trips_through_its_text(action: BoojumAction) -> None:
     rules = boojum()
     assert rules.parse_action(rules.action_text(action)) == action
+
+
+def test_helpers_build_a_position_that_keeps_the_deck() -> None:
+    rules = boojum(3)
+    state = table(rules, ["AM AS", "CK", "9MS"], stack_top="2MK")
+    assert state.all_cards() == Counter(rules.tables.deck)
+    assert state.stack[-1] == codes("2MK")[0]
+    assert isinstance(state.legal_actions()[0], BoojumAction)

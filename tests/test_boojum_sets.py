@@ -9,9 +9,9 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import pytest
+from boojum_helpers import codes
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_boojum_helpers import codes
 
 from bumtable.cards.decktet import BASIC_CODES, CARDS, EXCUSE, PAWN_CODES, DecktetCard
 from bumtable.errors import NotationError

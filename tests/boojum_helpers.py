@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bumtable.cards.decktet import parse_decktet_cards
-from bumtable.rules.boojum import BoojumAction, BoojumRules, BoojumState, boojum
+from bumtable.rules.boojum import BoojumRules, BoojumState
 from bumtable.rules.boojum.state import AUCTION, CLAIMS
 
 
@@ -168,11 +168,3 @@ def replay(rules: BoojumRules, seed: int, texts: Sequence[str]) -> BoojumState:
     for text in texts:
         state.apply(rules.parse_action(text))
     return state
-
-
-def test_helpers_build_a_position_that_keeps_the_deck() -> None:
-    rules = boojum(3)
-    state = table(rules, ["AM AS", "CK", "9MS"], stack_top="2MK")
-    assert state.all_cards() == Counter(rules.tables.deck)
-    assert state.stack[-1] == codes("2MK")[0]
-    assert isinstance(state.legal_actions()[0], BoojumAction)
