@@ -45,18 +45,6 @@ PARTNER_PENALTY = 2.0
 FOUR_BONUS = 1.0
 
 
-def _teams(observation: Observation) -> list[int]:
-    """Each player's team (their own number when there are no partnerships)."""
-    n = observation.rules.players
-    teams = observation.rules.teams
-    if not teams:
-        return list(range(n))
-    out = [0] * n
-    for place, p in enumerate(observation.order):
-        out[p] = teams[place]
-    return out
-
-
 def _run_of_value(observation: Observation) -> tuple[int, int]:
     """The value on top of the trick and how many cards of it lie there in a row."""
     value, count = -1, 0
@@ -138,12 +126,12 @@ class GreedyBot:
         for c in observation.hand or ():
             counts[t.rank_of_code[c]] += 1
         held = sum(counts)
-        team = _teams(observation)
-        mine = team[observation.seat] if observation.seat is not None else -1
+        team = observation.team_of
+        mine = team(observation.seat) if observation.seat is not None else -1
         others = [
             k
             for p, k in enumerate(observation.card_counts)
-            if p != observation.seat and k and team[p] != mine
+            if p != observation.seat and k and team(p) != mine
         ]
         danger = bool(others) and min(others) <= 3
         now = hand_cost(counts, t)
@@ -151,7 +139,7 @@ class GreedyBot:
             observation.top is not None
             and observation.rules.teams != ()
             and observation.top_player != observation.seat
-            and team[observation.top_player] == mine
+            and team(observation.top_player) == mine
         )
         run = _run_of_value(observation) if observation.rules.four_of_a_value else (-1, 0)
         best: list[Action] = []

@@ -186,7 +186,7 @@ def status_table(obs: Observation, seats: Seats) -> Table:
             cards = f"out {ordinal(obs.finished.index(p) + 1)}"
         row = [marker if turn else "", obs.role_name(p), seats.name(p)]
         if rules.teams:
-            team = rules.teams[obs.order.index(p)]
+            team = obs.team_of(p)
             row.append("AB"[team] if set(rules.teams) == {0, 1} else str(team + 1))
         if seats.kinds:
             row.append(seats.kinds[p])

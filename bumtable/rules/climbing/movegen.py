@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from bumtable.cards.french import JOKER
 from bumtable.rules.climbing.plays import PASS_PLAY, SEQUENCE, SET, Play, give_play
 from bumtable.rules.climbing.tables import Tables
-
-JOKER_CODE = 60
 
 
 @lru_cache(maxsize=65536)
@@ -93,10 +92,8 @@ def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) 
 
 
 def _min_ranks(t: Tables, width: int, min_ranks: int) -> int:
-    """Fewest ranks a sequence of this width needs (multiple sequences may need more)."""
-    if width == 1:
-        return min_ranks
-    return max(t.multi_min, -(-t.multi_min_cards // width), 2)
+    """Fewest ranks a sequence of this width needs: ``min_ranks`` for single sequences, else the rules' limit."""
+    return min_ranks if width == 1 else t.min_ranks(width)
 
 
 def sequence_plays(
@@ -182,7 +179,7 @@ def suited_plays(plays: list[Play], hand: Sequence[Sequence[int]], t: Tables) ->
             continue
         if t.bridge:
             used = p.cards.count(p.rank)
-            suits = sorted((rank_of[c & 3], c & 3) for c in hand[p.rank] if c < JOKER_CODE)
+            suits = sorted((rank_of[c & 3], c & 3) for c in hand[p.rank] if c < JOKER)
             if not used or not suits:
                 out.append(p)
                 continue

@@ -153,18 +153,10 @@ def read_sequence(rules: ClimbingRules, ranks: list[int], fills: tuple[int, ...]
     distinct = sorted(set(natural) | set(fills))
     width = max(natural.count(r) + fills.count(r) for r in distinct)
     lo, hi = distinct[0], distinct[-1]
-    span = list(range(lo, hi + 1))
-    missing = sum(width - natural.count(r) for r in span)
-    if any(natural.count(r) > width for r in span) or missing < 0:
+    missing = sum(width - natural.count(r) for r in range(lo, hi + 1))
+    if len(wilds) != missing:  # more wild cards than gaps: only written positions (RJ=6) may extend it
         return None
-    extra = len(wilds) - missing
-    if extra > 0:  # wild cards beyond the gaps: only written positions may extend the sequence
-        return None
-    if extra < 0 or any(natural.count(r) + fills.count(r) > width for r in span):
-        return None
-    length = hi - lo + 1
-    least = t.seq_min if width == 1 else max(t.multi_min, -(-t.multi_min_cards // width), 2)
-    if length < least or hi > t.seq_top or width > t.max_width or (wilds and not t.seq_wilds):
+    if hi - lo + 1 < t.min_ranks(width) or hi > t.seq_top or width > t.max_width:
         return None
     return Play(SEQUENCE, hi, len(ranks), width, tuple(sorted(ranks)))
 

@@ -114,6 +114,11 @@ class ClimbingObservation:
             counts, t, self.top, must_play=self.rules.must_play, hand=by_rank, inverted=self.inverted
         )
 
+    def team_of(self, player: int) -> int:
+        """The player's team (partnership rules: by place at the table), else the player's own number."""
+        teams = self.rules.teams
+        return teams[self.order.index(player)] if teams else player
+
     def role_name(self, player: int) -> str:
         """The player's role, or "no role" before roles exist."""
         return self.rules.roles[self.roles[player]] if self.roles_assigned else "no role"

@@ -337,7 +337,7 @@ class ClimbingState:
             if (
                 bridge
             ):  # taken from the end: the highest suit when giving the best, the lowest when the lowest
-                cards.sort(key=lambda c: (self.t.suit_rank[c & 3] if c < JOKER else 0, c), reverse=lowest)
+                cards.sort(key=self.t.suit_order_key, reverse=lowest)
             i = len(cards) - 1
             while i >= 0 and len(taken) < k:
                 if keep_jokers and cards[i] >= JOKER:
@@ -355,26 +355,27 @@ class ClimbingState:
             self.hands[player][rank[c]].append(c)
 
     def _exchange_pair(self, high: int, low: int, k: int) -> None:
-        """The higher role gives its k lowest cards; the lower role its k highest (keeping Jokers)."""
+        """The higher role gives its k lowest cards; the lower role its k highest (keeping Jokers).
+
+        Each side takes from the hand it holds when its turn comes: the side that gives second may pass on
+        what it was just given; ``simultaneous`` takes both from the hands as dealt.
+        """
         order = self.rules.exchange_order
-        if order == "lower-first":  # the higher role's lowest cards may include what it was just given
+        if order == "lower-first":
             up = self._take(low, k, lowest=False)
             self._give(high, up)
             down = self._take(high, k, lowest=True)
             self._give(low, down)
-            self.ncards[high] += len(up) - len(down)
-            self.ncards[low] += len(down) - len(up)
-            self.transfers.append(Transfer(high, low, tuple(down)))
-            self.transfers.append(Transfer(low, high, tuple(up)))
-            return
-        down = self._take(high, k, lowest=True)
-        if order == "higher-first":
+        elif order == "higher-first":
+            down = self._take(high, k, lowest=True)
             self._give(low, down)
             up = self._take(low, k, lowest=False)
+            self._give(high, up)
         else:
+            down = self._take(high, k, lowest=True)
             up = self._take(low, k, lowest=False)
             self._give(low, down)
-        self._give(high, up)
+            self._give(high, up)
         self.ncards[high] += len(up) - len(down)
         self.ncards[low] += len(down) - len(up)
         self.transfers.append(Transfer(high, low, tuple(down)))

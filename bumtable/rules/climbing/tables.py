@@ -106,6 +106,16 @@ class Tables:
             reverse=index[rules.reverse_card] if rules.reverse_card else -1,
         )
 
+    def min_ranks(self, width: int) -> int:
+        """Fewest ranks a sequence of ``width`` cards per rank needs (multiple sequences may need more)."""
+        if width == 1:
+            return self.seq_min
+        return max(self.multi_min, -(-self.multi_min_cards // width), 2)
+
+    def suit_order_key(self, code: int) -> tuple[int, int]:
+        """Sort key of a card within its rank: its suit's strength (Jokers have none), then its code."""
+        return (self.suit_rank[code & 3] if code < JOKER else 0, code)
+
     def is_natural(self, play: Play) -> bool:
         """True when no wild card stands in for another rank in ``play``."""
         if play.kind == SET:
