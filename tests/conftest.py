@@ -203,6 +203,24 @@ def table(
     return state
 
 
+def seated(rules: Rules, hands: Sequence[str], *, turn: int = 0) -> State:
+    """:func:`table`, with the players seated in number order 0, 1, 2, ... (for rules that do not seat by role)."""
+    state = table(rules, hands, turn=turn)
+    state.order = list(range(rules.players))
+    state._seat_players()
+    return state
+
+
+def texts(state: State) -> set[str]:
+    """The text of every legal action."""
+    return {state.rules.action_text(a) for a in state.legal_actions()}
+
+
+def reason(state: State, text: str) -> str | None:
+    """Why the action written ``text`` is illegal now (None if it is legal)."""
+    return state.why_illegal(state.rules.parse_action(text))
+
+
 def play(state: State, *texts: str) -> State:
     """Apply actions given as text, in order (public API), and return the state."""
     for text in texts:

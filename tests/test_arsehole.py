@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from conftest import play, table
+from conftest import play, reason, seated, texts
 
 from bumtable import rules as R
 from bumtable.cards import Card
@@ -18,21 +18,6 @@ from bumtable.rules.climbing.plays import GIVE
 
 def ars(players: int = 4, *variants: str, **options: object) -> Rules:
     return R.get("arsehole", players=players, variants=list(variants), **options)
-
-
-def seat(rules: Rules, hands: list[str], *, turn: int = 0) -> State:
-    state = table(rules, hands, turn=turn)
-    state.order = list(range(rules.players))
-    state._seat_players()
-    return state
-
-
-def texts(state: State) -> set[str]:
-    return {state.rules.action_text(a) for a in state.legal_actions()}
-
-
-def reason(state: State, text: str) -> str | None:
-    return state.why_illegal(state.rules.parse_action(text))
 
 
 def to_hand(rules: Rules, seed: int, hand_no: int, phase: str = "play") -> State:
@@ -67,7 +52,7 @@ def test_first_hand_has_no_roles_and_eldest_hand_leads() -> None:
 
 
 def test_a_lead_is_a_single_card_or_a_set_of_equal_rank_and_a_follow_is_the_same_size_and_higher() -> None:
-    state = seat(ars(4), ["5c 5d 9c", "6c 6d 5h 5s 7s", "3c", "3d"])
+    state = seated(ars(4), ["5c 5d 9c", "6c 6d 5h 5s 7s", "3c", "3d"])
     assert texts(state) == {"set 5", "set 5 5", "set 9"}
     play(state, "set 5 5")
     assert texts(state) == {"set 6 6", "pass"}
@@ -75,7 +60,7 @@ def test_a_lead_is_a_single_card_or_a_set_of_equal_rank_and_a_follow_is_the_same
 
 
 def test_passing_is_always_allowed_and_does_not_stop_a_player_playing_later_in_the_trick() -> None:
-    state = seat(ars(4), ["5c 9c", "6c Kc", "7c", "8c 3c"])
+    state = seated(ars(4), ["5c 9c", "6c Kc", "7c", "8c 3c"])
     play(state, "set 5", "pass", "set 7", "set 8", "set 9")
     assert "set K" in texts(state) and "pass" in texts(state)
 
@@ -146,19 +131,19 @@ def test_final_position_variant_ignores_points_and_the_boss_of_the_last_round_wi
 
 
 def test_single_sequences_variant_three_or_more_consecutive_ranks_topped_at_the_ace() -> None:
-    state = seat(ars(4, "single-sequences"), ["3c 4d 5h 5s 4c 3d Qc Kd Ah 2s", "9c", "9d", "9h"])
+    state = seated(ars(4, "single-sequences"), ["3c 4d 5h 5s 4c 3d Qc Kd Ah 2s", "9c", "9d", "9h"])
     legal = texts(state)
     assert {"seq 3 4 5", "seq Q K A"} <= legal
     assert "seq 3 3 4 4 5 5" not in legal and not any(t.startswith("seq") and "2" in t for t in legal)
 
 
 def test_multiple_sequences_variant_as_at_zheng_shangyou() -> None:
-    state = seat(ars(4, "multiple-sequences"), ["3c 4d 5h 5s 4c 3d", "9c", "9d", "9h"])
+    state = seated(ars(4, "multiple-sequences"), ["3c 4d 5h 5s 4c 3d", "9c", "9d", "9h"])
     assert {"seq 3 4 5", "seq 3 3 4 4 5 5"} <= texts(state)
 
 
 def test_follow_with_more_variant_a_larger_set_of_higher_rank_may_follow() -> None:
-    state = seat(ars(4, "follow-with-more"), ["5c", "6c 6d 4c 4d", "3c", "3d"])
+    state = seated(ars(4, "follow-with-more"), ["5c", "6c 6d 4c 4d", "3c", "3d"])
     play(state, "set 5")
     legal = texts(state)
     assert {"set 6", "set 6 6"} <= legal and "set 4 4" not in legal
@@ -166,16 +151,16 @@ def test_follow_with_more_variant_a_larger_set_of_higher_rank_may_follow() -> No
 
 
 def test_follow_with_more_variant_a_longer_sequence_with_a_higher_top_card_may_follow() -> None:
-    state = seat(ars(4, "follow-with-more", "single-sequences"), ["3c 4c 5c", "4d 5d 6d 7d", "9c", "9d"])
+    state = seated(ars(4, "follow-with-more", "single-sequences"), ["3c 4c 5c", "4d 5d 6d 7d", "9c", "9d"])
     play(state, "seq 3 4 5")
     assert {"seq 4 5 6", "seq 4 5 6 7", "seq 5 6 7"} <= texts(state)
 
 
 def test_reverse_direction_variant_a_jack_turns_the_play_the_other_way() -> None:
-    state = seat(ars(4, "reverse-direction"), ["5c Jc", "6c Kc", "7c Qc", "8c 3c"])
+    state = seated(ars(4, "reverse-direction"), ["5c Jc", "6c Kc", "7c Qc", "8c 3c"])
     play(state, "set 5", "set 6", "set 7")
     assert state.current_player() == 3
-    state = seat(ars(4, "reverse-direction"), ["5c Jc", "6c Kc", "Jd Qc", "8c 3c"])
+    state = seated(ars(4, "reverse-direction"), ["5c Jc", "6c Kc", "Jd Qc", "8c 3c"])
     play(state, "set 5", "set 6", "set J")
     assert state.current_player() == 1  # back the way it came
     play(state, "set K")
@@ -183,7 +168,7 @@ def test_reverse_direction_variant_a_jack_turns_the_play_the_other_way() -> None
 
 
 def test_reverse_ranking_variant_after_a_jack_each_play_must_be_lower() -> None:
-    state = seat(ars(4, "reverse-ranking"), ["5c Jc", "6c Kc 9d", "7c Qc", "8c 3c"])
+    state = seated(ars(4, "reverse-ranking"), ["5c Jc", "6c Kc 9d", "7c Qc", "8c 3c"])
     play(state, "set J")
     legal = texts(state)
     assert {"set 6", "set 9"} <= legal and "set K" not in legal
@@ -192,7 +177,7 @@ def test_reverse_ranking_variant_after_a_jack_each_play_must_be_lower() -> None:
 
 
 def test_reverse_both_variant_turns_the_direction_and_the_ranking() -> None:
-    state = seat(ars(4, "reverse-both"), ["5c Jc", "6c Kc", "7c Qc", "8c 3c Kd"])
+    state = seated(ars(4, "reverse-both"), ["5c Jc", "6c Kc", "7c Qc", "8c 3c Kd"])
     play(state, "set J")
     assert state.current_player() == 3
     assert {"set 3", "set 8"} <= texts(state) and "set K" not in texts(state)
@@ -200,7 +185,7 @@ def test_reverse_both_variant_turns_the_direction_and_the_ranking() -> None:
 
 def test_reversals_last_until_the_next_reversing_card_and_reset_each_hand() -> None:
     rules = ars(4, "reverse-ranking")
-    state = seat(rules, ["Jc Jh 4c", "9c", "3c 5c", "8c 3d"])
+    state = seated(rules, ["Jc Jh 4c", "9c", "3c 5c", "8c 3d"])
     play(state, "set J", "pass", "pass", "pass")
     assert state.inverted and state.current_player() == 0
     play(state, "set J")  # a second reversal: the ranking is back to normal
@@ -211,7 +196,7 @@ def test_reversals_last_until_the_next_reversing_card_and_reset_each_hand() -> N
 
 
 def test_wild_twos_variant_a_two_stands_for_any_rank() -> None:
-    state = seat(ars(4, "wild-twos"), ["5c 2d", "6c 6d", "3c", "3d"])
+    state = seated(ars(4, "wild-twos"), ["5c 2d", "6c 6d", "3c", "3d"])
     assert "set 5 2" in texts(state)
     play(state, "set 5 2")
     assert "set 6 6" in texts(state)
@@ -220,22 +205,22 @@ def test_wild_twos_variant_a_two_stands_for_any_rank() -> None:
 def test_jokers_variant_adds_two_wild_jokers_above_the_twos() -> None:
     rules = ars(4, "jokers")
     assert rules.deck_size == 54 and rules.rank_order[-1] == "JK"
-    state = seat(rules, ["5c JK", "2c", "3c", "3d"])
+    state = seated(rules, ["5c JK", "2c", "3c", "3d"])
     assert {"set 5 JK", "set JK"} <= texts(state)
 
 
 def test_bridge_suits_variant_a_higher_suit_beats_the_same_rank() -> None:
-    state = seat(ars(4, "bridge-suits"), ["5h", "5s 5d", "3c", "3d"])
+    state = seated(ars(4, "bridge-suits"), ["5h", "5s 5d", "3c", "3d"])
     play(state, "set 5h")
     legal = texts(state)
     assert "set 5s" in legal and "set 5d" not in legal
 
 
 def test_bridge_suits_variant_equal_pairs_are_won_by_the_pair_with_the_spade() -> None:
-    state = seat(ars(4, "bridge-suits"), ["5h 5d", "5s 5c", "3c", "3d"])
+    state = seated(ars(4, "bridge-suits"), ["5h 5d", "5s 5c", "3c", "3d"])
     play(state, "set 5 5h")
     assert "set 5 5s" in texts(state)
-    state = seat(ars(4, "bridge-suits"), ["5s 5c", "5h 5d", "3c", "3d"])
+    state = seated(ars(4, "bridge-suits"), ["5s 5c", "5h 5d", "3c", "3d"])
     play(state, "set 5 5s")
     assert texts(state) == {"pass"}
 
@@ -250,7 +235,7 @@ def test_bridge_suits_variant_plays_that_differ_in_suit_are_separate_plays() -> 
 
 
 def test_bridge_suits_variant_a_play_must_say_which_suit_decides_it() -> None:
-    state = seat(ars(4, "bridge-suits"), ["5h 5s", "9c", "3c", "3d"])
+    state = seated(ars(4, "bridge-suits"), ["5h 5s", "9c", "3c", "3d"])
     assert "say which suit" in (reason(state, "set 5 5") or "")
     play(state, "set 5 5s")
     assert sorted(str(Card(c)) for c in state.played[-1][1]) == ["5h", "5s"]

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import RiggedRandom, codes, find_seed, play, table
+from conftest import RiggedRandom, codes, find_seed, play, reason, seated, texts
 
 from bumtable import rules as R
 from bumtable.cards import Card
@@ -31,18 +31,7 @@ def pres(players: int, *variants: str) -> Rules:
 
 def ptable(players: int, hands: list[str], *, turn: int = 0, variants: tuple[str, ...] = ()) -> State:
     """A play position, player ``p`` holding ``hands[p]``, seated in player order 0, 1, 2, ..."""
-    state = table(pres(players, *variants), hands, turn=turn)
-    state.order = list(range(players))
-    state._seat_players()
-    return state
-
-
-def texts(state: State) -> set[str]:
-    return {state.rules.action_text(a) for a in state.legal_actions()}
-
-
-def reason(state: State, text: str) -> str | None:
-    return state.why_illegal(state.rules.parse_action(text))
+    return seated(pres(players, *variants), hands, turn=turn)
 
 
 def rank(state: State, code: int) -> int:

@@ -7,32 +7,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import play, table
+from conftest import play, reason, seated, texts
 
 from bumtable import rules as R
 from bumtable.cards import Card
 from bumtable.errors import NotationError, RulesError
-from bumtable.rules import GameRecord, Rules, State
+from bumtable.rules import GameRecord, Rules
 from bumtable.rules.climbing.plays import GIVE
 
 
 def zs(players: int = 4, *variants: str, **options: object) -> Rules:
     return R.get("zheng-shangyou", players=players, variants=list(variants), **options)
-
-
-def seat(rules: Rules, hands: list[str], *, turn: int = 0) -> State:
-    state = table(rules, hands, turn=turn)
-    state.order = list(range(rules.players))
-    state._seat_players()
-    return state
-
-
-def texts(state: State) -> set[str]:
-    return {state.rules.action_text(a) for a in state.legal_actions()}
-
-
-def reason(state: State, text: str) -> str | None:
-    return state.why_illegal(state.rules.parse_action(text))
 
 
 # ---------------------------------------------------------------- cards and deal
@@ -43,7 +28,7 @@ def test_54_cards_red_joker_above_black_joker_above_twos_then_aces_down_to_three
     deck = [str(c) for c in rules.deck()]
     assert len(deck) == 54 and deck.count("BJ") == 1 and deck.count("RJ") == 1
     assert rules.rank_order == ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
-    state = seat(rules, ["2c 3c", "BJ 3d", "RJ 3h", "Ac 3s"], turn=3)
+    state = seated(rules, ["2c 3c", "BJ 3d", "RJ 3h", "Ac 3s"], turn=3)
     play(state, "set A")
     assert reason(state, "set 2") is None
     play(state, "set 2")
@@ -53,7 +38,7 @@ def test_54_cards_red_joker_above_black_joker_above_twos_then_aces_down_to_three
 
 
 def test_a_deuce_is_beaten_only_by_a_joker() -> None:
-    state = seat(zs(4), ["2c", "Ac Kc", "BJ", "9c"])
+    state = seated(zs(4), ["2c", "Ac Kc", "BJ", "9c"])
     play(state, "set 2")
     assert texts(state) == {"pass"}
     play(state, "pass")
@@ -92,7 +77,7 @@ def test_eldest_leads_variant_the_player_after_the_dealer_leads_the_first_hand()
 
 
 def test_leads_are_singles_sets_single_sequences_of_three_and_multiple_sequences_of_six() -> None:
-    state = seat(zs(4), ["3c 3d 3h 4c 4d 4h 5c 5d 9s", "Kc", "Kd", "Kh"])
+    state = seated(zs(4), ["3c 3d 3h 4c 4d 4h 5c 5d 9s", "Kc", "Kd", "Kh"])
     legal = texts(state)
     assert {"set 9", "set 3 3 3", "seq 3 4 5", "seq 3 3 4 4 5 5", "seq 3 3 3 4 4 4"} <= legal
     assert "seq 3 3 4 4" not in legal  # a multiple sequence needs six cards
@@ -101,7 +86,7 @@ def test_leads_are_singles_sets_single_sequences_of_three_and_multiple_sequences
 
 def test_twos_do_not_count_in_sequences_so_the_highest_ends_at_the_ace() -> None:
     rules = zs(4)
-    state = seat(rules, ["Qc Kd Ah 2s", "3c", "3d", "3h"])
+    state = seated(rules, ["Qc Kd Ah 2s", "3c", "3d", "3h"])
     legal = texts(state)
     assert "seq Q K A" in legal
     assert not any(t.startswith("seq") and "2" in t for t in legal)
@@ -110,7 +95,7 @@ def test_twos_do_not_count_in_sequences_so_the_highest_ends_at_the_ace() -> None
 
 
 def test_a_follow_has_the_same_pattern_and_number_of_cards_and_outranks_the_last() -> None:
-    state = seat(zs(4), ["5c 6d 7h", "6c 7d 8h 8c 8d 9s", "3c", "3d"])
+    state = seated(zs(4), ["5c 6d 7h", "6c 7d 8h 8c 8d 9s", "3c", "3d"])
     play(state, "seq 5 6 7")
     legal = texts(state)
     assert legal == {"seq 6 7 8", "seq 7 8 9", "pass"}
@@ -119,7 +104,7 @@ def test_a_follow_has_the_same_pattern_and_number_of_cards_and_outranks_the_last
 
 
 def test_a_set_of_two_or_more_equal_cards_is_beaten_by_a_higher_set_of_the_same_size() -> None:
-    state = seat(zs(4), ["5c 5d", "6c 6d 6h", "3c", "3d"])
+    state = seated(zs(4), ["5c 5d", "6c 6d 6h", "3c", "3d"])
     play(state, "set 5 5")
     assert texts(state) == {"set 6 6", "pass"}
 
@@ -151,35 +136,35 @@ def test_a_single_wild_card_is_itself() -> None:
 
 
 def test_a_natural_combination_beats_an_equal_one_that_contains_wild_cards() -> None:
-    state = seat(zs(4), ["5c 2d", "5h 5s", "3c", "3d"])
+    state = seated(zs(4), ["5c 2d", "5h 5s", "3c", "3d"])
     play(state, "set 5 2")
     assert "set 5 5" in texts(state)
-    state = seat(zs(4), ["5h 5s", "5c 2d", "3c", "3d"])
+    state = seated(zs(4), ["5h 5s", "5c 2d", "3c", "3d"])
     play(state, "set 5 5")
     assert "set 5 2" not in texts(state)
     assert "does not beat" in (reason(state, "set 5 2") or "")
 
 
 def test_natural_beats_wild_is_only_a_tie_break_a_higher_wild_play_still_wins() -> None:
-    state = seat(zs(4), ["5h 5s", "6c 2d", "3c", "3d"])
+    state = seated(zs(4), ["5h 5s", "6c 2d", "3c", "3d"])
     play(state, "set 5 5")
     assert "set 6 2" in texts(state)
 
 
 def test_jokers_fill_missing_cards_of_a_sequence_and_twos_do_not() -> None:
-    state = seat(zs(4), ["4c 5d RJ 2h 9s", "3c", "3d", "3h"])
+    state = seated(zs(4), ["4c 5d RJ 2h 9s", "3c", "3d", "3h"])
     legal = texts(state)
     assert {"seq 4 5 RJ=6", "seq RJ=3 4 5"} <= legal
     assert not any("2=" in t for t in legal)
 
 
 def test_twos_in_sequences_variant_lets_twos_fill_a_sequence() -> None:
-    state = seat(zs(4, "twos-in-sequences"), ["4c 5d 2h 9s", "3c", "3d", "3h"])
+    state = seated(zs(4, "twos-in-sequences"), ["4c 5d 2h 9s", "3c", "3d", "3h"])
     assert "seq 4 5 2=6" in texts(state)
 
 
 def test_a_wild_card_only_fills_a_card_the_player_lacks() -> None:
-    state = seat(zs(4), ["4c 5d 6h RJ", "3c", "3d", "3h"])
+    state = seated(zs(4), ["4c 5d 6h RJ", "3c", "3d", "3h"])
     assert "seq 4 RJ=5 6" not in texts(state)
     assert "only fill missing cards" in (reason(state, "seq 4 RJ=5 6") or "")
 
@@ -192,7 +177,7 @@ def test_a_sequence_with_a_joker_at_an_end_must_say_which_rank_it_fills() -> Non
 
 
 def test_a_sequence_all_in_one_suit_beats_any_mixed_sequence_of_the_same_length() -> None:
-    state = seat(zs(4), ["10c Jd Qh", "3h 4h 5h 6c 7d 8c", "Jc Qd Kh", "3d"])
+    state = seated(zs(4), ["10c Jd Qh", "3h 4h 5h 6c 7d 8c", "Jc Qd Kh", "3d"])
     play(state, "seq 10 J Q")
     legal = texts(state)
     assert "seq 3h 4h 5h" in legal  # a flush, though its top card is lower
@@ -202,21 +187,21 @@ def test_a_sequence_all_in_one_suit_beats_any_mixed_sequence_of_the_same_length(
 
 
 def test_flushes_compare_by_rank_among_themselves() -> None:
-    state = seat(zs(4), ["5d 6d 7d", "3h 4h 5h 8s 9s 10s", "3c", "3s"])
+    state = seated(zs(4), ["5d 6d 7d", "3h 4h 5h 8s 9s 10s", "3c", "3s"])
     play(state, "seq 5d 6d 7d")
     legal = texts(state)
     assert "seq 8s 9s 10s" in legal and "seq 3h 4h 5h" not in legal
 
 
 def test_flush_breaks_ties_variant_a_flush_beats_only_a_mixed_sequence_of_the_same_rank() -> None:
-    state = seat(zs(4, "flush-breaks-ties"), ["10c Jd Qh", "3h 4h 5h 10s Js Qs", "3c", "3d"])
+    state = seated(zs(4, "flush-breaks-ties"), ["10c Jd Qh", "3h 4h 5h 10s Js Qs", "3c", "3d"])
     play(state, "seq 10 J Q")
     legal = texts(state)
     assert "seq 10s Js Qs" in legal and "seq 3h 4h 5h" not in legal
 
 
 def test_a_mixed_sequence_really_mixes_suits_and_keeps_long_suits_for_flushes() -> None:
-    state = seat(zs(4), ["3h 4h 5h 6h 5c", "3c", "3d", "3s"])
+    state = seated(zs(4), ["3h 4h 5h 6h 5c", "3c", "3d", "3s"])
     assert "seq 3 4 5" in texts(state)  # mixed is possible: the 5 of clubs
     play(state, "seq 3 4 5")
     used = [str(Card(c)) for c in state.played[-1][1]]
@@ -227,7 +212,7 @@ def test_a_mixed_sequence_really_mixes_suits_and_keeps_long_suits_for_flushes() 
 
 
 def test_a_player_who_passes_may_come_in_again_later_in_the_same_trick() -> None:
-    state = seat(zs(4), ["5c 9c", "6c Kc", "7c", "8c 3c"])
+    state = seated(zs(4), ["5c 9c", "6c Kc", "7c", "8c 3c"])
     play(state, "set 5", "pass", "set 7", "set 8")
     assert state.current_player() == 0
     assert "set 9" in texts(state)
@@ -236,13 +221,13 @@ def test_a_player_who_passes_may_come_in_again_later_in_the_same_trick() -> None
 
 
 def test_the_trick_ends_when_all_others_pass_in_a_row_and_the_last_player_leads() -> None:
-    state = seat(zs(4), ["5c 9c", "6c", "7c", "8c 3c"])
+    state = seated(zs(4), ["5c 9c", "6c", "7c", "8c 3c"])
     play(state, "set 9", "pass", "pass", "pass")
     assert state.top is None and state.current_player() == 0
 
 
 def test_if_the_last_player_has_no_cards_the_lead_passes_to_the_next_player_who_has() -> None:
-    state = seat(zs(4), ["Kc", "6c 4d", "7c 4h", "8c 3c"])
+    state = seated(zs(4), ["Kc", "6c 4d", "7c 4h", "8c 3c"])
     play(state, "set K", "pass", "pass", "pass")
     assert state.ncards[0] == 0 and state.current_player() == 1 and state.top is None
 
