@@ -8,6 +8,7 @@ import json
 import secrets
 import sys
 from collections.abc import Iterable, Iterator
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -43,6 +44,27 @@ def out_console() -> Console:
 def err_console() -> Console:
     """The console for progress and diagnostics (stderr)."""
     return Console(stderr=True, highlight=False, emoji=False)
+
+
+GameArg = Annotated[str, typer.Argument(help=GAME_HELP, show_default=True)]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help=players_help())]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="A variant, e.g. one-hour or partnership (repeatable; bumtable games lists them).",
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        help="Set any rules option, NAME=VALUE (repeatable; bumtable games GAME lists them).",
+    ),
+]
+"""The options every command that builds rules shares."""
 
 
 def fail(message: str) -> typer.Exit:

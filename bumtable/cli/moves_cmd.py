@@ -8,30 +8,28 @@ from typing import Annotated
 
 import typer
 
-from bumtable.cli.common import GAME_HELP, CliError, cli_errors, make_rules, split_words
+from bumtable.cli.common import (
+    CliError,
+    GameArg,
+    OptionOpt,
+    PlayersOpt,
+    VariantOpt,
+    cli_errors,
+    make_rules,
+    split_words,
+)
 from bumtable.cli.moves import moves_for, moves_line
 
 
 def moves(
-    game: Annotated[str, typer.Argument(help=GAME_HELP)] = "bum-game",
-    players: Annotated[
-        int | None, typer.Option("--players", "-n", help="Number of players (it decides the deck).")
-    ] = None,
+    game: GameArg = "bum-game",
+    players: PlayersOpt = None,
     hand: Annotated[str | None, typer.Option(help="The hand, e.g. '3h 4h 5h Qs Qd 2c JK'.")] = None,
     beat: Annotated[
         str | None, typer.Option(help="The play to beat, e.g. 'set 5' or 'seq 9 10 J' (default: leading).")
     ] = None,
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", "-v", help="A variant (repeatable).")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            help="Set any rules option, NAME=VALUE (repeatable; bumtable games GAME lists them).",
-        ),
-    ] = None,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
     reversed_ranking: Annotated[
         bool, typer.Option("--reversed", help="The ranking is reversed: list plays that rank lower.")
     ] = False,

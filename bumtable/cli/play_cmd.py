@@ -9,15 +9,17 @@ import typer
 from rich.text import Text
 
 from bumtable.cli.common import (
-    GAME_HELP,
     CliError,
+    GameArg,
+    OptionOpt,
+    PlayersOpt,
+    VariantOpt,
     cli_errors,
     make_rules,
     match_goal,
     new_seed,
     out_console,
     parse_bots,
-    players_help,
     split_words,
 )
 from bumtable.cli.play import Match
@@ -26,27 +28,10 @@ from bumtable.rules import system
 
 
 def play(
-    game: Annotated[str, typer.Argument(help=GAME_HELP, show_default=True)] = "bum-game",
-    players: Annotated[
-        int | None,
-        typer.Option("--players", "-n", help=players_help()),
-    ] = None,
-    variant: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--variant",
-            "-v",
-            help="A variant, e.g. one-hour or partnership (repeatable; bumtable games lists them).",
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            help="Set any rules option, NAME=VALUE (repeatable; bumtable games GAME lists them).",
-        ),
-    ] = None,
+    game: GameArg = "bum-game",
+    players: PlayersOpt = None,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
     target: Annotated[
         int | None, typer.Option(help="Points that win the match (default: the game's).")
     ] = None,

@@ -13,7 +13,10 @@ from rich.table import Table
 from rich.text import Text
 
 from bumtable.cli.common import (
-    GAME_HELP,
+    GameArg,
+    OptionOpt,
+    PlayersOpt,
+    VariantOpt,
     cli_errors,
     err_console,
     make_rules,
@@ -80,21 +83,12 @@ def print_summary(console: Console, report: SimReport, title: str) -> None:
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help=GAME_HELP)] = "bum-game",
-    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+    game: GameArg = "bum-game",
+    players: PlayersOpt = None,
     hands: Annotated[int, typer.Option(min=1, help="Number of hands to play.")] = 1000,
     bots: Annotated[str, typer.Option(help="Bot kinds by seat in turn, e.g. greedy,random.")] = "greedy",
-    variant: Annotated[
-        list[str] | None, typer.Option("--variant", "-v", help="A variant (repeatable).")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            help="Set any rules option, NAME=VALUE (repeatable; bumtable games GAME lists them).",
-        ),
-    ] = None,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
     target: Annotated[int | None, typer.Option(help="Points that end a match (default: the game's).")] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed (default: a fresh one, shown in the summary).")
