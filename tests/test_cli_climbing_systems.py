@@ -6,7 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import seated
 from test_cli_play import ALWAYS_ONE, bumtable, last_line
+
+from bumtable.cli.choice import interpret
+from bumtable.rules import get
 
 
 @pytest.mark.parametrize(
@@ -111,3 +115,13 @@ def test_bad_rules_options_exit_2_saying_what_is_wrong(option: str, message: str
     run = bumtable("moves", "arsehole", "-o", option, "--hand", "5c")
     assert run.returncode == 2
     assert message in run.stderr
+
+
+def test_cards_typed_without_the_deciding_suit_offer_each_suit_the_player_may_play() -> None:
+    rules = get("arsehole", players=4, variants=["bridge-suits"])
+    state = seated(rules, ["5c 5h 5s Kd", "3c", "3d", "3h"])
+    options = state.legal_actions()
+    choice = interpret("5 5", rules, options, state.why_illegal)
+    assert {rules.action_text(p) for p in choice.options or ()} == {"set 5 5h", "set 5 5s"}
+    only = interpret("K", rules, options, state.why_illegal)
+    assert only.play is not None and rules.action_text(only.play) == "set Kd"

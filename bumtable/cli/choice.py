@@ -80,6 +80,13 @@ def _readings(rules: Rules, text: str) -> list[Action]:
         raise
 
 
+def _with_suits(play: Action, options: Sequence[Action]) -> list[Action]:
+    """The listed plays that are ``play`` with a deciding suit, when ``play`` names none (else ``play``)."""
+    if play.suit >= 0:
+        return [play]
+    return [o for o in options if o.suit >= 0 and o._replace(suit=-1) == play] or [play]
+
+
 def interpret(
     line: str,
     rules: Rules,
@@ -104,6 +111,8 @@ def interpret(
         readings = _readings(rules, text)
     except NotationError as e:
         return Choice(error=str(e), unreadable=True)
+    if rules.tables.bridge:  # cards typed without the deciding suit: each legal suit is a reading
+        readings = [q for p in readings for q in _with_suits(p, options)]
     legal = [p for p in readings if why_illegal(p) is None]
     if len(legal) == 1:
         return Choice(play=legal[0])
