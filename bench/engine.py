@@ -73,6 +73,25 @@ def bum_hand(players: int, path: str, game: str = "bum-game") -> PlayHand:
     return {"fast": fast, "check": check, "observe": observe}[path]
 
 
+def whole_game(players: int, game: str) -> PlayHand:
+    """One whole game of Gin Bummy or Boojum (a game is one deal), random legal actions, unchecked."""
+    from bumtable.rules import get
+
+    rules = get(game, players=players)
+
+    def play(seed: int, rng: random.Random) -> int:
+        randrange = rng.randrange
+        state = rules.new_state(seed)
+        n = 0
+        while not state.is_over():
+            la = state.legal_actions()
+            state.apply(la[randrange(len(la))], check=False)
+            n += 1
+        return n
+
+    return play
+
+
 def rlcard_hand() -> PlayHand:
     """One game of rlcard's Dou Dizhu (3 players); raises ImportError when rlcard is missing."""
     import numpy
@@ -98,6 +117,7 @@ def rlcard_hand() -> PlayHand:
 FAST = "state.legal_actions(); state.apply(a, check=False)"
 CHECK = "state.legal_actions(); state.apply(a, check=True)"
 OBSERVE = "state.observe(state.turn).legal_actions(); state.apply(a, check=False)"
+GAME = "whole games (a hand is a game): state.legal_actions(); state.apply(a, check=False)"
 RLCARD = "DoudizhuGame: a from state['actions']; game.step(a) until game.is_over()"
 
 
@@ -299,6 +319,9 @@ def main(argv: list[str] | None = None) -> int:
         Figures("bumtable_president_4p", ours, "president", 4, "check=False", FAST),
         Figures("bumtable_zheng_shangyou_5p", ours, "zheng-shangyou", 5, "check=False", FAST),
         Figures("bumtable_arsehole_4p", ours, "arsehole", 4, "check=False", FAST),
+        Figures("bumtable_gin_bummy_2p", ours, "gin-bummy", 2, "check=False", GAME),
+        Figures("bumtable_gin_bummy_4p", ours, "gin-bummy", 4, "check=False", GAME),
+        Figures("bumtable_boojum_4p", ours, "boojum", 4, "check=False", GAME),
     ]
     plays = [
         bum_hand(4, "fast"),
@@ -310,6 +333,9 @@ def main(argv: list[str] | None = None) -> int:
         bum_hand(4, "fast", "president"),
         bum_hand(5, "fast", "zheng-shangyou"),
         bum_hand(4, "fast", "arsehole"),
+        whole_game(2, "gin-bummy"),
+        whole_game(4, "gin-bummy"),
+        whole_game(4, "boojum"),
     ]
 
     rl_play: PlayHand | None = None

@@ -351,7 +351,7 @@ class _Referee:
         return out
 
     # ------------------------------------------------------------ every position
-    def check_position(self, state: State, chooser: random.Random) -> list[R.Action]:
+    def check_position(self, state: State, chooser: random.Random) -> list[Play]:
         rules, n = self.rules, self.n
         flat = [c for hand in state.hands for cards in hand for c in cards]
         flat.extend(c for _, cs in state.played for c in cs)
@@ -389,11 +389,11 @@ class _Referee:
         assert (top is None) == (self.top_key is None), "the checker and the engine disagree on the trick"
         if top is None:
             assert all(a.kind in (SET, SEQUENCE) for a in legal), "a leader may only play cards"
-            assert state.why_illegal(R.Action(PASS)) is not None, "the leader may pass"
+            assert state.why_illegal(Play(PASS)) is not None, "the leader may pass"
             singles = {a.cards for a in legal if a.size == 1}
             assert singles == {(r,) for r in range(len(counts)) if counts[r]}, "a single card may be led"
             return legal
-        can_pass = R.Action(PASS) in legal
+        can_pass = Play(PASS) in legal
         if (
             not self.keyed
             and not rules.follow_more
@@ -415,7 +415,7 @@ class _Referee:
         return legal
 
     # ------------------------------------------------------------ every step
-    def check_step(self, before: State, action: R.Action, after: State) -> None:
+    def check_step(self, before: State, action: Play, after: State) -> None:
         """``after`` is ``before`` with ``action`` taken."""
         stats = self.stats
         p = before.current_player()
@@ -469,7 +469,7 @@ class _Referee:
         assert after.current_player() == expected, "the turn did not pass to the next player in the trick"
         self.check_trick_fields(after)
 
-    def check_play(self, before: State, action: R.Action, after: State) -> None:
+    def check_play(self, before: State, action: Play, after: State) -> None:
         rules, stats = self.rules, self.stats
         p = before.current_player()
         assert p is not None
@@ -584,7 +584,7 @@ class _Referee:
         assert after.finished == self.finished and after.losers == self.losers
 
     # ------------------------------------------------------------ hands
-    def check_hand_end(self, before: State, action: R.Action, after: State, codes: tuple[int, ...]) -> None:
+    def check_hand_end(self, before: State, action: Play, after: State, codes: tuple[int, ...]) -> None:
         rules, n, stats = self.rules, self.n, self.stats
         p = before.current_player()
         assert p is not None
@@ -805,7 +805,7 @@ class _Referee:
             assert _cards(state, q) == self.sim[q], "the hands after the exchange are wrong"
         self.begin_play(state)
 
-    def check_give(self, before: State, action: R.Action, after: State) -> None:
+    def check_give(self, before: State, action: Play, after: State) -> None:
         rules = self.rules
         assert before.phase == "exchange" and self.awaiting
         hi_role, lo_role, k = self.pending[0]
@@ -868,7 +868,7 @@ class _Referee:
         assert not state.finished and not state.losers and not any(state.sat_out)
 
 
-def _kind_of_play(action: R.Action) -> tuple[object, ...]:
+def _kind_of_play(action: Play) -> tuple[object, ...]:
     """A play's kind for :func:`play_match`'s varied choice: pass, set (natural or with wild cards),
     single or multiple sequence (with or without a wild filler), suited or not."""
     sequence = action.kind == SEQUENCE
@@ -937,7 +937,7 @@ def play_match(
             break
         legal = referee.check_position(state, checks) if check else R.legal_actions(state)
         if varied and chooser.random() < varied:
-            groups: dict[tuple[object, ...], list[R.Action]] = {}
+            groups: dict[tuple[object, ...], list[Play]] = {}
             for a in legal:
                 groups.setdefault(_kind_of_play(a), []).append(a)
             legal = groups[sorted(groups)[chooser.randrange(len(groups))]]

@@ -86,5 +86,5 @@ def test_greedy_scores_more_points_per_hand_than_random() -> None:
 
 
 def test_unknown_bot_name_is_a_clear_error() -> None:
-    with pytest.raises(BumtableError, match="unknown bot 'smart'; bots: greedy, random"):
+    with pytest.raises(BumtableError, match="unknown bot 'smart'; bots: greedy, heuristic, random"):
         make_bot("smart")

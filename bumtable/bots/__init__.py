@@ -1,10 +1,18 @@
-"""Players that see only observations: ``random`` and ``greedy``.
+"""Players that see only observations: ``random`` for every game and a ``heuristic`` bot for each family.
+
+Bot kinds are named the same for every game: ``random``, and ``heuristic`` (also called ``greedy``),
+which is each family's own heuristic: :class:`GreedyBot` for the climbing games, :class:`GinBummyBot`
+for Gin Bummy and :class:`BoojumBot` for Boojum.
 
 >>> from bumtable.bots import BOTS, make_bot
 >>> sorted(BOTS)
-['greedy', 'random']
->>> make_bot("greedy", seed=1).name
-'greedy'
+['greedy', 'heuristic', 'random']
+>>> make_bot("greedy", seed=1).name, make_bot("heuristic", seed=1, game="gin").name
+('greedy', 'gin-heuristic')
+>>> make_bot("smart")
+Traceback (most recent call last):
+...
+bumtable.errors.BumtableError: unknown bot 'smart'; bots: greedy, heuristic, random
 """
 
 from __future__ import annotations
@@ -12,21 +20,36 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bumtable.bots.base import Bot, RandomBot
+from bumtable.bots.boojum import BoojumBot
+from bumtable.bots.gin_bummy import GinBummyBot
 from bumtable.bots.greedy import GreedyBot
 from bumtable.errors import BumtableError
+from bumtable.rules.registry import system
 
-BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
+HEURISTIC: dict[str, Callable[[int], Bot]] = {
+    "climbing": GreedyBot,
+    "gin-bummy": GinBummyBot,
+    "boojum": BoojumBot,
 }
+"""Each family's heuristic bot."""
+
+BOTS: dict[str, str] = {
+    "random": "picks uniformly among the legal actions",
+    "heuristic": "the game's own heuristic (climbing games: sheds low cards, saves winners; Gin Bummy: "
+    "sheds face cards toward four suits and values; Boojum: bids spare cards on lots it needs)",
+    "greedy": "another name for heuristic",
+}
+"""Every bot kind, with what it does."""
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot of that kind, seeded."""
-    try:
-        return BOTS[name.lower()](seed)
-    except KeyError:
-        raise BumtableError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}") from None
+def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
+    """A new bot of kind ``name`` for ``game`` (a game name or alias), seeded."""
+    kind = name.lower()
+    if kind == "random":
+        return RandomBot(seed)
+    if kind in ("heuristic", "greedy"):
+        return HEURISTIC[system(game).family](seed)
+    raise BumtableError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "BoojumBot", "Bot", "GinBummyBot", "GreedyBot", "RandomBot", "make_bot"]

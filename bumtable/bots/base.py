@@ -14,20 +14,27 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
-from bumtable.rules import Action, Observation
+A = TypeVar("A")
 
 
 class Bot(Protocol):
-    """Anything with a name that chooses an action from an observation."""
+    """Anything with a name that chooses an action from an observation (of its own game)."""
 
     name: str
 
-    def choose(self, observation: Observation) -> Action: ...
+    def choose(self, observation: Any) -> Any: ...
 
 
-def legal_or_raise(observation: Observation) -> list[Action]:
+class _Acting(Protocol[A]):
+    @property
+    def seat(self) -> int | None: ...
+
+    def legal_actions(self) -> list[A]: ...
+
+
+def legal_or_raise(observation: _Acting[A]) -> list[A]:
     """The observation's legal actions; a clear error if its seat is not the one to act."""
     legal = observation.legal_actions()
     if not legal:
@@ -43,6 +50,6 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Observation) -> Action:
+    def choose(self, observation: _Acting[A]) -> A:
         legal = legal_or_raise(observation)
         return legal[self.rng.randrange(len(legal))]

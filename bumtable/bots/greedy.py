@@ -29,7 +29,7 @@ import random
 from collections.abc import Sequence
 
 from bumtable.bots.base import legal_or_raise
-from bumtable.rules import Action, Observation
+from bumtable.rules.climbing import ClimbingObservation
 from bumtable.rules.climbing.plays import DECLARE, DECLARE_PLAY, GIVE, PASS, SET, Play
 from bumtable.rules.climbing.tables import Tables
 
@@ -45,7 +45,7 @@ PARTNER_PENALTY = 2.0
 FOUR_BONUS = 1.0
 
 
-def _run_of_value(observation: Observation) -> tuple[int, int]:
+def _run_of_value(observation: ClimbingObservation) -> tuple[int, int]:
     """The value on top of the trick and how many cards of it lie there in a row."""
     value, count = -1, 0
     for _, play, _codes in reversed(observation.trick):
@@ -115,7 +115,7 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Observation) -> Action:
+    def choose(self, observation: ClimbingObservation) -> Play:
         legal = legal_or_raise(observation)
         if legal[0].kind == DECLARE:
             return DECLARE_PLAY  # a revolution always helps the player who may declare it
@@ -142,7 +142,7 @@ class GreedyBot:
             and team(observation.top_player) == mine
         )
         run = _run_of_value(observation) if observation.rules.four_of_a_value else (-1, 0)
-        best: list[Action] = []
+        best: list[Play] = []
         best_value = float("inf")
         for play in legal:
             value = self._value(play, counts, held, now, t, danger)

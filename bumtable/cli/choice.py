@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bumtable.errors import NotationError
-from bumtable.rules import Action, Rules
+from bumtable.rules.climbing import ClimbingRules, Play
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
 
 COMMANDS = {
@@ -42,16 +42,16 @@ COMMANDS = {
 class Choice:
     """One reading of a line: exactly one of ``play``, ``command``, ``error`` or ``options`` is set."""
 
-    play: Action | None = None
+    play: Play | None = None
     command: str | None = None
     error: str | None = None
-    options: list[Action] = field(default_factory=list)
+    options: list[Play] = field(default_factory=list)
     """Two or more legal plays the typed cards could mean (set or sequence): ask which."""
     unreadable: bool = False
     """True when ``error`` says the text could not be read (not that the play is illegal)."""
 
 
-def _order_key(play: Action) -> tuple[int, ...]:
+def _order_key(play: Play) -> tuple[int, ...]:
     if play.kind == SET:
         return (0, play.rank, play.size, *play.cards)
     if play.kind == SEQUENCE:
@@ -61,12 +61,12 @@ def _order_key(play: Action) -> tuple[int, ...]:
     return (5, play.kind)
 
 
-def ordered(legal: Sequence[Action]) -> list[Action]:
+def ordered(legal: Sequence[Play]) -> list[Play]:
     """Legal actions in the order a person scans them: sets by rank then size, sequences, pass last."""
     return sorted(legal, key=_order_key)
 
 
-def _readings(rules: Rules, text: str) -> list[Action]:
+def _readings(rules: ClimbingRules, text: str) -> list[Play]:
     """Every play the text can mean: one, or a set and a sequence when it names no kind."""
     try:
         return [rules.parse_action(text)]
@@ -80,7 +80,7 @@ def _readings(rules: Rules, text: str) -> list[Action]:
         raise
 
 
-def _with_suits(play: Action, options: Sequence[Action]) -> list[Action]:
+def _with_suits(play: Play, options: Sequence[Play]) -> list[Play]:
     """The listed plays that are ``play`` with a deciding suit, when ``play`` names none (else ``play``)."""
     if play.suit >= 0:
         return [play]
@@ -89,9 +89,9 @@ def _with_suits(play: Action, options: Sequence[Action]) -> list[Action]:
 
 def interpret(
     line: str,
-    rules: Rules,
-    options: Sequence[Action],
-    why_illegal: Callable[[Action], str | None],
+    rules: ClimbingRules,
+    options: Sequence[Play],
+    why_illegal: Callable[[Play], str | None],
 ) -> Choice:
     """Read one line typed at the play prompt against the numbered ``options``."""
     text = line.strip()

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from bumtable.bots import BOTS
 from bumtable.errors import BumtableError
-from bumtable.rules import Rules, get, systems
+from bumtable.rules import ClimbingRules, Rules, get, systems
 
 GAME_HELP = "The game: " + ", ".join(systems()) + " (bumtable games lists players and variants)."
 
@@ -106,6 +106,8 @@ def make_rules(
     if target is not None and target < 1:
         raise CliError(f"--target must be at least 1, not {target}")
     changes = {} if target is None else {"target": target, "rounds": 0}
+    if changes and not isinstance(get(game), ClimbingRules):
+        raise CliError(f"{get(game).system} has no points target: leave out --target")
     rules = get(game, players=players, variants=variants, **changes)
     extra = parse_options(options)
     if not extra:
@@ -139,6 +141,8 @@ def parse_options(values: Iterable[str]) -> dict[str, object]:
 
 def match_goal(rules: Rules) -> str:
     """How the match ends, in words: ``first to 100 points`` or ``10 rounds, highest total wins``."""
+    if not isinstance(rules, ClimbingRules):
+        return "the first to call Bum! wins" if rules.system == "gin-bummy" else "first to all six tokens"
     if rules.target and rules.rounds:
         return f"first to {rules.target} points, at most {rules.rounds} rounds"
     if rules.target:
@@ -149,7 +153,10 @@ def match_goal(rules: Rules) -> str:
 
 
 def parse_bots(text: str) -> list[str]:
-    """Bot kinds from ``greedy,random``; an unknown kind is a CliError naming the known ones."""
+    """Bot kinds from ``greedy,random``; an unknown kind is a CliError naming the known ones.
+
+    Every game has the same kinds (``heuristic``, also called ``greedy``, is each game's own).
+    """
     kinds = [k.lower() for k in split_words([text])]
     if not kinds:
         raise CliError(f"--bots needs at least one bot kind; bots: {', '.join(sorted(BOTS))}")

@@ -23,12 +23,12 @@ from bumtable.cli.choice import ordered
 from bumtable.cli.common import CliError
 from bumtable.cli.render import count_word
 from bumtable.errors import BumtableError
-from bumtable.rules import Action, Rules
+from bumtable.rules.climbing import ClimbingRules, Play
 from bumtable.rules.climbing.movegen import turn_plays
 from bumtable.rules.climbing.plays import SEQUENCE, SET
 
 
-def read_hand(rules: Rules, text: str) -> list[Card]:
+def read_hand(rules: ClimbingRules, text: str) -> list[Card]:
     """The cards of a hand, checked against the game's deck; errors say what is wrong."""
     cards = parse_cards(text)
     if not cards:
@@ -58,7 +58,7 @@ def read_hand(rules: Rules, text: str) -> list[Card]:
     return cards
 
 
-def play_json(rules: Rules, play: Action) -> dict[str, Any]:
+def play_json(rules: ClimbingRules, play: Play) -> dict[str, Any]:
     """One play as JSON-ready data: ranks, kind, rank, size, width, length, the deciding or flush suit, text."""
     syms = rules.tables.symbols
     return {
@@ -73,7 +73,7 @@ def play_json(rules: Rules, play: Action) -> dict[str, Any]:
     }
 
 
-def read_beat(rules: Rules, text: str) -> Action:
+def read_beat(rules: ClimbingRules, text: str) -> Play:
     """The play to beat, which must be a set or a sequence."""
     play = rules.parse_action(text)
     if play.kind not in (SET, SEQUENCE):
@@ -81,7 +81,9 @@ def read_beat(rules: Rules, text: str) -> Action:
     return play
 
 
-def moves_for(rules: Rules, hand: str, beat: str | None, *, reversed_ranking: bool = False) -> dict[str, Any]:
+def moves_for(
+    rules: ClimbingRules, hand: str, beat: str | None, *, reversed_ranking: bool = False
+) -> dict[str, Any]:
     """Every distinct legal play from ``hand``: leading, or beating ``beat`` (then passing is allowed).
 
     Where suits matter (Bridge suit ranking, flushes) plays that differ in suit are listed apart;
@@ -104,7 +106,7 @@ def moves_for(rules: Rules, hand: str, beat: str | None, *, reversed_ranking: bo
     }
 
 
-def moves_line(rules: Rules, line: str) -> dict[str, Any]:
+def moves_line(rules: ClimbingRules, line: str) -> dict[str, Any]:
     """One ``--jsonl`` request, ``{"hand": "...", "beat": "..."}``, answered; a bad line gives ``{"error": ...}``."""
     try:
         request = json.loads(line)

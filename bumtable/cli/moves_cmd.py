@@ -1,4 +1,5 @@
-"""``bumtable moves``: the legal plays from a hand, as JSON (or JSON lines for many hands)."""
+"""``bumtable moves``: the legal plays from a hand, as JSON (or JSON lines for many hands); Gin Bummy's
+actions at a turn; Boojum's claims."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from bumtable.cli.common import (
     split_words,
 )
 from bumtable.cli.moves import moves_for, moves_line
+from bumtable.cli.moves_games import boojum_moves, gin_moves
+from bumtable.rules import ClimbingRules
+from bumtable.rules.gin_bummy import GinBummyRules
 
 
 def moves(
@@ -30,6 +34,17 @@ def moves(
     ] = None,
     variant: VariantOpt = None,
     option: OptionOpt = None,
+    beg: Annotated[
+        str | None, typer.Option(help="Gin Bummy: the Beg, bottom card first (its top card last).")
+    ] = None,
+    then: Annotated[
+        list[str] | None,
+        typer.Option(help="Gin Bummy: actions taken first, e.g. 'draw beg' (repeatable)."),
+    ] = None,
+    held: Annotated[
+        str | None,
+        typer.Option(help="Boojum: tokens already held, e.g. 'moons,knots' (not claimable again)."),
+    ] = None,
     reversed_ranking: Annotated[
         bool, typer.Option("--reversed", help="The ranking is reversed: list plays that rank lower.")
     ] = False,
@@ -40,11 +55,32 @@ def moves(
 ) -> None:
     """List every distinct legal play from a hand as JSON.
 
-    Plays that differ only in suit are one play, except where the rules make suits matter (Bridge suit
-    ranking, flushes): then each suit that can decide a play is listed.
+    Climbing games: plays that differ only in suit are one play, except where the rules make suits
+    matter (Bridge suit ranking, flushes): then each suit that can decide a play is listed.
+    Gin Bummy: the actions at the start of a turn with --beg on the Beg (after any --then actions).
+    Boojum: every token the hand can claim, and with which cards.
     """
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), None, option or ())
+        if not isinstance(rules, ClimbingRules):
+            if jsonl or beat is not None or reversed_ranking:
+                raise CliError(
+                    f"--jsonl, --beat and --reversed are for the climbing games, not {rules.system}"
+                )
+            if hand is None:
+                raise CliError("give the hand with --hand CARDS")
+            if isinstance(rules, GinBummyRules):
+                if held is not None:
+                    raise CliError("--held is for Boojum's tokens")
+                result = gin_moves(rules, hand, beg=beg or "", then=then or ())
+            else:
+                if beg is not None or then:
+                    raise CliError("--beg and --then are for Gin Bummy")
+                result = boojum_moves(rules, hand, held=held or "")
+            typer.echo(json.dumps(result))
+            return
+        if beg is not None or then or held is not None:
+            raise CliError("--beg and --then are for Gin Bummy, --held for Boojum")
         if jsonl:
             if hand is not None or beat is not None:
                 raise CliError("--jsonl reads hands from stdin: leave out --hand and --beat")

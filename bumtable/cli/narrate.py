@@ -28,7 +28,7 @@ from bumtable.cli.render import (
     result_table,
     standings,
 )
-from bumtable.rules import Action, Observation
+from bumtable.rules.climbing import ClimbingObservation, Play
 from bumtable.rules.climbing.plays import DECLARE, DECLINE, PASS
 from bumtable.rules.climbing.state import OVER, PLAY
 
@@ -37,7 +37,7 @@ def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def _played_codes(before: Observation, actor: int, new: Observation) -> Sequence[int] | None:
+def _played_codes(before: ClimbingObservation, actor: int, new: ClimbingObservation) -> Sequence[int] | None:
     """The cards of the play just made (suits included): on the table, or in the trick it just ended."""
     if len(new.results) > len(before.results):
         return new.results[-1].last_cards  # the play that ended the hand
@@ -48,7 +48,7 @@ def _played_codes(before: Observation, actor: int, new: Observation) -> Sequence
     return None
 
 
-def _going_out(new: Observation, seats: Seats, p: int, place: int) -> Text:
+def _going_out(new: ClimbingObservation, seats: Seats, p: int, place: int) -> Text:
     points = new.rules.points[place - 1]
     return Text(
         f"{seats.name(p)} {seats.verb(p, 'goes', 'go')} out {ordinal(place)} "
@@ -57,7 +57,7 @@ def _going_out(new: Observation, seats: Seats, p: int, place: int) -> Text:
     )
 
 
-def _trick_won(new: Observation, seats: Seats) -> Text:
+def _trick_won(new: ClimbingObservation, seats: Seats) -> Text:
     assert new.last_trick is not None
     winner = new.last_trick[1]
     wins = seats.verb(winner, "wins", "win")
@@ -71,7 +71,7 @@ def _trick_won(new: Observation, seats: Seats) -> Text:
 
 
 def narrate(
-    before: Observation, actor: int, action: Action, new: Observation, seats: Seats
+    before: ClimbingObservation, actor: int, action: Play, new: ClimbingObservation, seats: Seats
 ) -> list[RenderableType]:
     """Lines for ``actor`` taking ``action``: the play or pass, a trick won, players going out,
     a finished hand and its scores, the match winner, and the start of the next hand."""
@@ -138,7 +138,7 @@ def narrate(
     return out
 
 
-def opening(obs: Observation, seats: Seats) -> list[RenderableType]:
+def opening(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
     """The story so far when a view of the current hand begins (a new or resumed game)."""
     out = hand_start(obs, seats)
     if obs.phase == PLAY:

@@ -15,28 +15,12 @@ from rich.console import Console
 from rich.text import Text
 
 from bumtable.bots import make_bot
-from bumtable.cli.choice import interpret, ordered
 from bumtable.cli.common import bot_seed
-from bumtable.cli.narrate import narrate, opening
+from bumtable.cli.face import face_for
 from bumtable.cli.prompt import LineReader
-from bumtable.cli.render import Seats, describe_play, hand_text, standings, status_table, trick_text
+from bumtable.cli.render import Seats, count_word
 from bumtable.cli.saves import Seating, save_game
-from bumtable.rules import Action, State
-from bumtable.rules.climbing.plays import PASS
-from bumtable.rules.climbing.state import REVOLUTION
-
-HELP = """\
-Type the number of a play from the list, or the cards to play:
-  Q Q 2        three Queens (a Two is wild in a set up to A, a Joker up to 2)
-  Qs Qh        cards with suits work too; suits never matter, the ranks are played
-  seq 9 10 J   a sequence; write 'set' or 'seq' first when the cards could be either (A 2 JK)
-  p, pass      pass (only when following, never when leading)
-  t, table     show the table, the trick and your hand again
-  q, quit      stop (with --save or --load the game so far is in the file; resume with --load)
-  h, help      this text"""
-
-PROMPT = "Your play: "
-HINT = "Type a number or the cards (Q Q 2, seq 9 10 J); p = pass, t = table, h = help, q = quit."
+from bumtable.rules import State
 
 
 class Match:
@@ -59,6 +43,8 @@ class Match:
         self.human = seating.human
         self.seats = Seats.numbered(state.rules.players, seating.human, seating.kinds)
         self.reader = LineReader(console)
+        self.face = face_for(state.rules)
+        self.game = state.rules.system
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> bool:
@@ -68,7 +54,7 @@ class Match:
         if state.is_over():
             self.show_final()
             return True
-        self.print(*opening(state.observe(human), self.seats))
+        self.print(*self.face.opening(state.observe(human), self.seats))
         while not state.is_over():
             actor = state.current_player()
             assert actor is not None
@@ -79,11 +65,12 @@ class Match:
                     self.say_quit()
                     return False
             else:
-                bot = make_bot(self.seating.kinds[actor], bot_seed(state.seed, actor, len(state.history)))
+                seed = bot_seed(state.seed, actor, len(state.history))
+                bot = make_bot(self.seating.kinds[actor], seed, game=self.game)
                 action = bot.choose(state.observe(actor))
             state.apply(action)
             self.save()
-            self.print(*narrate(before, actor, action, state.observe(human), self.seats))
+            self.print(*self.face.narrate(before, actor, action, state.observe(human), self.seats))
         return True
 
     def save(self) -> None:
@@ -97,42 +84,35 @@ class Match:
             self.console.print(line)
 
     # ------------------------------------------------------------------ the person's turn
-    def show_turn(self, options: list[Action]) -> None:
-        """The table, the trick so far, the person's hand and the numbered legal plays."""
+    def show_turn(self, options: list[Any]) -> None:
+        """The table as the person sees it, and the numbered legal actions."""
         obs = self.state.observe(self.human)
         self.console.print()
-        self.print(status_table(obs, self.seats))
-        if obs.phase == REVOLUTION:
-            self.print(Text("You were dealt enough Jokers to declare a revolution. Do you?"))
-        else:
-            self.print(trick_text(obs, self.seats))
-        self.print(
-            Text.assemble(f"Your hand ({len(obs.hand or ())}): ", hand_text(obs.rules, obs.hand or ()))
-        )
-        text = self.state.rules.action_text
+        self.print(*self.face.turn_view(obs, self.seats))
         items = [
-            Text.assemble((f"{i:>2}", "bold cyan"), " ", text(p) if p.kind != PASS else ("pass", "italic"))
-            for i, p in enumerate(options, 1)
+            Text.assemble((f"{i:>2}", "bold cyan"), " ", self.face.option_text(obs, a))
+            for i, a in enumerate(options, 1)
         ]
         self.print(Columns(items, padding=(0, 3), column_first=True))
-        self.print(Text(HINT, style="dim"))
+        self.print(Text(self.face.hint, style="dim"))
 
-    def ask_human(self) -> Action | None:
+    def ask_human(self) -> Any | None:
         """The person's action, asked until it is legal; None when they quit or input ends."""
-        state = self.state
-        options = ordered(state.observe(self.human).legal_actions())
+        state, face = self.state, self.face
+        obs = state.observe(self.human)
+        options = face.ordered(obs, obs.legal_actions())
         self.show_turn(options)
         while True:
-            line = self.reader.ask(PROMPT)
+            line = self.reader.ask(face.prompt)
             if line is None:
                 return None
-            choice = interpret(line, state.rules, options, state.why_illegal)
+            choice = face.interpret(line, state.rules, options, state.why_illegal)
             if choice.play is not None:
                 return choice.play
             if choice.command == "quit":
                 return None
             if choice.command == "help":
-                self.print(Text(HELP))
+                self.print(Text(face.help))
             elif choice.command == "table":
                 self.show_turn(options)
             elif choice.options:
@@ -143,17 +123,19 @@ class Match:
                 label = "Cannot read that" if choice.unreadable else "Not allowed"
                 self.print(Text(f"{label}: {choice.error}", style="red"))
 
-    def ask_which(self, plays: list[Action]) -> Action | None:
-        """Which of two readings of the typed cards (set or sequence) the person meant."""
-        text = self.state.rules.action_text
-        rules = self.state.rules
-        listed = "  ".join(f"{i}) {text(p)} ({describe_play(rules, p)})" for i, p in enumerate(plays, 1))
-        self.print(Text(f"Those cards can be played two ways: {listed}."))
+    def ask_which(self, actions: list[Any]) -> Any | None:
+        """Which of several readings of the typed text the person meant."""
+        obs = self.state.observe(self.human)
+        listed = Text("  ").join(
+            Text.assemble(f"{i}) ", self.face.option_text(obs, a)) for i, a in enumerate(actions, 1)
+        )
+        self.print(Text.assemble(f"That can be played {count_word(len(actions))} ways: ", listed, "."))
         line = self.reader.ask("Which (number)? ")
-        if line is not None and line.strip().isdigit() and 1 <= int(line) <= len(plays):
-            return plays[int(line) - 1]
-        words = {text(p).split()[0]: p for p in plays}
-        if line is not None and line.strip().lower() in words:
+        if line is not None and line.strip().isdigit() and 1 <= int(line) <= len(actions):
+            return actions[int(line) - 1]
+        text: Any = self.state.rules.action_text
+        words = {text(a).split()[0]: a for a in actions}
+        if line is not None and len(words) == len(actions) and line.strip().lower() in words:
             return words[line.strip().lower()]
         self.print(Text("Nothing played; choose again.", style="red"))
         return None
@@ -161,8 +143,7 @@ class Match:
     # ------------------------------------------------------------------ endings
     def say_quit(self) -> None:
         """Say where the game is kept (or that it is not) when the person stops."""
-        obs = self.state.observe(self.human)
-        self.print(standings(obs, self.seats))
+        self.print(*self.face.standings(self.state.observe(self.human), self.seats))
         if self.save_path is not None:
             self.console.print(f"Game saved to {self.save_path}.", markup=False)
             self.console.print(
@@ -172,9 +153,5 @@ class Match:
             self.print(Text("Game not saved (use --save FILE to keep a game you may want to resume)."))
 
     def show_final(self) -> None:
-        """The final scores of a match that is already over."""
-        obs = self.state.observe(self.human)
-        self.print(standings(obs, self.seats))
-        if obs.winner is not None:
-            w = obs.winner
-            self.print(Text(f"The match is over: {self.seats.name(w)} won with {obs.scores[w]} points."))
+        """The result of a match that is already over."""
+        self.print(*self.face.final(self.state.observe(self.human), self.seats))

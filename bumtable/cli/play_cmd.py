@@ -22,6 +22,7 @@ from bumtable.cli.common import (
     parse_bots,
     split_words,
 )
+from bumtable.cli.face import face_for
 from bumtable.cli.play import Match
 from bumtable.cli.saves import Seating, load_record, meta_of, seating_from
 from bumtable.rules import system
@@ -77,10 +78,9 @@ def play(
             seating = seating_from(record)
             meta = dict(record.meta) or meta_of(seating, state.rules.players, [])
             save = save or load
+            where = face_for(state.rules).progress(state.observe(None))
             console.print(
-                Text(
-                    f"Resuming {load}: {len(record.actions)} actions so far, hand {state.hand_no}, seed {state.seed}."
-                )
+                Text(f"Resuming {load}: {len(record.actions)} actions so far, {where}, seed {state.seed}.")
             )
         else:
             variants = split_words(variant)

@@ -27,8 +27,7 @@ from rich.text import Text
 
 from bumtable.cards import Card
 from bumtable.cli.common import match_goal
-from bumtable.rules import Action, Observation, Rules
-from bumtable.rules.climbing import HandResult
+from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, HandResult, Play
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
 from bumtable.rules.climbing.state import REVOLUTION
 
@@ -80,7 +79,7 @@ class Seats:
         """``plays`` for others, ``play`` for you."""
         return second if p == self.you else third
 
-    def with_role(self, p: int, obs: Observation) -> str:
+    def with_role(self, p: int, obs: ClimbingObservation) -> str:
         """``P2 (Bum)``."""
         return f"{self.names[p]} ({obs.role_name(p)})"
 
@@ -99,18 +98,18 @@ def card_text(code: int) -> Text:
     return Text(label, style="red" if card.suit in (1, 2) else "")
 
 
-def sort_codes(rules: Rules, codes: Sequence[int]) -> list[int]:
+def sort_codes(rules: ClimbingRules, codes: Sequence[int]) -> list[int]:
     """Cards lowest rank first (the game's rank order), then by suit."""
     rank = rules.tables.rank_of_code
     return sorted(codes, key=lambda c: (rank[c], c))
 
 
-def cards_text(rules: Rules, codes: Sequence[int]) -> Text:
+def cards_text(rules: ClimbingRules, codes: Sequence[int]) -> Text:
     """Cards in rank order, separated by spaces."""
     return Text(" ").join(card_text(c) for c in sort_codes(rules, codes))
 
 
-def hand_text(rules: Rules, codes: Sequence[int]) -> Text:
+def hand_text(rules: ClimbingRules, codes: Sequence[int]) -> Text:
     """A hand sorted and grouped by rank: ``3♣ 3♥ · 5♦ · Q♠ Q♥``."""
     rank = rules.tables.rank_of_code
     groups: list[list[int]] = []
@@ -126,7 +125,7 @@ def hand_text(rules: Rules, codes: Sequence[int]) -> Text:
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
-def describe_play(rules: Rules, play: Action) -> str:
+def describe_play(rules: ClimbingRules, play: Play) -> str:
     """What a play is, in words: ``a single 7``, ``three Qs``, ``a double sequence 3 to 5``."""
     syms = rules.tables.symbols
     if play.kind == SET:
@@ -145,7 +144,7 @@ def describe_play(rules: Rules, play: Action) -> str:
     return rules.action_text(play)
 
 
-def play_text(rules: Rules, play: Action, codes: Sequence[int] | None) -> Text:
+def play_text(rules: ClimbingRules, play: Play, codes: Sequence[int] | None) -> Text:
     """A play as the cards that were played (by rank when the suits are unknown) and what it counts as."""
     if play.kind == PASS:
         return Text("pass", style="dim")
@@ -156,7 +155,7 @@ def play_text(rules: Rules, play: Action, codes: Sequence[int] | None) -> Text:
 
 
 # ---------------------------------------------------------------------- table
-def status_table(obs: Observation, seats: Seats) -> Table:
+def status_table(obs: ClimbingObservation, seats: Seats) -> Table:
     """Every seat's role, cards left and score, clockwise, marking whose turn it is."""
     rules = obs.rules
     marker = "▶" if fancy() else ">"
@@ -195,7 +194,7 @@ def status_table(obs: Observation, seats: Seats) -> Table:
     return table
 
 
-def trick_text(obs: Observation, seats: Seats) -> Text:
+def trick_text(obs: ClimbingObservation, seats: Seats) -> Text:
     """The trick so far: who played what and who passed, and what there is to beat."""
     rules = obs.rules
     if not obs.trick:
@@ -218,7 +217,7 @@ def trick_text(obs: Observation, seats: Seats) -> Text:
 
 
 # ---------------------------------------------------------------------- start of a hand
-def cut_lines(obs: Observation, seats: Seats) -> list[Text]:
+def cut_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
     """The cut for the first Boss, round by round (ties cut again)."""
     rules = obs.rules
     rank = rules.tables.rank_of_code
@@ -234,7 +233,7 @@ def cut_lines(obs: Observation, seats: Seats) -> list[Text]:
     return lines
 
 
-def revolution_lines(obs: Observation, seats: Seats) -> list[Text]:
+def revolution_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
     """The revolution this hand, if any: who revealed how many Jokers, old role -> new role."""
     rev = obs.revolution
     if rev is None:
@@ -255,7 +254,7 @@ def revolution_lines(obs: Observation, seats: Seats) -> list[Text]:
     return [head, Text("New roles: " + ", ".join(changes))]
 
 
-def _cancel_reason(obs: Observation, seats: Seats) -> str:
+def _cancel_reason(obs: ClimbingObservation, seats: Seats) -> str:
     rules = obs.rules
     triggers = rules.exchange_cancel_triggers
     if len(triggers) == 1:
@@ -267,7 +266,7 @@ def _cancel_reason(obs: Observation, seats: Seats) -> str:
     return " or ".join(named) if named else "the deal cancelled it"
 
 
-def exchange_lines(obs: Observation, seats: Seats) -> list[Text]:
+def exchange_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
     """The card exchange as the observing seat saw it, or why there was none."""
     rules = obs.rules
     if obs.transfers:
@@ -290,7 +289,7 @@ def exchange_lines(obs: Observation, seats: Seats) -> list[Text]:
     return [Text("No card exchange this hand.")]
 
 
-def hand_start(obs: Observation, seats: Seats) -> list[RenderableType]:
+def hand_start(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
     """The banner of a new hand: its number, the cut on hand 1, and the roles as dealt."""
     out: list[RenderableType] = [Rule(f"Hand {obs.hand_no}")]
     if obs.hand_no == 1:
@@ -311,7 +310,7 @@ def hand_start(obs: Observation, seats: Seats) -> list[RenderableType]:
     return out
 
 
-def deal_lines(obs: Observation, seats: Seats, *, first_lead: bool = True) -> list[RenderableType]:
+def deal_lines(obs: ClimbingObservation, seats: Seats, *, first_lead: bool = True) -> list[RenderableType]:
     """Once play starts: any revolution, the exchange, the observer's hand and (``first_lead``) who leads."""
     out: list[RenderableType] = [*revolution_lines(obs, seats), *exchange_lines(obs, seats)]
     if obs.hand is not None and obs.seat is not None:
@@ -324,7 +323,7 @@ def deal_lines(obs: Observation, seats: Seats, *, first_lead: bool = True) -> li
 
 
 # ---------------------------------------------------------------------- end of a hand, end of a match
-def result_table(result: HandResult, obs: Observation, seats: Seats) -> Table:
+def result_table(result: HandResult, obs: ClimbingObservation, seats: Seats) -> Table:
     """A finished hand: finishing order, role held, points scored and the new totals."""
     rules = obs.rules
     table = Table(title=f"Hand {result.hand_no} result", box=box.SIMPLE_HEAD, title_justify="left")
@@ -338,7 +337,7 @@ def result_table(result: HandResult, obs: Observation, seats: Seats) -> Table:
     return table
 
 
-def standings(obs: Observation, seats: Seats) -> Text:
+def standings(obs: ClimbingObservation, seats: Seats) -> Text:
     """Scores, highest first: ``P1 21 · You 17 · ...``."""
     order = sorted(range(len(obs.scores)), key=lambda p: -obs.scores[p])
     return Text("Scores: " + ", ".join(f"{seats.name(p)} {obs.scores[p]}" for p in order))

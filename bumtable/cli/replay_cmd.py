@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from bumtable.cli.common import CliError, cli_errors, out_console
-from bumtable.cli.narrate import narrate, opening
+from bumtable.cli.common import CliError, cli_errors, match_goal, out_console
+from bumtable.cli.face import face_for
 from bumtable.cli.prompt import LineReader
-from bumtable.cli.render import Seats, hand_text, standings
+from bumtable.cli.render import Seats
 from bumtable.cli.saves import load_record
 from bumtable.rules import GameRecord
 
@@ -29,19 +29,21 @@ def seats_for(record: GameRecord, seat: int | None) -> Seats:
 def run_replay(console: Console, record: GameRecord, seat: int | None, step: bool) -> None:
     """Tell the record's game from ``seat``'s view (None: a spectator); with ``step``, wait for Enter."""
     rules = record.rules
+    face = face_for(rules)
     seats = seats_for(record, seat)
     view = "a spectator" if seat is None else f"seat {seat}"
     console.print(
         Text(
             f"Replaying {len(record.actions)} actions of {rules.system} for {rules.players} "
-            f"(seed {record.seed}, target {rules.target}) as {view}."
+            f"(seed {record.seed}, {match_goal(rules)}) as {view}."
         )
     )
     if seats.kinds:
         console.print(Text("Seats: " + ", ".join(f"{seats.name(p)} {k}" for p, k in enumerate(seats.kinds))))
     reader = LineReader(console) if step else None
     state = rules.new_state(record.seed)
-    for line in opening(state.observe(seat), seats):
+    parse: Any = rules.parse_action
+    for line in face.opening(state.observe(seat), seats):
         console.print(line)
     for i, text in enumerate(record.actions, 1):
         if reader is not None:
@@ -51,15 +53,17 @@ def run_replay(console: Console, record: GameRecord, seat: int | None, step: boo
         actor = state.current_player()
         assert actor is not None
         before = state.observe(seat)
-        if actor == seat and before.hand is not None:
-            console.print(Text.assemble(f"{seats.name(seat)} holds: ", hand_text(rules, before.hand)))
-        action = rules.parse_action(text)
+        if actor == seat:
+            for line in face.holds(before, seats):
+                console.print(line)
+        action = parse(text)
         state.apply(action)
-        for line in narrate(before, actor, action, state.observe(seat), seats):
+        for line in face.narrate(before, actor, action, state.observe(seat), seats):
             console.print(line)
     if not state.is_over():
-        console.print(Text(f"The record ends here, during hand {state.hand_no}."))
-        console.print(standings(state.observe(seat), seats))
+        console.print(Text(f"The record ends here, during {face.progress(state.observe(seat))}."))
+        for line in face.standings(state.observe(seat), seats):
+            console.print(line)
 
 
 def replay(

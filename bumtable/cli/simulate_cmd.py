@@ -26,8 +26,8 @@ from bumtable.cli.common import (
     split_words,
 )
 from bumtable.cli.render import ordinal
-from bumtable.rules import system
-from bumtable.sim import SimReport
+from bumtable.rules import ClimbingRules, system
+from bumtable.sim import GameSimReport, SimReport, simulate_games
 from bumtable.sim import simulate as run_simulation
 
 
@@ -82,10 +82,52 @@ def print_summary(console: Console, report: SimReport, title: str) -> None:
     console.print(Text(f"Wall time: {report.wall_seconds:.2f} s ({rate:,.0f} hands/s)"))
 
 
+def print_game_summary(console: Console, report: GameSimReport, title: str) -> None:
+    """The report of a simulation of whole games (Gin Bummy, Boojum) for people."""
+    console.print(
+        Text(
+            f"{title} for {report.players}: {report.games} games, seed {report.seed}, "
+            f"bots {', '.join(report.bots)} (seats shuffled each game)"
+        )
+    )
+    by_bot = Table(title="By bot", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("Bot", "Seats played", "Games won", "Win rate per seat"):
+        by_bot.add_column(col, justify="left" if col == "Bot" else "right")
+    for bot, seats in report.seats_by_bot.items():
+        won = report.wins_by_bot.get(bot, 0.0)
+        by_bot.add_row(Text(bot), str(seats), f"{won:g}", f"{won / seats:.1%}")
+    console.print(by_bot)
+    endings = ", ".join(f"{how} {k} ({k / report.games:.1%})" for how, k in report.endings.items())
+    console.print(Text(f"Endings: {endings}"))
+    if report.no_winner:
+        console.print(Text(f"Games with no winner: {report.no_winner}"))
+    by_seat = ", ".join(f"P{p} {w:g}" for p, w in enumerate(report.wins_by_seat))
+    console.print(Text(f"Wins by seat: {by_seat}"))
+    unit = "turns" if report.system == "gin-bummy" else "rounds"
+    console.print(
+        Text(
+            f"Length: {report.length_per_game:.1f} {unit} per game (longest {report.longest}), "
+            f"{report.actions_per_game:.1f} actions per game"
+        )
+    )
+    for key, value in report.extra.items():
+        console.print(Text(f"{key.replace('_', ' ').capitalize()}: {value:.3f}"))
+    rate = report.games / report.wall_seconds if report.wall_seconds > 0 else float("inf")
+    console.print(Text(f"Wall time: {report.wall_seconds:.2f} s ({rate:,.1f} games/s)"))
+
+
 def simulate(
     game: GameArg = "bum-game",
     players: PlayersOpt = None,
-    hands: Annotated[int, typer.Option(min=1, help="Number of hands to play.")] = 1000,
+    hands: Annotated[
+        int,
+        typer.Option(
+            "--hands",
+            "--games",
+            min=1,
+            help="Number of hands to play (Gin Bummy and Boojum: whole games; --games says the same).",
+        ),
+    ] = 1000,
     bots: Annotated[str, typer.Option(help="Bot kinds by seat in turn, e.g. greedy,random.")] = "greedy",
     variant: VariantOpt = None,
     option: OptionOpt = None,
@@ -95,7 +137,7 @@ def simulate(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
-    """Let bots play many hands and summarise finishing positions, points and revolutions."""
+    """Let bots play many hands (or games) and summarise who won, points, revolutions and endings."""
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), target, option or ())
         kinds = parse_bots(bots)
@@ -113,10 +155,16 @@ def simulate(
     )
     with progress:
         task = progress.add_task("hands", total=hands)
-        report = run_simulation(
-            rules, hands=hands, bots=kinds, seed=seed, progress=lambda k: progress.advance(task, k)
-        )
+        advance = lambda k: progress.advance(task, k)  # noqa: E731
+        if isinstance(rules, ClimbingRules):
+            report: SimReport | GameSimReport = run_simulation(
+                rules, hands=hands, bots=kinds, seed=seed, progress=advance
+            )
+        else:
+            report = simulate_games(rules, games=hands, bots=kinds, seed=seed, progress=advance)
     if as_json:
         typer.echo(json.dumps(report.to_dict()))
-    else:
+    elif isinstance(report, SimReport):
         print_summary(out_console(), report, title)
+    else:
+        print_game_summary(out_console(), report, title)

@@ -19,9 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bumtable.errors import BumtableError, NotationError
-from bumtable.rules.climbing.options import ClimbingRules
-from bumtable.rules.climbing.state import ClimbingState
-from bumtable.rules.registry import rules_from_dict
+from bumtable.rules.registry import AnyRules, AnyState, rules_from_dict
 
 FORMAT = "bumtable-record/1"
 
@@ -30,24 +28,25 @@ FORMAT = "bumtable-record/1"
 class GameRecord:
     """A match as its rules, its seed and the text of every action taken."""
 
-    rules: ClimbingRules
+    rules: AnyRules
     seed: int
     actions: tuple[str, ...] = ()
     meta: dict[str, Any] = field(default_factory=dict, compare=False)
     """Anything a face wants to keep with the record (seat names, bot kinds); not used to replay."""
 
     @classmethod
-    def of(cls, state: ClimbingState, **meta: Any) -> GameRecord:
+    def of(cls, state: AnyState, **meta: Any) -> GameRecord:
         """The record of a state's match so far."""
-        text = state.rules.action_text
+        text: Any = state.rules.action_text  # each system reads its own action type
         return cls(state.rules, state.seed, tuple(text(a) for a in state.history), dict(meta))
 
-    def replay(self, upto: int | None = None) -> ClimbingState:
+    def replay(self, upto: int | None = None) -> AnyState:
         """The state after the first ``upto`` actions (all by default). A bad action says which one."""
         state = self.rules.new_state(self.seed)
+        parse: Any = self.rules.parse_action
         for i, text in enumerate(self.actions[:upto]):
             try:
-                state.apply(self.rules.parse_action(text))
+                state.apply(parse(text))
             except BumtableError as e:
                 raise NotationError(f"record action {i + 1} ({text!r}) cannot be replayed: {e}") from None
         return state

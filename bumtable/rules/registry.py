@@ -20,7 +20,17 @@ from typing import Any
 
 from bumtable.errors import RulesError
 from bumtable.rules import arsehole, bum_game, president, zheng_shangyou
+from bumtable.rules.boojum import options as boojum
+from bumtable.rules.boojum.state import BoojumState
 from bumtable.rules.climbing.options import ClimbingRules
+from bumtable.rules.climbing.state import ClimbingState
+from bumtable.rules.gin_bummy import options as gin_bummy
+from bumtable.rules.gin_bummy.state import GinBummyState
+
+AnyRules = ClimbingRules | gin_bummy.GinBummyRules | boojum.BoojumRules
+"""The rules object of any system (each family has its own class on one interface)."""
+AnyState = ClimbingState | GinBummyState | BoojumState
+"""The state of any system's match."""
 
 
 @dataclass(frozen=True)
@@ -29,14 +39,16 @@ class System:
 
     name: str
     title: str
-    build: Callable[[int], ClimbingRules]
+    build: Callable[[int], AnyRules]
     default_players: int
     min_players: int
     max_players: int
-    variants: dict[str, Callable[[ClimbingRules], dict[str, Any]]]
+    variants: dict[str, Callable[[Any], dict[str, Any]]]
     variant_aliases: dict[str, str]
-    from_dict: Callable[[dict[str, Any]], ClimbingRules] = ClimbingRules.from_dict
+    from_dict: Callable[[dict[str, Any]], AnyRules] = ClimbingRules.from_dict
     """Reads the system's rules back from :meth:`to_dict` output."""
+    family: str = "climbing"
+    """``climbing`` (one engine for all of them), ``gin-bummy`` or ``boojum``."""
 
 
 SYSTEMS: dict[str, System] = {
@@ -80,6 +92,30 @@ SYSTEMS: dict[str, System] = {
         arsehole.VARIANTS,
         arsehole.VARIANT_ALIASES,
     ),
+    "gin-bummy": System(
+        "gin-bummy",
+        "Gin Bummy",
+        gin_bummy.gin_bummy,
+        2,
+        2,
+        4,
+        gin_bummy.VARIANTS,
+        gin_bummy.VARIANT_ALIASES,
+        gin_bummy.GinBummyRules.from_dict,
+        "gin-bummy",
+    ),
+    "boojum": System(
+        "boojum",
+        "Boojum",
+        boojum.boojum,
+        4,
+        3,
+        12,
+        boojum.VARIANTS,
+        boojum.VARIANT_ALIASES,
+        boojum.BoojumRules.from_dict,
+        "boojum",
+    ),
 }
 ALIASES = {
     "zheng": "zheng-shangyou",
@@ -95,6 +131,9 @@ ALIASES = {
     "the-bum-game": "bum-game",
     "bumgame": "bum-game",
     "bum_game": "bum-game",
+    "gin": "gin-bummy",
+    "ginbummy": "gin-bummy",
+    "gin_bummy": "gin-bummy",
 }
 
 
@@ -102,7 +141,7 @@ def systems() -> list[str]:
     """Names of every rules system.
 
     >>> systems()
-    ['arsehole', 'bum-game', 'president', 'zheng-shangyou']
+    ['arsehole', 'boojum', 'bum-game', 'gin-bummy', 'president', 'zheng-shangyou']
     """
     return sorted(SYSTEMS)
 
@@ -115,10 +154,11 @@ def system(name: str) -> System:
     return SYSTEMS[key]
 
 
-def get(
-    name: str, *, players: int | None = None, variants: Iterable[str] = (), **options: Any
-) -> ClimbingRules:
-    """The rules of game ``name`` for ``players``, with named variants and then single options applied."""
+def get(name: str, *, players: int | None = None, variants: Iterable[str] = (), **options: Any) -> AnyRules:
+    """The rules of game ``name`` for ``players``, with named variants and then single options applied.
+
+    :func:`climbing` is the same for the climbing games, typed as their rules class.
+    """
     sys = system(name)
     n = sys.default_players if players is None else players
     if not sys.min_players <= n <= sys.max_players:
@@ -134,14 +174,32 @@ def get(
     return rules
 
 
-def rules_from_dict(data: dict[str, Any]) -> ClimbingRules:
+def climbing(
+    name: str, *, players: int | None = None, variants: Iterable[str] = (), **options: Any
+) -> ClimbingRules:
+    """:func:`get` for a climbing game; any other game is a RulesError.
+
+    >>> climbing("zs", players=6).players
+    6
+    >>> climbing("boojum")
+    Traceback (most recent call last):
+    ...
+    bumtable.errors.RulesError: boojum is not a climbing game
+    """
+    rules = get(name, players=players, variants=variants, **options)
+    if not isinstance(rules, ClimbingRules):
+        raise RulesError(f"{rules.system} is not a climbing game")
+    return rules
+
+
+def rules_from_dict(data: dict[str, Any]) -> AnyRules:
     """Rules from :meth:`to_dict` output (the ``system`` key says which system)."""
     if not isinstance(data, dict) or "system" not in data:
         raise RulesError("rules data must be an object with a 'system' key")
     return system(str(data["system"])).from_dict(data)
 
 
-def rules_from_json(text: str) -> ClimbingRules:
+def rules_from_json(text: str) -> AnyRules:
     """Rules from :meth:`to_json` output.
 
     >>> r = get("bum-game", players=5, target=30)

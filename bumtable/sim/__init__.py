@@ -1,5 +1,7 @@
-"""Many hands at once: :func:`simulate` plays seeded matches between bots and summarises them."""
+"""Many hands at once: :func:`simulate` plays seeded climbing matches between bots and summarises them;
+:func:`simulate_games` does the same for whole games of Gin Bummy and Boojum."""
 
+from bumtable.sim.games import GameSimReport, simulate_games
 from bumtable.sim.simulate import SimReport, simulate
 
-__all__ = ["SimReport", "simulate"]
+__all__ = ["GameSimReport", "SimReport", "simulate", "simulate_games"]

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bumtable.bots import make_bot
-from bumtable.rules import Rules
+from bumtable.rules import ClimbingRules
 from bumtable.rules.climbing.odds import revolution_probability
 from bumtable.rules.climbing.plays import PASS
 
@@ -53,7 +53,7 @@ class SimReport:
 
 
 def simulate(
-    rules: Rules,
+    rules: ClimbingRules,
     *,
     hands: int,
     bots: Sequence[str] = ("greedy",),

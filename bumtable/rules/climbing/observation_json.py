@@ -105,10 +105,10 @@ def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
 def observation_from_dict(data: dict[str, Any]) -> ClimbingObservation:
     """Read :func:`observation_to_dict`'s output back; malformed data is a NotationError saying what."""
     from bumtable.rules.climbing.observation import ClimbingObservation, SeenTransfer
-    from bumtable.rules.registry import rules_from_dict
+    from bumtable.rules.climbing.options import ClimbingRules
 
     try:
-        rules: ClimbingRules = rules_from_dict(data["rules"])
+        rules = ClimbingRules.from_dict(data["rules"])
         role = {name: i for i, name in enumerate(rules.roles)}
         act = rules.parse_action
 
