@@ -37,7 +37,7 @@ def test_the_patterns_are_the_sources_list_token_by_token() -> None:
     }
     assert by_token == {
         "moons": ["a 6-card straight", "4 Aces and 4 Crowns", "a 6-card set"],
-        "suns": ["a 5-card straight", "a 5-card set", "a 8-card flush"],
+        "suns": ["a 5-card straight", "a 5-card set", "an 8-card flush"],
         "waves": ["a 4-card straight", "a 4-card set", "a 7-card flush"],
         "leaves": [
             "two suit symbols of each suit",

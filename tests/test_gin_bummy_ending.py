@@ -255,3 +255,13 @@ def test_with_max_turns_zero_there_is_no_limit() -> None:
         else:
             state.apply(state.legal_actions()[-1])
     assert state.turns == 300 and not state.is_over()
+
+
+def test_the_winner_lays_the_four_cards_down_for_everyone_to_see() -> None:
+    from bumtable.rules.gin_bummy import gin_bummy, position
+
+    state = position(gin_bummy(3), ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c", "3c 3d 3h 3s 8d"], beg="5c")
+    state.apply(state.rules.parse_action("discard Kh"))
+    state.apply(state.rules.parse_action("bum"))
+    for seat in (None, 1, 2):
+        assert sorted(state.observe(seat).public_cards[0]) == sorted(state.hands[0])

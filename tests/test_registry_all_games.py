@@ -60,7 +60,11 @@ def test_a_whole_game_record_replays_to_the_same_final_position(game: str, playe
     while not state.is_over():
         seat = state.current_player()
         assert seat is not None
-        action = bots[seat].choose(state.observe(seat)) if rng.random() < 0.7 else rng.choice(state.legal_actions())
+        action = (
+            bots[seat].choose(state.observe(seat))
+            if rng.random() < 0.7
+            else rng.choice(state.legal_actions())
+        )
         state.apply(action)
     record = GameRecord.from_json(GameRecord.of(state, app="test").to_json())
     again = record.replay()
@@ -115,3 +119,18 @@ def test_the_turn_limit_safeguard_ends_gin_bummy_games_that_run_too_long() -> No
     report = simulate_games(get("gin", max_turns=6), games=5, bots=["random"], seed=1)
     assert report.endings.get("turn-limit", 0) >= 1
     assert report.longest <= 6
+
+
+def _every_variant() -> list[tuple[str, str]]:
+    from bumtable.rules.boojum import VARIANTS as BOOJUM
+    from bumtable.rules.gin_bummy import VARIANTS as GIN
+
+    return [("gin-bummy", v) for v in sorted(GIN)] + [("boojum", v) for v in sorted(BOOJUM)]
+
+
+@pytest.mark.parametrize(("game", "variant"), _every_variant())
+def test_every_variant_simulates_to_the_end_with_both_bots(game: str, variant: str) -> None:
+    rules = get(game, players=3, variants=[variant])
+    report = simulate_games(rules, games=2, bots=["heuristic", "random"], seed=len(variant))
+    assert report.games == 2 and sum(report.endings.values()) == 2
+    assert report.actions_per_game > 0

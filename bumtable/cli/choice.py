@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bumtable.errors import NotationError
 from bumtable.rules.climbing import ClimbingRules, Play
@@ -42,10 +43,11 @@ COMMANDS = {
 class Choice:
     """One reading of a line: exactly one of ``play``, ``command``, ``error`` or ``options`` is set."""
 
-    play: Play | None = None
+    play: Any = None
+    """The action chosen (any game's action type)."""
     command: str | None = None
     error: str | None = None
-    options: list[Play] = field(default_factory=list)
+    options: list[Any] = field(default_factory=list)
     """Two or more legal plays the typed cards could mean (set or sequence): ask which."""
     unreadable: bool = False
     """True when ``error`` says the text could not be read (not that the play is illegal)."""

@@ -20,12 +20,14 @@ from bumtable.cli.common import (
     new_seed,
     out_console,
     parse_bots,
+    parse_options,
     split_words,
 )
 from bumtable.cli.face import face_for
 from bumtable.cli.play import Match
 from bumtable.cli.saves import Seating, load_record, meta_of, seating_from
 from bumtable.rules import system
+from bumtable.rules.gin_bummy import GinBummyRules
 
 
 def play(
@@ -40,7 +42,10 @@ def play(
         int | None, typer.Option(help="Seed for the cut and the deals (default: a fresh one).")
     ] = None,
     bots: Annotated[
-        str | None, typer.Option(help="Bot kinds for the other seats in turn, e.g. greedy,random.")
+        str | None,
+        typer.Option(
+            help="Bot kinds for the other seats in turn: heuristic (also called greedy) or random, e.g. heuristic,random."
+        ),
     ] = None,
     seat: Annotated[int | None, typer.Option(help="Your seat, 0 to players-1 (default 0).")] = None,
     save: Annotated[
@@ -85,7 +90,9 @@ def play(
         else:
             variants = split_words(variant)
             rules = make_rules(game, players, variants, target, option or ())
-            seating = Seating.of(rules.players, 0 if seat is None else seat, parse_bots(bots or "greedy"))
+            if isinstance(rules, GinBummyRules) and "max_turns" not in parse_options(option or ()):
+                rules = rules.replace(max_turns=0)  # the turn limit guards simulations, not people
+            seating = Seating.of(rules.players, 0 if seat is None else seat, parse_bots(bots or "heuristic"))
             if seed is None:
                 seed = new_seed()
             state = rules.new_state(seed)

@@ -128,7 +128,12 @@ def simulate(
             help="Number of hands to play (Gin Bummy and Boojum: whole games; --games says the same).",
         ),
     ] = 1000,
-    bots: Annotated[str, typer.Option(help="Bot kinds by seat in turn, e.g. greedy,random.")] = "greedy",
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bot kinds by seat in turn: heuristic (also: greedy) or random, e.g. heuristic,random."
+        ),
+    ] = "heuristic",
     variant: VariantOpt = None,
     option: OptionOpt = None,
     target: Annotated[int | None, typer.Option(help="Points that end a match (default: the game's).")] = None,

@@ -92,7 +92,8 @@ def parse_token(text: str) -> int:
 
 def _cards(tokens: list[str], what: str) -> tuple[int, ...]:
     if not tokens:
-        raise NotationError(f"{what} needs cards, e.g. '{what} 5ML 9MS'")
+        example = "4MS 4MS 4WL 4YK" if what.startswith("claim") else "5ML 9MS"
+        raise NotationError(f"{what} needs cards, e.g. '{what} {example}'")
     return tuple(sorted(int(DecktetCard.parse(tok)) for tok in tokens))
 
 

@@ -59,11 +59,13 @@ def bid_words(value: BidValue) -> str:
 
 
 def _beating(
-    pool: list[tuple[int, int]], size: int, base: BidValue, high: BidValue | None, t: Tables
+    pool: list[tuple[int, int]], size: int, base: BidValue, high: BidValue | None, t: Tables, most: int = 0
 ) -> Iterator[tuple[int, ...]]:
-    """Multisets of ``size`` cards from ``pool`` that, added to a bid worth ``base``, beat ``high``.
+    """Multisets of ``size`` cards from ``pool`` that, added to a bid worth ``base``, beat ``high`` and (with
+    ``most``) count at most ``most`` cards in all.
 
-    Lexicographic by code; branches that cannot reach ``high`` even with the best cards left are cut.
+    Lexicographic by code; branches that cannot reach ``high`` even with the best cards left, or that
+    already count more than ``most`` cards, are cut.
     """
     best_pip = [0] * (len(pool) + 1)  # the highest pip count among pool[i:]
     wild = [0] * (len(pool) + 1)  # Excuses (two cards each) among pool[i:]
@@ -74,6 +76,8 @@ def _beating(
     chosen: list[int] = []
 
     def rec(i: int, need: int, count: int, pips: int) -> Iterator[tuple[int, ...]]:
+        if most and count + need > most:
+            return
         if need == 0:
             if high is None or (count, pips) > high:
                 yield tuple(chosen)
@@ -81,8 +85,8 @@ def _beating(
         if i == len(pool):
             return
         if high is not None:
-            most = count + need + min(need, wild[i])
-            if most < high[0] or (most == high[0] and pips + need * best_pip[i] <= high[1]):
+            top = count + need + min(need, wild[i])
+            if top < high[0] or (top == high[0] and pips + need * best_pip[i] <= high[1]):
                 return
         code, have = pool[i]
         for take in range(min(have, need), -1, -1):
@@ -94,29 +98,42 @@ def _beating(
 
 
 def bid_additions(
-    hand: Iterable[int], laid: Iterable[int], high: BidValue | None, t: Tables, limit: int = 0
+    hand: Iterable[int],
+    laid: Iterable[int],
+    high: BidValue | None,
+    t: Tables,
+    limit: int = 0,
+    most: int = 0,
 ) -> list[tuple[int, ...]]:
-    """Multisets of ``hand`` cards that, added to the cards ``laid``, beat ``high`` (None: no bid yet).
+    """Every legal addition: the multisets of ``hand`` cards that, added to the cards ``laid``, beat ``high``
+    (None: no bid yet) and, with ``most``, make a whole bid of at most ``most`` cards (the Excuse counting two).
 
-    Fewest cards first, then by code (low ranks first). With ``limit`` the list is cut: whole sizes are
+    Each multiset comes once (copies of a card are one card), fewest cards first, then by code (low ranks
+    first). With ``limit`` the list is cut, and is then no longer every legal addition: whole sizes are
     listed while it stays within ``limit`` entries, and if even the smallest size that can win has more,
-    its first ``limit`` entries are listed. (Every legal bid is still accepted when typed.)
+    its first ``limit`` entries are listed.
 
     >>> from bumtable.rules.boojum.options import BoojumRules
     >>> from bumtable.cards.decktet import parse_decktet_cards as cards, format_decktet_cards as fmt
     >>> t = BoojumRules().tables
     >>> [fmt(a) for a in bid_additions(cards("AM 9MS CK"), cards("5ML"), (2, 10), t)]
     ['9MS', 'CK', 'AM 9MS', 'AM CK', '9MS CK', 'AM 9MS CK']
+    >>> [fmt(a) for a in bid_additions(cards("AM 9MS CK"), cards("5ML"), (2, 10), t, most=3)]
+    ['9MS', 'CK', 'AM 9MS', 'AM CK', '9MS CK']
     >>> [fmt(a) for a in bid_additions(cards("AM 9MS CK"), cards("5ML"), (2, 10), t, limit=3)]
     ['9MS', 'CK']
+    >>> [fmt(a) for a in bid_additions(cards("4MS 4MS"), [], None, t)]  # two copies: two bids, not three
+    ['4MS', '4MS 4MS']
     """
     pool = sorted(Counter(int(c) for c in hand).items())
     base = bid_value(laid, t)
     out: list[tuple[int, ...]] = []
     total = sum(k for _, k in pool)
+    if most:
+        total = min(total, most - base[0])  # each card counts at least one
     for size in range(1, total + 1):
         level: list[tuple[int, ...]] = []
-        for add in _beating(pool, size, base, high, t):
+        for add in _beating(pool, size, base, high, t, most):
             level.append(add)
             if limit and len(out) + len(level) > limit:
                 break
@@ -128,12 +145,39 @@ def bid_additions(
     return out
 
 
-def can_beat(hand: Iterable[int], laid: Iterable[int], high: BidValue | None, t: Tables) -> bool:
-    """True when laying the whole hand would beat ``high`` (so some bid is possible)."""
-    hand = list(hand)
-    if not hand:
+def best_addition(hand: Iterable[int], room: int, t: Tables) -> BidValue:
+    """The most a bid can gain from ``hand`` when it may count at most ``room`` more cards (0: no cap):
+    as many cards as fit, then the most pips. Excuses count two cards and no pips.
+
+    >>> from bumtable.rules.boojum.options import BoojumRules
+    >>> from bumtable.cards.decktet import parse_decktet_cards as cards
+    >>> t = BoojumRules(extended=True).tables
+    >>> best_addition(cards("X 9MS CK"), 0, t), best_addition(cards("X 9MS CK"), 2, t)
+    ((4, 21), (2, 21))
+    >>> best_addition(cards("X 9MS CK"), 3, t), best_addition(cards("X X"), 3, t)
+    ((3, 12), (2, 0))
+    """
+    cards = [int(c) for c in hand]
+    if not room:
+        return bid_value(cards, t)
+    wilds = sum(1 for c in cards if t.bid_cards[c] == 2)
+    pips = sorted((t.pip[c] for c in cards if t.bid_cards[c] == 1), reverse=True)
+    best: BidValue = (0, 0)
+    for x in range(min(wilds, room // 2) + 1):
+        y = min(len(pips), room - 2 * x)
+        best = max(best, (2 * x + y, sum(pips[:y])))
+    return best
+
+
+def can_beat(
+    hand: Iterable[int], laid: Iterable[int], high: BidValue | None, t: Tables, most: int = 0
+) -> bool:
+    """True when some addition from ``hand`` to the cards ``laid`` beats ``high`` (so some bid is legal);
+    with ``most``, within a whole bid of at most ``most`` cards."""
+    base = bid_value(laid, t)
+    if most and base[0] >= most:
         return False
-    if high is None:
-        return True
-    count, pips = bid_value([*laid, *hand], t)
-    return (count, pips) > high
+    count, pips = best_addition(hand, most - base[0] if most else 0, t)
+    if count == 0:
+        return False
+    return high is None or (base[0] + count, base[1] + pips) > high

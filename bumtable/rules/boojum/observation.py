@@ -4,7 +4,7 @@ Public: every slot's cards that have been face up (a card dealt onto a slot in t
 hidden until the next auction turns the slots over), the bids on the table, the lots won this phase,
 each player's hand size and tokens, the discard pile, the size of the stack, and the cards each player
 is *known* to hold (lots they picked up and losing bids they took back, less cards they have laid
-since). Private: the seat's own hand. The events of the current round are included for narration.
+since). Private: the seat's own hand. The events of the current and the previous round are included for narration.
 
 >>> import random
 >>> from bumtable.rules.boojum.options import boojum
@@ -72,7 +72,7 @@ class BoojumObservation:
     winners: tuple[int, ...]
     hit_round_limit: bool
     events: tuple[Event, ...]
-    """Public events of the current round."""
+    """Public events of the current round and the one before (so the end of a round can be told)."""
 
     @property
     def winner(self) -> int | None:
@@ -149,7 +149,7 @@ def observe(state: BoojumState, seat: int | None) -> BoojumObservation:
         claim_pos=state.claim_pos,
         winners=tuple(state.winners),
         hit_round_limit=state.hit_round_limit,
-        events=tuple(e for e in state.events if e.round_no == state.round_no),
+        events=tuple(e for e in state.events if e.round_no >= state.round_no - 1),
     )
 
 

@@ -86,7 +86,8 @@ class Pattern(NamedTuple):
             kind = {LOCATION: "location", PERSONALITY: "personality", EVENT: "event"}[self.types]
             how = {TYPED: "", TYPED_SUIT: " of one suit", TYPED_RUN: " of consecutive rank"}[self.kind]
             return f"{token}: {k} {kind} cards{how}"
-        return f"{token}: a {k}-card {self.kind}"
+        article = "an" if k in (8, 11, 18) else "a"
+        return f"{token}: {article} {k}-card {self.kind}"
 
 
 PATTERNS: tuple[Pattern, ...] = (

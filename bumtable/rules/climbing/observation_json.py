@@ -18,7 +18,6 @@ from bumtable.rules.climbing.state import HandResult, Revolution
 
 if TYPE_CHECKING:
     from bumtable.rules.climbing.observation import ClimbingObservation, SeenTransfer, TrickEntry
-    from bumtable.rules.climbing.options import ClimbingRules
 
 
 def _cards(codes: tuple[int, ...] | list[int]) -> list[str]:

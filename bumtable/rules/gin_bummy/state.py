@@ -208,6 +208,7 @@ class GinBummyState:
             self.winner = p
             self.result = "bum"
             self.phase = OVER
+            self.tags[p] = [PUBLIC] * len(self.hands[p])  # the winner lays the four cards down
         elif kind == DISCARD:
             self._take(p, action.card)
             self.beg.append(action.card)

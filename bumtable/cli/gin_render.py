@@ -1,0 +1,291 @@
+"""Gin Bummy observations as Rich text: cards, hands, the table of seats, the Beg and the stock, the result.
+
+Everything here reads only an observation, so a seat is never shown what it may not know.
+Cards print with suit symbols when the terminal can show them (:func:`bumtable.cli.render.fancy`),
+else as ``Qs``.
+
+>>> from bumtable.rules import get
+>>> from bumtable.cli.render import Seats
+>>> state = get("gin-bummy", players=3).new_state(seed=7)
+>>> lines = cut_lines(state.observe(None), Seats.numbered(3))
+>>> str(lines[-1]).endswith("cuts lowest and deals.")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from bumtable.cards.french import JOKER
+from bumtable.cli import render
+from bumtable.cli.render import Seats, count_word
+from bumtable.rules.gin_bummy import (
+    ACE,
+    BUM,
+    DISCARD,
+    DRAW_BEG,
+    DRAW_STOCK,
+    JOKER_PLAY,
+    GinBummyAction,
+    GinBummyObservation,
+    bum_problem,
+)
+from bumtable.rules.gin_bummy.cards import is_ace, is_face, is_joker, is_number
+
+
+# ---------------------------------------------------------------------- cards
+def card(code: int) -> Text:
+    """One card, coloured as everywhere in the terminal (red suits red, Jokers magenta)."""
+    return render.card_text(code)
+
+
+def cards(codes: Iterable[int]) -> Text:
+    """Cards in the order given, separated by spaces."""
+    return Text(" ").join(card(c) for c in codes)
+
+
+def _sep() -> Text:
+    return Text(" · " if render.fancy() else " | ", style="dim")
+
+
+def hand_text(codes: Iterable[int]) -> Text:
+    """A hand sorted and grouped by kind: number cards (by value, then suit), face cards, Aces, Jokers.
+
+    >>> from bumtable.cards import parse_cards
+    >>> hand_text(parse_cards("JK Kh 7c As 2s Jd")).plain in ("2s 7c | Jd Kh | As | JK", "2♠ 7♣ · J♦ K♥ · A♠ · JK")
+    True
+    """
+    ordered = sorted(codes)
+    groups = [[c for c in ordered if test(c)] for test in (is_number, is_face, is_ace, is_joker)]
+    return _sep().join(cards(g) for g in groups if g)
+
+
+def me(seats: Seats, p: int) -> str:
+    """A player named as an object: ``P2`` or ``you``."""
+    return "you" if p == seats.you else seats.name(p)
+
+
+# ---------------------------------------------------------------------- options
+def action_text(obs: GinBummyObservation, action: GinBummyAction) -> Text:
+    """One action as a numbered option: its typed form, with what it does in dim."""
+    kind = action.kind
+    if kind == BUM:
+        return Text.assemble(("bum", "bold green"), (" call Bum! with your winning hand", "dim"))
+    if kind == DISCARD:
+        return Text.assemble("discard ", card(action.card))
+    if kind == ACE:
+        return Text.assemble("ace ", card(action.card), (" and draw three", "dim"))
+    if kind == JOKER_PLAY:
+        return Text.assemble(
+            "joker ", card(JOKER), " ", card(action.card), (" (the next player takes it)", "dim")
+        )
+    if kind == DRAW_BEG:
+        top = Text.assemble((" (", "dim"), card(obs.beg[-1]), (")", "dim")) if obs.beg else Text("")
+        return Text.assemble("draw beg", top)
+    if kind == DRAW_STOCK:
+        if obs.stock_count == 0:
+            note = " (turns the Beg over)"
+        elif obs.stock is not None:
+            return Text.assemble("draw stock", (" (next: ", "dim"), card(obs.stock[0]), (")", "dim"))
+        else:
+            note = f" ({obs.stock_count} left)"
+        return Text.assemble("draw stock", (note, "dim"))
+    return Text(str(action))
+
+
+# ---------------------------------------------------------------------- the cut
+def cut_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
+    """The cut for the deal, round by round (tied lowest players cut again), and who deals."""
+    aces = "Aces low" if obs.rules.cut_ace == "low" else "Aces high"
+    lines: list[Text] = []
+    for i, cut in enumerate(obs.cut):
+        label = (
+            f"Cut for the deal (lowest deals, {aces}): " if i == 0 else "Tie, the tied players cut again: "
+        )
+        parts = [Text.assemble(f"{seats.name(p)} ", card(c)) for p, c in cut]
+        lines.append(Text.assemble(label, Text(", ").join(parts)))
+    d = obs.dealer
+    lines.append(
+        Text(f"{seats.name(d)} {seats.verb(d, 'cuts', 'cut')} lowest and {seats.verb(d, 'deals', 'deal')}.")
+    )
+    return lines
+
+
+# ---------------------------------------------------------------------- the table
+def status_table(obs: GinBummyObservation, seats: Seats) -> Table:
+    """Every seat: cards held, the cards everyone knows it holds, and who has starved, dealt or won."""
+    marker = "▶" if render.fancy() else ">"
+    dot = " · " if render.fancy() else ", "
+    title = "Gin Bummy" if obs.phase == "over" else f"Gin Bummy{dot}turn {obs.turns + 1}"
+    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    table.add_column("")
+    table.add_column("Player")
+    if seats.kinds:
+        table.add_column("Plays as")
+    table.add_column("Cards", justify="right")
+    table.add_column("Known to all")
+    table.add_column("")
+    for p in range(obs.rules.players):
+        turn = obs.turn == p
+        if p in obs.starved:
+            status = "starved (out)"
+        elif obs.winner == p:
+            status = "won"
+        elif p == obs.dealer:
+            status = "dealer"
+        else:
+            status = ""
+        row: list[Text] = [Text(marker if turn else ""), Text(seats.name(p))]
+        if seats.kinds:
+            row.append(Text(seats.kinds[p]))
+        known = obs.public_cards[p]
+        row += [
+            Text(str(obs.hand_counts[p])),
+            hand_text(known) if known else Text("-", style="dim"),
+            Text(status),
+        ]
+        table.add_row(*row, style="bold" if turn else None)
+    return table
+
+
+def beg_line(obs: GinBummyObservation, *, show: int = 6) -> Text:
+    """The Beg: its size and top cards (face up, so known to all), top card last."""
+    if not obs.beg:
+        return Text("Beg: empty.")
+    n = len(obs.beg)
+    shown = obs.beg[-show:]
+    more = "… " if render.fancy() else "... "
+    text = Text.assemble(
+        f"Beg ({n} card{'s' if n != 1 else ''}, top last): ", more if n > show else "", cards(shown)
+    )
+    top = obs.beg[-1]
+    if is_ace(top) or is_joker(top):
+        text.append(f" (an {'Ace' if is_ace(top) else 'Joker'} on top may not be taken)", style="dim")
+    return text
+
+
+def stock_line(obs: GinBummyObservation) -> Text:
+    """The stock: its size, and its next card when everyone knows its order."""
+    flips = len(obs.flips)
+    turned = (
+        f", the Beg turned over {count_word(flips)} time{'s' if flips != 1 else ''} so far" if flips else ""
+    )
+    if obs.stock_count == 0:
+        keep = 1 if obs.rules.turn_over_keeps_top else 0
+        if len(obs.beg) > keep:
+            return Text(f"Stock: empty (the next draw turns the Beg over{turned}).")
+        return Text("Stock: empty, and the Beg cannot be turned over: nothing to draw.")
+    text = Text(f"Stock: {obs.stock_count} card{'s' if obs.stock_count != 1 else ''}")
+    if obs.stock is not None:
+        text.append_text(Text.assemble(" in an order known to all (next: ", card(obs.stock[0]), ")"))
+    text.append(f"{turned}.")
+    return text
+
+
+def turn_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
+    """Where the turn of the player to act stands: a card forced on them, a card drawn, a winning hand."""
+    p = obs.turn
+    if p is None:
+        return []
+    name = seats.name(p)
+    lines: list[Text] = []
+    if obs.last_forced is not None and obs.last_forced[0] == p:
+        lines.append(
+            Text.assemble(
+                "A Joker forced ", card(obs.last_forced[1]), f" on {me(seats, p)} before this turn."
+            )
+        )
+    if obs.phase == "discard":
+        source = "the Beg" if obs.drew_from == "beg" else "the stock"
+        if obs.drawn is not None:
+            drew = Text.assemble(
+                f"{name} {seats.verb(p, 'has', 'have')} drawn ", card(obs.drawn), f" from {source}"
+            )
+        else:
+            drew = Text(f"{name} {seats.verb(p, 'has', 'have')} drawn a card from {source}")
+        drew.append("; now discard." if p == seats.you else " and must now discard.")
+        lines.append(drew)
+    elif obs.phase == "call":
+        lines.append(
+            Text(f"{name} {seats.verb(p, 'holds', 'hold')} a winning hand: Bum!", style="bold green")
+        )
+    else:
+        lines.append(Text(f"{name} {seats.verb(p, 'is', 'are')} to play."))
+    return lines
+
+
+def hand_line(obs: GinBummyObservation, seats: Seats) -> list[Text]:
+    """The observing seat's hand, sorted (nothing for a spectator or a starved seat)."""
+    if obs.seat is None or obs.hand is None or not obs.hand:
+        return []
+    whose = seats.possessive(obs.seat).capitalize()
+    line = Text.assemble(f"{whose} hand ({len(obs.hand)}): ", hand_text(obs.hand))
+    if len(obs.hand) == 4:
+        problem = bum_problem(obs.hand)
+        line.append(
+            " (a winning hand)" if problem is None else f" (not yet a winning hand: {problem})", style="dim"
+        )
+    return [line]
+
+
+# ---------------------------------------------------------------------- the end
+def winning_hand(obs: GinBummyObservation, p: int) -> Sequence[int] | None:
+    """The four cards of ``p``'s hand when this seat knows them (its own, or all four known to all)."""
+    if obs.seat == p and obs.hand:
+        return obs.hand
+    known = obs.public_cards[p]
+    if len(known) == obs.hand_counts[p] == 4:
+        return known
+    return None
+
+
+def result_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
+    """How the game ended, in words: the winner and why, or why it is a draw."""
+    turns = f"{obs.turns} turn{'s' if obs.turns != 1 else ''}"
+    w = obs.winner
+    if obs.result == "bum" and w is not None:
+        line = Text(
+            f"{seats.name(w)} {seats.verb(w, 'wins', 'win')} with Bum! after {turns}", style="bold green"
+        )
+        hand = winning_hand(obs, w)
+        if hand is not None:
+            line.append(": ")
+            line.append_text(hand_text(hand))
+        line.append(".")
+        return [line]
+    if obs.result == "last-standing" and w is not None:
+        out = "everyone else has" if obs.rules.players > 2 else "the other player has"
+        return [
+            Text(
+                f"{seats.name(w)} {seats.verb(w, 'wins', 'win')} after {turns}: {out} starved.",
+                style="bold green",
+            )
+        ]
+    if obs.result == "turn-limit":
+        return [
+            Text(
+                f"The game is a draw: it reached the turn limit ({obs.rules.max_turns} turns).", style="bold"
+            )
+        ]
+    if obs.result == "blocked":
+        return [
+            Text(
+                f"The game is a draw after {turns}: blocked, the player to act has no legal action "
+                "(nothing is left to draw).",
+                style="bold",
+            )
+        ]
+    return [Text(f"The game is over after {turns}.", style="bold")]
+
+
+def standings_line(obs: GinBummyObservation, seats: Seats) -> Text:
+    """Cards held by each player, or who is out: ``Cards held: P0 7, You 5, P2 starved``."""
+    parts = []
+    for p in range(obs.rules.players):
+        held = "starved" if p in obs.starved else str(obs.hand_counts[p])
+        parts.append(f"{seats.name(p)} {held}")
+    return Text("Cards held: " + ", ".join(parts))
