@@ -630,7 +630,7 @@ def test_junk_is_unreadable_and_the_error_says_what_is_wrong() -> None:
     draw = _read("draw", hands)
     assert draw.unreadable and draw.error == "'draw' needs a source: 'draw stock' or 'draw beg'"
     empty = _read("   ", hands)
-    assert empty.unreadable and empty.error == EMPTY
+    assert empty.unreadable and empty.error == f"{EMPTY} (h for help)"
 
 
 def test_typed_actions_that_are_illegal_say_why() -> None:

@@ -126,9 +126,7 @@ HINT = (
     "token and cards (waves 4MS 4MS 4WL 4YK); p = pass, d = done, t = table, h = help, q = quit."
 )
 
-EMPTY = (
-    "type the number of an option, cards to bid (5ML 9MS), a token and cards to claim, p or d (h for help)"
-)
+EMPTY = "type the number of an option, cards to bid (5ML 9MS), a token and cards to claim, p or d"
 
 
 def _bid_key(action: BoojumAction, pips: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:

@@ -89,18 +89,11 @@ def _with_suits(play: Play, options: Sequence[Play]) -> list[Play]:
     return [o for o in options if o.suit >= 0 and o._replace(suit=-1) == play] or [play]
 
 
-def interpret(
-    line: str,
-    rules: ClimbingRules,
-    options: Sequence[Play],
-    why_illegal: Callable[[Play], str | None],
-) -> Choice:
-    """Read one line typed at the play prompt against the numbered ``options``."""
-    text = line.strip()
+def command_or_number(text: str, options: Sequence[Any], empty: str) -> Choice | None:
+    """The reading of a blank line (``empty`` says what to type), a command word or an option number;
+    None when the text is none of these (so it is an action to parse)."""
     if not text:
-        return Choice(
-            error="type the number of a play, cards like 'Q Q 2', or p to pass (h for help)", unreadable=True
-        )
+        return Choice(error=f"{empty} (h for help)", unreadable=True)
     command = COMMANDS.get(text.lower())
     if command is not None:
         return Choice(command=command)
@@ -109,6 +102,20 @@ def interpret(
         if 1 <= k <= len(options):
             return Choice(play=options[k - 1])
         return Choice(error=f"no option {k}: type a number from 1 to {len(options)}", unreadable=True)
+    return None
+
+
+def interpret(
+    line: str,
+    rules: ClimbingRules,
+    options: Sequence[Play],
+    why_illegal: Callable[[Play], str | None],
+) -> Choice:
+    """Read one line typed at the play prompt against the numbered ``options``."""
+    text = line.strip()
+    early = command_or_number(text, options, "type the number of a play, cards like 'Q Q 2', or p to pass")
+    if early is not None:
+        return early
     try:
         readings = _readings(rules, text)
     except NotationError as e:

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from rich.console import RenderableType
 from rich.text import Text
 
-from bumtable.cli.choice import COMMANDS, Choice
+from bumtable.cli.choice import Choice, command_or_number
 from bumtable.cli.render import Seats
 from bumtable.errors import NotationError
 
@@ -91,7 +91,7 @@ def interpret_typed(
 ) -> Choice:
     """Read a line as a command word, an option number, or an action in the game's notation.
 
-    ``empty`` is the message for a blank line. Used by the faces whose actions are typed
+    ``empty`` says what to type, for a blank line. Used by the faces whose actions are typed
     whole (Gin Bummy's ``discard Kh``, Boojum's ``bid 5ML 9MS``).
 
     >>> from bumtable.rules import get
@@ -104,16 +104,9 @@ def interpret_typed(
     True
     """
     text = line.strip()
-    if not text:
-        return Choice(error=empty, unreadable=True)
-    command = COMMANDS.get(text.lower())
-    if command is not None:
-        return Choice(command=command)
-    if text.isdigit():
-        k = int(text)
-        if 1 <= k <= len(options):
-            return Choice(play=options[k - 1])
-        return Choice(error=f"no option {k}: type a number from 1 to {len(options)}", unreadable=True)
+    early = command_or_number(text, options, empty)
+    if early is not None:
+        return early
     try:
         action = rules.parse_action(text)
     except NotationError as e:

@@ -84,7 +84,7 @@ on a Joker; when it could mean more than one, you are asked which."""
 
 HINT = "Type a number, a card (Kh), stock, beg or bum; joker Qs plays a Joker; t = table, h = help, q = quit."
 PROMPT = "Your move: "
-EMPTY = "type the number of an option, a card like Kh, stock, beg or bum (h for help)"
+EMPTY = "type the number of an option, a card like Kh, stock, beg or bum"
 
 _BUM_WORDS = ("b", "bum", "bum!")
 _STOCK_WORDS = ("stock", "deck")

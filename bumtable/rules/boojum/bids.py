@@ -16,8 +16,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
+from bumtable.rules.boojum.actions import BID, PASS_ACTION, BoojumAction
 from bumtable.rules.boojum.tables import Tables
+
+if TYPE_CHECKING:
+    from bumtable.rules.boojum.options import BoojumRules
 
 BidValue = tuple[int, int]
 
@@ -181,3 +186,21 @@ def can_beat(
     if count == 0:
         return False
     return high is None or (base[0] + count, base[1] + pips) > high
+
+
+def auction_actions(
+    hand: Iterable[int], laid: Iterable[int], high: BidValue | None, rules: BoojumRules
+) -> list[BoojumAction]:
+    """The legal actions of a player in an auction: every legal bid (see :func:`bid_additions`; a
+    shortlist only with ``rules.bid_list_limit``), then ``pass``. The state and the observation both list
+    these, so they agree.
+
+    >>> from bumtable.rules.boojum.options import BoojumRules
+    >>> from bumtable.rules.boojum.actions import action_text
+    >>> from bumtable.cards.decktet import parse_decktet_cards as cards
+    >>> rules = BoojumRules(bid_max_cards=2)
+    >>> [action_text(a) for a in auction_actions(cards("AM 9MS CK"), cards("5ML"), (1, 5), rules)]
+    ['bid AM', 'bid 9MS', 'bid CK', 'pass']
+    """
+    adds = bid_additions(hand, laid, high, rules.tables, rules.bid_list_limit, rules.bid_max_cards)
+    return [BoojumAction(BID, a) for a in adds] + [PASS_ACTION]

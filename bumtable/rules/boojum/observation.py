@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bumtable.errors import IllegalActionError
-from bumtable.rules.boojum.actions import BID, DONE_ACTION, PASS_ACTION, BoojumAction, claim
-from bumtable.rules.boojum.bids import BidValue, bid_additions, bid_value
+from bumtable.rules.boojum.actions import DONE_ACTION, BoojumAction, claim
+from bumtable.rules.boojum.bids import BidValue, auction_actions, bid_value
 from bumtable.rules.boojum.sets import claim_options
 from bumtable.rules.boojum.state import AUCTION, CLAIMS, BoojumState, Event
 
@@ -94,8 +94,7 @@ class BoojumObservation:
             return []
         t = self.rules.tables
         if self.phase == AUCTION:
-            adds = bid_additions(self.hand, self.bids[seat], self.high_value(), t, self.rules.bid_list_limit)
-            return [BoojumAction(BID, a) for a in adds] + [PASS_ACTION]
+            return auction_actions(self.hand, self.bids[seat], self.high_value(), self.rules)
         if self.phase == CLAIMS:
             options = claim_options(self.hand, t, self.wanted_tokens(seat))
             return [claim(k, g) for k, groups in options.items() for g in groups] + [DONE_ACTION]

@@ -32,12 +32,18 @@ from bumtable.rules.boojum.actions import (
     DONE,
     DONE_ACTION,
     PASS,
-    PASS_ACTION,
     TOKEN_NAMES,
     BoojumAction,
     claim,
 )
-from bumtable.rules.boojum.bids import BidValue, bid_additions, bid_value, bid_words, can_beat
+from bumtable.rules.boojum.bids import (
+    BidValue,
+    auction_actions,
+    bid_value,
+    bid_words,
+    can_beat,
+    number_words,
+)
 from bumtable.rules.boojum.sets import PATTERNS, can_claim, claim_options, is_claim
 
 if TYPE_CHECKING:
@@ -173,7 +179,9 @@ class BoojumState:
         return [k for k in range(SUITS_COUNT) if not self.tokens[player][k]]
 
     def legal_actions(self) -> list[BoojumAction]:
-        """Every action the current player may take (bids: see ``rules.bid_list_limit``)."""
+        """Every action the current player may take: exactly the actions :meth:`why_illegal` accepts, each
+        once (bids are multisets of cards, fewest cards first). Only ``rules.bid_list_limit`` shortens the
+        bids to a shortlist."""
         if self._legal is None:
             self._legal = self._compute_legal()
         return self._legal
@@ -181,10 +189,7 @@ class BoojumState:
     def _compute_legal(self) -> list[BoojumAction]:
         p = self.turn
         if self.phase == AUCTION:
-            adds = bid_additions(
-                self.hands[p], self.bids[p], self.high_value(), self.t, self.rules.bid_list_limit
-            )
-            return [BoojumAction(BID, a) for a in adds] + [PASS_ACTION]
+            return auction_actions(self.hands[p], self.bids[p], self.high_value(), self.rules)
         if self.phase == CLAIMS:
             options = claim_options(self.hands[p], self.t, self.wanted_tokens(p))
             return [claim(k, g) for k, groups in options.items() for g in groups] + [DONE_ACTION]
@@ -212,6 +217,12 @@ class BoojumState:
                 )
             high = self.high_value()
             value = bid_value([*self.bids[p], *action.cards], self.t)
+            most = self.rules.bid_max_cards
+            if most and value[0] > most:
+                return (
+                    f"your bid would count {number_words(value[0])} cards, and a bid may count at most "
+                    f"{number_words(most)} (bid_max_cards; the Excuse counts two)"
+                )
             if high is not None and value <= high:
                 return (
                     f"your bid would be {bid_words(value)}, which does not beat player {self.high}'s "
@@ -408,7 +419,7 @@ class BoojumState:
         while True:
             if self.phase == AUCTION:
                 p = self.turn
-                if can_beat(self.hands[p], self.bids[p], self.high_value(), self.t):
+                if can_beat(self.hands[p], self.bids[p], self.high_value(), self.t, self.rules.bid_max_cards):
                     break
                 self.passed[p] = True
                 self._log("auto-pass", p)
