@@ -13,9 +13,10 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
+@runtime_checkable
 class GameState(Protocol):
     """A match in progress; only :meth:`apply` changes it."""
 
@@ -38,7 +39,10 @@ class GameState(Protocol):
 
     def observe(self, seat: int | None) -> Any: ...
 
+    def copy(self) -> Any: ...
 
+
+@runtime_checkable
 class GameRules(Protocol):
     """A rules object: options as data, the way to start a match, and the text form of actions."""
 
