@@ -560,9 +560,12 @@ def test_a_lone_card_two_actions_could_use_asks_which() -> None:
     assert sorted(ace.options) == sorted([act("ace Ah"), act("joker JK Ah")])
 
 
-def test_a_lone_ace_plays_it_and_a_lone_card_on_a_joker_plays_the_joker() -> None:
+def test_a_lone_ace_plays_it_but_a_lone_card_never_spends_a_joker_unasked() -> None:
     assert _read("Ah", ["2s 6h 4d 9c Ah", "7c 7d 7h 7s 8c"]).play == act("ace Ah")
-    assert _read("9c", ["2s 6h 4d 9c Kh JK", "7c 7d 7h 7s 8c"]).play == act("joker JK 9c")
+    number = _read("9c", ["2s 6h 4d 9c Kh JK", "7c 7d 7h 7s 8c"])
+    assert number.play is None and number.error is not None
+    assert "type 'joker 9c'" in number.error
+    assert _read("joker 9c", ["2s 6h 4d 9c Kh JK", "7c 7d 7h 7s 8c"]).play == act("joker JK 9c")
 
 
 def test_a_lone_joker_asks_which_card_to_put_on_it() -> None:

@@ -79,8 +79,8 @@ Type the number of an option from the list, or the action:
   t, table         show the table and your hand again
   q, quit          stop (with --save or --load the game so far is in the file; resume with --load)
   h, help          this text
-A card alone (Kh, Ah, JK) means the one action it can: discard it, play the Ace, or carry it
-on a Joker; when it could mean more than one, you are asked which."""
+A card alone (Kh, Ah, JK) means the one action it can: discard it or play the Ace; when it could
+mean more than one, you are asked which. A card goes on a Joker only when you say so (joker Qs)."""
 
 HINT = "Type a number, a card (Kh), stock, beg or bum; joker Qs plays a Joker; t = table, h = help, q = quit."
 PROMPT = "Your move: "
@@ -121,6 +121,10 @@ def _card_choice(
     uses: list[Any] = [
         a for a in options if a.kind != BUM and (a.card == code or (code == JOKER and a.kind == JOKER_PLAY))
     ]
+    if len(uses) == 1 and uses[0].kind == JOKER_PLAY and code != JOKER:
+        # Never spend a Joker on a card typed alone: that costs two cards, so it must be said.
+        why = why_illegal(GinBummyAction(DISCARD, code)) or "it cannot be discarded now"
+        return Choice(error=f"{why}; to put {text} on a Joker for the next player, type 'joker {text}'")
     if len(uses) == 1:
         return Choice(play=uses[0])
     if len(uses) > 1:
