@@ -135,14 +135,20 @@ def snapshot(state: BoojumState) -> tuple[object, ...]:
     )
 
 
-def random_game(rules: BoojumRules, seed: int, *, max_actions: int = 100_000) -> BoojumState:
-    """A whole game of uniformly random legal actions (no checks)."""
+def random_game(
+    rules: BoojumRules, seed: int, *, pass_rate: float = 0.0, max_actions: int = 100_000
+) -> BoojumState:
+    """A whole game of uniformly random legal actions (no checks); with ``pass_rate``, a bidder passes that
+    often and otherwise picks at random (a bid list is long, so a uniform pick almost never passes)."""
     state = rules.new_state(seed)
     rng = random.Random(seed + 99)
     for _ in range(max_actions):
         if state.is_over():
             return state
         legal = state.legal_actions()
+        if state.phase == AUCTION and rng.random() < pass_rate:
+            state.apply(legal[-1], check=False)
+            continue
         state.apply(legal[rng.randrange(len(legal))], check=False)
     raise AssertionError(f"seed {seed}: the game did not end in {max_actions} actions")
 

@@ -9,7 +9,7 @@ from boojum_helpers import act, bid_texts, codes, table
 
 from bumtable.errors import IllegalActionError
 from bumtable.rules.boojum import BoojumRules, boojum
-from bumtable.rules.boojum.bids import bid_additions, bid_value
+from bumtable.rules.boojum.bids import bid_value
 from bumtable.rules.boojum.state import AUCTION
 
 
@@ -194,16 +194,6 @@ def test_cards_dealt_onto_slots_stay_hidden_until_the_next_auction() -> None:
     assert state.round_no == 2 and state.phase == AUCTION and state.slot_hidden == [0, 0]
     kinds = [e.kind for e in state.events]
     assert kinds.count("dealt") == 1 and "round" in kinds
-
-
-def test_bid_lists_are_cut_to_the_limit_but_any_legal_bid_is_accepted() -> None:
-    rules = boojum(3).replace(bid_list_limit=5)
-    state = table(rules, ["AM AS AW AL AY AK 2MK", "2SY", "2WL"])
-    listed = state.legal_actions()
-    assert len(listed) == 5 + 1  # five bids and pass
-    assert state.why_illegal(rules.parse_action("bid AM AS AW AL AY AK 2MK")) is None
-    full = bid_additions(state.hands[0], [], None, rules.tables)
-    assert len(full) == 2**7 - 1
 
 
 def test_illegal_bids_raise_with_the_reason() -> None:

@@ -153,7 +153,7 @@ def test_random_games_reach_the_situations_the_checks_are_for() -> None:
     kinds: Counter[str] = Counter()
     finished = 0
     for seed in range(12):
-        state = random_game(boojum(4), seed)
+        state = random_game(boojum(4), seed, pass_rate=0.3)  # else slots nobody bids for are rare
         kinds.update(e.kind for e in state.events)
         finished += not state.hit_round_limit
     assert finished >= 8, "most random games end with a full collection"

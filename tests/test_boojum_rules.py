@@ -52,6 +52,7 @@ def test_the_rules_are_a_frozen_value() -> None:
         ({"slots": -1}, "slots must be 0"),
         ({"max_rounds": 0}, "it makes every game end"),
         ({"bid_list_limit": -2}, "bid_list_limit must be 0"),
+        ({"bid_max_add": -1}, "bid_max_add must be 0"),
         ({"system": "bum-game"}, "system must be 'boojum'"),
         ({"decks": 1, "players": 3, "hand_size": 11}, "the deal needs 37 cards but the deck has only 36"),
     ],
@@ -65,7 +66,9 @@ def test_inconsistent_options_are_refused_with_a_clear_message(options: dict[str
 def test_replace_checks_its_options_and_names_them_when_one_is_unknown() -> None:
     rules = boojum()
     assert rules.replace(players=5).players == 5
-    with pytest.raises(RulesError, match="boojum has no option 'colour'; options: bid_list_limit, courts"):
+    with pytest.raises(
+        RulesError, match="boojum has no option 'colour'; options: bid_list_limit, bid_max_add, courts"
+    ):
         rules.replace(colour="red")
     with pytest.raises(RulesError):
         rules.replace(players=9)

@@ -64,13 +64,11 @@ def bid_words(value: BidValue) -> str:
 
 
 def _beating(
-    pool: list[tuple[int, int]], size: int, base: BidValue, high: BidValue | None, t: Tables, most: int = 0
+    pool: list[tuple[int, int]], size: int, base: BidValue, high: BidValue | None, t: Tables
 ) -> Iterator[tuple[int, ...]]:
-    """Multisets of ``size`` cards from ``pool`` that, added to a bid worth ``base``, beat ``high`` and (with
-    ``most``) count at most ``most`` cards in all.
+    """Multisets of ``size`` cards from ``pool`` that, added to a bid worth ``base``, beat ``high``.
 
-    Lexicographic by code; branches that cannot reach ``high`` even with the best cards left, or that
-    already count more than ``most`` cards, are cut.
+    Lexicographic by code; branches that cannot reach ``high`` even with the best cards left are cut.
     """
     best_pip = [0] * (len(pool) + 1)  # the highest pip count among pool[i:]
     wild = [0] * (len(pool) + 1)  # Excuses (two cards each) among pool[i:]
@@ -81,8 +79,6 @@ def _beating(
     chosen: list[int] = []
 
     def rec(i: int, need: int, count: int, pips: int) -> Iterator[tuple[int, ...]]:
-        if most and count + need > most:
-            return
         if need == 0:
             if high is None or (count, pips) > high:
                 yield tuple(chosen)
@@ -90,8 +86,8 @@ def _beating(
         if i == len(pool):
             return
         if high is not None:
-            top = count + need + min(need, wild[i])
-            if top < high[0] or (top == high[0] and pips + need * best_pip[i] <= high[1]):
+            most = count + need + min(need, wild[i])
+            if most < high[0] or (most == high[0] and pips + need * best_pip[i] <= high[1]):
                 return
         code, have = pool[i]
         for take in range(min(have, need), -1, -1):
@@ -111,7 +107,7 @@ def bid_additions(
     most: int = 0,
 ) -> list[tuple[int, ...]]:
     """Every legal addition: the multisets of ``hand`` cards that, added to the cards ``laid``, beat ``high``
-    (None: no bid yet) and, with ``most``, make a whole bid of at most ``most`` cards (the Excuse counting two).
+    (None: no bid yet), of at most ``most`` cards (0: any number; the Excuse is one card here).
 
     Each multiset comes once (copies of a card are one card), fewest cards first, then by code (low ranks
     first). With ``limit`` the list is cut, and is then no longer every legal addition: whole sizes are
@@ -123,7 +119,7 @@ def bid_additions(
     >>> t = BoojumRules().tables
     >>> [fmt(a) for a in bid_additions(cards("AM 9MS CK"), cards("5ML"), (2, 10), t)]
     ['9MS', 'CK', 'AM 9MS', 'AM CK', '9MS CK', 'AM 9MS CK']
-    >>> [fmt(a) for a in bid_additions(cards("AM 9MS CK"), cards("5ML"), (2, 10), t, most=3)]
+    >>> [fmt(a) for a in bid_additions(cards("AM 9MS CK"), cards("5ML"), (2, 10), t, most=2)]
     ['9MS', 'CK', 'AM 9MS', 'AM CK', '9MS CK']
     >>> [fmt(a) for a in bid_additions(cards("AM 9MS CK"), cards("5ML"), (2, 10), t, limit=3)]
     ['9MS', 'CK']
@@ -135,10 +131,10 @@ def bid_additions(
     out: list[tuple[int, ...]] = []
     total = sum(k for _, k in pool)
     if most:
-        total = min(total, most - base[0])  # each card counts at least one
+        total = min(total, most)
     for size in range(1, total + 1):
         level: list[tuple[int, ...]] = []
-        for add in _beating(pool, size, base, high, t, most):
+        for add in _beating(pool, size, base, high, t):
             level.append(add)
             if limit and len(out) + len(level) > limit:
                 break
@@ -150,42 +146,40 @@ def bid_additions(
     return out
 
 
-def best_addition(hand: Iterable[int], room: int, t: Tables) -> BidValue:
-    """The most a bid can gain from ``hand`` when it may count at most ``room`` more cards (0: no cap):
-    as many cards as fit, then the most pips. Excuses count two cards and no pips.
+def best_addition(hand: Iterable[int], most: int, t: Tables) -> BidValue:
+    """The most that at most ``most`` cards of ``hand`` (0: any number) can add to a bid: the most cards
+    (an Excuse counts two), then the most pips.
 
     >>> from bumtable.rules.boojum.options import BoojumRules
     >>> from bumtable.cards.decktet import parse_decktet_cards as cards
     >>> t = BoojumRules(extended=True).tables
-    >>> best_addition(cards("X 9MS CK"), 0, t), best_addition(cards("X 9MS CK"), 2, t)
-    ((4, 21), (2, 21))
-    >>> best_addition(cards("X 9MS CK"), 3, t), best_addition(cards("X X"), 3, t)
-    ((3, 12), (2, 0))
+    >>> best_addition(cards("X 9MS CK 2MK"), 0, t), best_addition(cards("X 9MS CK 2MK"), 2, t)
+    ((5, 23), (3, 12))
+    >>> best_addition(cards("9MS CK 2MK"), 2, t), best_addition([], 3, t)
+    ((2, 21), (0, 0))
     """
     cards = [int(c) for c in hand]
-    if not room:
+    if not most or len(cards) <= most:
         return bid_value(cards, t)
     wilds = sum(1 for c in cards if t.bid_cards[c] == 2)
     pips = sorted((t.pip[c] for c in cards if t.bid_cards[c] == 1), reverse=True)
-    best: BidValue = (0, 0)
-    for x in range(min(wilds, room // 2) + 1):
-        y = min(len(pips), room - 2 * x)
-        best = max(best, (2 * x + y, sum(pips[:y])))
-    return best
+    x = min(wilds, most)  # an Excuse adds two cards, any other card one: Excuses first, then the top pips
+    y = min(len(pips), most - x)
+    return 2 * x + y, sum(pips[:y])
 
 
 def can_beat(
     hand: Iterable[int], laid: Iterable[int], high: BidValue | None, t: Tables, most: int = 0
 ) -> bool:
-    """True when some addition from ``hand`` to the cards ``laid`` beats ``high`` (so some bid is legal);
-    with ``most``, within a whole bid of at most ``most`` cards."""
-    base = bid_value(laid, t)
-    if most and base[0] >= most:
-        return False
-    count, pips = best_addition(hand, most - base[0] if most else 0, t)
+    """True when adding some cards of ``hand`` (at most ``most`` of them; 0: any number) to the cards
+    ``laid`` beats ``high`` (None: no bid yet), so the player has a legal bid."""
+    count, pips = best_addition(hand, most, t)
     if count == 0:
         return False
-    return high is None or (base[0] + count, base[1] + pips) > high
+    if high is None:
+        return True
+    base = bid_value(laid, t)
+    return (base[0] + count, base[1] + pips) > high
 
 
 def auction_actions(
@@ -198,9 +192,9 @@ def auction_actions(
     >>> from bumtable.rules.boojum.options import BoojumRules
     >>> from bumtable.rules.boojum.actions import action_text
     >>> from bumtable.cards.decktet import parse_decktet_cards as cards
-    >>> rules = BoojumRules(bid_max_cards=2)
-    >>> [action_text(a) for a in auction_actions(cards("AM 9MS CK"), cards("5ML"), (1, 5), rules)]
-    ['bid AM', 'bid 9MS', 'bid CK', 'pass']
+    >>> rules = BoojumRules(bid_max_add=2)
+    >>> [action_text(a) for a in auction_actions(cards("AM 9MS CK"), cards("5ML"), (2, 10), rules)]
+    ['bid 9MS', 'bid CK', 'bid AM 9MS', 'bid AM CK', 'bid 9MS CK', 'pass']
     """
-    adds = bid_additions(hand, laid, high, rules.tables, rules.bid_list_limit, rules.bid_max_cards)
+    adds = bid_additions(hand, laid, high, rules.tables, rules.bid_list_limit, rules.bid_max_add)
     return [BoojumAction(BID, a) for a in adds] + [PASS_ACTION]

@@ -8,7 +8,7 @@
 >>> rules.replace(colour="red")
 Traceback (most recent call last):
 ...
-bumtable.errors.RulesError: boojum has no option 'colour'; options: bid_list_limit, bid_max_cards, courts, decks, excuse, excuse_alone, excuse_symbols, extended, hand_size, lot_size, max_rounds, pawns, players, repeat_tokens, slots, system
+bumtable.errors.RulesError: boojum has no option 'colour'; options: bid_list_limit, bid_max_add, courts, decks, excuse, excuse_alone, excuse_symbols, extended, hand_size, lot_size, max_rounds, pawns, players, repeat_tokens, slots, system
 >>> BoojumRules.from_json(rules.to_json()) == rules
 True
 """
@@ -65,8 +65,9 @@ class BoojumRules(OptionsData):
     """May a player claim a suit token they already hold (for the card it draws)? The source does not say."""
     max_rounds: int = 60
     """Safeguard: the game ends after this many rounds even if nobody has all six tokens (see the doc)."""
-    bid_max_cards: int = 0
-    """The most cards a whole bid may count (the Excuse counting two); 0: no cap. The source has none."""
+    bid_max_add: int = 3
+    """The most cards a player may lay in one bid (one turn; the Excuse is one card here). 0: any number,
+    as in the source, but then a big hand has millions of legal bids (see the doc)."""
     bid_list_limit: int = 0
     """0 (the default): :meth:`BoojumState.legal_actions` lists every legal bid. More: it lists at most this
     many (the smallest additions first), a shortlist, while any legal bid is still accepted when typed. The
@@ -102,8 +103,8 @@ class BoojumRules(OptionsData):
             raise RulesError(
                 f"max_rounds must be at least 1 (it makes every game end), not {self.max_rounds}"
             )
-        if self.bid_max_cards < 0:
-            raise RulesError(f"bid_max_cards must be 0 (no cap) or more, not {self.bid_max_cards}")
+        if self.bid_max_add < 0:
+            raise RulesError(f"bid_max_add must be 0 (no limit) or more, not {self.bid_max_add}")
         if self.bid_list_limit < 0:
             raise RulesError(f"bid_list_limit must be 0 (no limit) or more, not {self.bid_list_limit}")
         dealt = n * self.hand_size + self.slot_count * self.lot_size

@@ -217,11 +217,11 @@ class BoojumState:
                 )
             high = self.high_value()
             value = bid_value([*self.bids[p], *action.cards], self.t)
-            most = self.rules.bid_max_cards
-            if most and value[0] > most:
+            most = self.rules.bid_max_add
+            if most and len(action.cards) > most:
                 return (
-                    f"your bid would count {number_words(value[0])} cards, and a bid may count at most "
-                    f"{number_words(most)} (bid_max_cards; the Excuse counts two)"
+                    f"a bid may add at most {number_words(most)} cards at a time (the bid_max_add option), "
+                    f"not {number_words(len(action.cards))}: lay fewer, and raise again if you are beaten"
                 )
             if high is not None and value <= high:
                 return (
@@ -419,7 +419,7 @@ class BoojumState:
         while True:
             if self.phase == AUCTION:
                 p = self.turn
-                if can_beat(self.hands[p], self.bids[p], self.high_value(), self.t, self.rules.bid_max_cards):
+                if can_beat(self.hands[p], self.bids[p], self.high_value(), self.t, self.rules.bid_max_add):
                     break
                 self.passed[p] = True
                 self._log("auto-pass", p)
