@@ -9,6 +9,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+import conftest
+
 from bumtable.cards.decktet import parse_decktet_cards
 from bumtable.rules.boojum import BoojumRules, BoojumState
 from bumtable.rules.boojum.state import AUCTION, CLAIMS
@@ -155,13 +157,8 @@ def random_game(
 
 def random_position(rules: BoojumRules, seed: int, actions: int) -> BoojumState:
     """The state after up to ``actions`` random legal actions from ``seed``."""
-    state = rules.new_state(seed)
-    rng = random.Random(seed + 1)
-    for _ in range(actions):
-        if state.is_over():
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    state = conftest.random_position(rules, seed, actions, random.Random(seed + 1))
+    assert isinstance(state, BoojumState)
     return state
 
 

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import play
 
 from bumtable.cards import Card, parse_cards
 from bumtable.cards.french import JOKER
@@ -33,12 +34,6 @@ def empty_stock(hands: list[str], *, beg: str, **options: object) -> GinBummySta
     rest.subtract(cards(hands[0] + " " + beg))
     other = " ".join(str(Card(x)) for x in sorted(rest.elements()))
     return position(gin_bummy(2).replace(**options), [hands[0], other], beg=beg, stock="")
-
-
-def play(state: GinBummyState, *texts: str) -> GinBummyState:
-    for text in texts:
-        state.apply(state.rules.parse_action(text))
-    return state
 
 
 def legal(state: GinBummyState) -> list[str]:

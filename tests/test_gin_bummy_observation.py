@@ -6,7 +6,9 @@ import json
 import random
 from collections import Counter
 
+import conftest
 import pytest
+from conftest import play
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -29,20 +31,9 @@ def c(text: str) -> int:
     return min(int(Card.parse(text)), JOKER)
 
 
-def play(state: GinBummyState, *texts: str) -> GinBummyState:
-    for text in texts:
-        state.apply(state.rules.parse_action(text))
-    return state
-
-
 def random_position(rules: GinBummyRules, seed: int, steps: int) -> GinBummyState:
-    state = rules.new_state(seed)
-    rng = random.Random(seed + 99)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    state = conftest.random_position(rules, seed, steps, random.Random(seed + 99))
+    assert isinstance(state, GinBummyState)
     return state
 
 

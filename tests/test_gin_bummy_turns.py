@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import play
 
 from bumtable.cards import Card, parse_cards
 from bumtable.cards.french import JOKER
@@ -22,12 +23,6 @@ def table(
     """Player p holds hands[p]; ``stock`` is the top of the stock, next card first."""
     rules = gin_bummy(len(hands)).replace(**options)
     return position(rules, hands, beg=beg, stock_top=stock, turn=turn)
-
-
-def play(state: GinBummyState, *texts: str) -> GinBummyState:
-    for text in texts:
-        state.apply(state.rules.parse_action(text))
-    return state
 
 
 def legal(state: GinBummyState) -> list[str]:
