@@ -262,6 +262,10 @@ class BoojumFace:
     def final(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
         return final_lines(obs, seats)
 
+    def goal(self, rules: Any) -> str:
+        """The first to hold all six tokens wins."""
+        return "first to all six tokens"
+
     def progress(self, obs: BoojumObservation) -> str:
         return f"round {obs.round_no}"
 

@@ -8,6 +8,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from bumtable.cli.choice import Choice, interpret, ordered
+from bumtable.cli.common import match_goal
 from bumtable.cli.narrate import narrate, opening
 from bumtable.cli.render import Seats, hand_text, standings, status_table, trick_text
 from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, Play
@@ -83,6 +84,9 @@ class ClimbingFace:
             w = obs.winner
             out.append(Text(f"The match is over: {seats.name(w)} won with {obs.scores[w]} points."))
         return out
+
+    def goal(self, rules: ClimbingRules) -> str:
+        return match_goal(rules)
 
     def progress(self, obs: ClimbingObservation) -> str:
         return f"hand {obs.hand_no}"

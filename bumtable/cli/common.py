@@ -139,10 +139,8 @@ def parse_options(values: Iterable[str]) -> dict[str, object]:
     return out
 
 
-def match_goal(rules: Rules) -> str:
-    """How the match ends, in words: ``first to 100 points`` or ``10 rounds, highest total wins``."""
-    if not isinstance(rules, ClimbingRules):
-        return "the first to call Bum! wins" if rules.system == "gin-bummy" else "first to all six tokens"
+def match_goal(rules: ClimbingRules) -> str:
+    """How a climbing match ends, in words: ``first to 100 points`` or ``10 rounds, highest total wins``."""
     if rules.target and rules.rounds:
         return f"first to {rules.target} points, at most {rules.rounds} rounds"
     if rules.target:

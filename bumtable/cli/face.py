@@ -76,6 +76,10 @@ class Face(Protocol):
         """The result of a game that is over."""
         ...
 
+    def goal(self, rules: Any) -> str:
+        """How the game is won, in words: ``first to 100 points``, ``first to all six tokens``."""
+        ...
+
     def progress(self, obs: Any) -> str:
         """Where in the game this is, in words: ``hand 3``, ``turn 41``, ``round 2``."""
         ...

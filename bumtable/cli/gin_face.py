@@ -358,6 +358,10 @@ class GinBummyFace:
         """How the game ended (Bum!, last standing, the turn limit, blocked) and the cards held."""
         return [*result_lines(obs, seats), standings_line(obs, seats)]
 
+    def goal(self, rules: Any) -> str:
+        """The first to call Bum! wins."""
+        return "the first to call Bum! wins"
+
     def progress(self, obs: Any) -> str:
         """``turn 41``: the turn being played, or the last one once the game is over."""
         return f"turn {obs.turns if obs.phase == 'over' else obs.turns + 1}"

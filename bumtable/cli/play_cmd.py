@@ -16,7 +16,6 @@ from bumtable.cli.common import (
     VariantOpt,
     cli_errors,
     make_rules,
-    match_goal,
     new_seed,
     out_console,
     parse_bots,
@@ -27,7 +26,6 @@ from bumtable.cli.face import face_for
 from bumtable.cli.play import Match
 from bumtable.cli.saves import Seating, load_record, meta_of, seating_from
 from bumtable.rules import system
-from bumtable.rules.gin_bummy import GinBummyRules
 
 
 def play(
@@ -90,8 +88,10 @@ def play(
         else:
             variants = split_words(variant)
             rules = make_rules(game, players, variants, target, option or ())
-            if isinstance(rules, GinBummyRules) and "max_turns" not in parse_options(option or ()):
-                rules = rules.replace(max_turns=0)  # the turn limit guards simulations, not people
+            chosen = parse_options(option or ())
+            people = {k: v for k, v in system(game).people_options.items() if k not in chosen}
+            if people:
+                rules = rules.replace(**people)
             seating = Seating.of(rules.players, 0 if seat is None else seat, parse_bots(bots or "heuristic"))
             if seed is None:
                 seed = new_seed()
@@ -101,7 +101,7 @@ def play(
             extra = f", variants: {', '.join(variants)}" if variants else ""
             console.print(
                 Text(
-                    f"{title} for {rules.players}, {match_goal(rules)}{extra}. "
+                    f"{title} for {rules.players}, {face_for(rules).goal(rules)}{extra}. "
                     f"Seed {seed} (play this deal again with --seed {seed})."
                 )
             )

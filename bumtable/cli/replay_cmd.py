@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from bumtable.cli.common import CliError, cli_errors, match_goal, out_console
+from bumtable.cli.common import CliError, cli_errors, out_console
 from bumtable.cli.face import face_for
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.render import Seats
@@ -35,7 +35,7 @@ def run_replay(console: Console, record: GameRecord, seat: int | None, step: boo
     console.print(
         Text(
             f"Replaying {len(record.actions)} actions of {rules.system} for {rules.players} "
-            f"(seed {record.seed}, {match_goal(rules)}) as {view}."
+            f"(seed {record.seed}, {face.goal(rules)}) as {view}."
         )
     )
     if seats.kinds:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bumtable.errors import RulesError
@@ -49,6 +49,8 @@ class System:
     """Reads the system's rules back from :meth:`to_dict` output."""
     family: str = "climbing"
     """``climbing`` (one engine for all of them), ``gin-bummy`` or ``boojum``."""
+    people_options: dict[str, Any] = field(default_factory=dict)
+    """Options a table of people plays with unless they set them: safeguards meant for simulations off."""
 
 
 SYSTEMS: dict[str, System] = {
@@ -103,6 +105,7 @@ SYSTEMS: dict[str, System] = {
         gin_bummy.VARIANT_ALIASES,
         gin_bummy.GinBummyRules.from_dict,
         "gin-bummy",
+        {"max_turns": 0},  # the turn limit guards simulations, not people
     ),
     "boojum": System(
         "boojum",
