@@ -15,7 +15,7 @@ from rich.console import Console
 
 from bumtable.bots import BOTS
 from bumtable.errors import BumtableError
-from bumtable.rules import ClimbingRules, Rules, get, systems
+from bumtable.rules import ClimbingRules, Rules, get, system, systems
 
 GAME_HELP = "The game: " + ", ".join(systems()) + " (bumtable games lists players and variants)."
 
@@ -106,8 +106,8 @@ def make_rules(
     if target is not None and target < 1:
         raise CliError(f"--target must be at least 1, not {target}")
     changes = {} if target is None else {"target": target, "rounds": 0}
-    if changes and not isinstance(get(game), ClimbingRules):
-        raise CliError(f"{get(game).system} has no points target: leave out --target")
+    if changes and system(game).family != "climbing":
+        raise CliError(f"{system(game).name} has no points target: leave out --target")
     rules = get(game, players=players, variants=variants, **changes)
     extra = parse_options(options)
     if not extra:
