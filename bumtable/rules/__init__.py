@@ -1,5 +1,9 @@
 """The rules layer: pure (no I/O, no clock, no global random), one interface for every system.
 
+Every system implements the protocols of :mod:`bumtable.rules.protocol`; the registry
+(:mod:`bumtable.rules.registry`) names them and says which family each belongs to. Code above
+this layer uses only these functions, the protocols and the registry.
+
 >>> import random
 >>> from bumtable import rules
 >>> r = rules.get("bum-game", players=4)
@@ -8,34 +12,47 @@
 >>> s2 = rules.apply(s, a)          # a new state; s is unchanged
 >>> len(s2.history), len(s.history)
 (1, 0)
+>>> rules.legal_mask(s)[r.action_space().encode(a)]
+1
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from bumtable.rules import boojum, gin_bummy
-from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, Play
-from bumtable.rules.climbing import sample_state as _climbing_sample
-from bumtable.rules.record import GameRecord
-from bumtable.rules.registry import (
+from bumtable.rules.action_space import ActionSpace
+from bumtable.rules.chance import Chance
+from bumtable.rules.climbing import ClimbingRules
+from bumtable.rules.events import Event
+from bumtable.rules.outcome import Outcome
+from bumtable.rules.protocol import (
+    AnyObservation,
     AnyRules,
     AnyState,
+    Family,
+    GameObservation,
+    GameRules,
+    GameState,
+)
+from bumtable.rules.record import GameRecord
+from bumtable.rules.registry import (
+    FAMILIES,
     climbing,
+    family_of,
     get,
     rules_from_dict,
     rules_from_json,
+    sample_state,
     system,
     systems,
 )
 
 Rules = AnyRules
-"""Any system's rules object: :class:`ClimbingRules`, ``GinBummyRules`` or ``BoojumRules``."""
+"""Any system's rules object."""
 State = AnyState
-"""Any system's state; all offer the interface in :mod:`bumtable.rules.interface`."""
-Action = Play | gin_bummy.GinBummyAction | boojum.BoojumAction
-Observation = ClimbingObservation | gin_bummy.GinBummyObservation | boojum.BoojumObservation
+"""Any system's state."""
+Observation = AnyObservation
+"""Any system's observation."""
 
 
 def observe(state: State, seat: int | None) -> Observation:
@@ -43,18 +60,15 @@ def observe(state: State, seat: int | None) -> Observation:
     return state.observe(seat)
 
 
-def sample_state(observation: Observation, rng: random.Random) -> State:
-    """A full state consistent with everything the observation's seat knows (for search bots)."""
-    if isinstance(observation, gin_bummy.GinBummyObservation):
-        return gin_bummy.sample_state(observation, rng)
-    if isinstance(observation, boojum.BoojumObservation):
-        return boojum.sample_state(observation, rng)
-    return _climbing_sample(observation, rng)
-
-
-def legal_actions(state: State) -> list[Action]:
+def legal_actions(state: State) -> tuple[Any, ...]:
     """Every legal action for the player to move."""
-    return list(state.legal_actions())
+    return state.legal_actions()
+
+
+def legal_mask(state_or_observation: State | Observation) -> bytearray:
+    """The legal actions as a mask over the rules' action space (1 = legal)."""
+    rules: Rules = state_or_observation.rules  # type: ignore[union-attr]
+    return rules.action_space().mask(state_or_observation.legal_actions())
 
 
 def apply(state: State, action: Any) -> State:
@@ -72,23 +86,34 @@ def is_over(state: State) -> bool:
     return state.is_over()
 
 
-def outcome(state: State) -> tuple[int, ...]:
+def outcome(state: State) -> Outcome | None:
+    """How the game ended (None while it runs)."""
     return state.outcome()
 
 
 __all__ = [
-    "Action",
+    "FAMILIES",
+    "ActionSpace",
+    "Chance",
     "ClimbingRules",
+    "Event",
+    "Family",
+    "GameObservation",
     "GameRecord",
+    "GameRules",
+    "GameState",
     "Observation",
+    "Outcome",
     "Rules",
     "State",
     "apply",
     "climbing",
     "current_player",
+    "family_of",
     "get",
     "is_over",
     "legal_actions",
+    "legal_mask",
     "observe",
     "outcome",
     "rules_from_dict",

@@ -19,9 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bumtable.errors import BumtableError, NotationError
-from bumtable.rules.registry import AnyRules, AnyState, rules_from_dict
+from bumtable.rules.protocol import AnyRules, AnyState
+from bumtable.rules.registry import family_of, rules_from_dict
 
-FORMAT = "bumtable-record/1"
+FORMAT = "bumtable-record/2"
+"""Version 2 adds ``engine``: the family's engine version, checked on reading."""
+OLD_FORMATS = ("bumtable-record/1",)
+"""Formats read too: a version-1 record was made by engine version 1 of its family."""
 
 
 @dataclass(frozen=True)
@@ -33,17 +37,21 @@ class GameRecord:
     actions: tuple[str, ...] = ()
     meta: dict[str, Any] = field(default_factory=dict, compare=False)
     """Anything a face wants to keep with the record (seat names, bot kinds); not used to replay."""
+    chance: tuple[tuple[int, ...], ...] | None = None
+    """Shuffles to deal instead of drawing from the seed (a deal given by another engine), else None."""
 
     @classmethod
     def of(cls, state: AnyState, **meta: Any) -> GameRecord:
         """The record of a state's match so far."""
-        text: Any = state.rules.action_text  # each system reads its own action type
-        return cls(state.rules, state.seed, tuple(text(a) for a in state.history), dict(meta))
+        text = state.rules.action_text
+        script = state.chance.script
+        chance = None if script is None else tuple(tuple(d) for d in script)
+        return cls(state.rules, state.seed, tuple(text(a) for a in state.history), dict(meta), chance)
 
     def replay(self, upto: int | None = None) -> AnyState:
         """The state after the first ``upto`` actions (all by default). A bad action says which one."""
-        state = self.rules.new_state(self.seed)
-        parse: Any = self.rules.parse_action
+        state = self.rules.new_state(self.seed, chance=self.chance)
+        parse = self.rules.parse_action
         for i, text in enumerate(self.actions[:upto]):
             try:
                 state.apply(parse(text))
@@ -52,13 +60,17 @@ class GameRecord:
         return state
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "format": FORMAT,
+            "engine": family_of(self.rules).engine_version,
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "actions": list(self.actions),
             "meta": self.meta,
         }
+        if self.chance is not None:
+            out["chance"] = [list(d) for d in self.chance]
+        return out
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
@@ -67,17 +79,31 @@ class GameRecord:
     def from_dict(cls, data: Any) -> GameRecord:
         if not isinstance(data, dict):
             raise NotationError("a game record must be a JSON object")
-        if data.get("format") != FORMAT:
-            raise NotationError(
-                f"not a bumtable record: format is {data.get('format')!r}, expected {FORMAT!r}"
-            )
+        fmt = data.get("format")
+        if fmt != FORMAT and fmt not in OLD_FORMATS:
+            raise NotationError(f"not a bumtable record: format is {fmt!r}, expected {FORMAT!r}")
         for key, typ in (("rules", dict), ("seed", int), ("actions", list)):
             if not isinstance(data.get(key), typ):
                 raise NotationError(f"game record: {key!r} is missing or not a {typ.__name__}")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise NotationError("game record: every action must be a string")
         meta = data.get("meta") or {}
-        return cls(rules_from_dict(data["rules"]), data["seed"], tuple(data["actions"]), dict(meta))
+        rules = rules_from_dict(data["rules"])
+        made_by = data.get("engine", 1) if fmt == FORMAT else 1
+        family = family_of(rules)
+        if made_by != family.engine_version:
+            raise NotationError(
+                f"this {rules.system} record was made by version {made_by} of the {family.name} engine; this "
+                f"bumtable has version {family.engine_version}, which would replay it differently "
+                f"(open it with the bumtable release that made it)"
+            )
+        chance = data.get("chance")
+        if chance is not None and not (
+            isinstance(chance, list) and all(isinstance(d, list) and all(isinstance(c, int) for c in d) for d in chance)
+        ):
+            raise NotationError("game record: 'chance' must be a list of lists of whole numbers")
+        script = None if chance is None else tuple(tuple(d) for d in chance)
+        return cls(rules, data["seed"], tuple(data["actions"]), dict(meta), script)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:

@@ -14,6 +14,7 @@ bumtable.errors.RulesError: bum-game has no variant 'no-such'; variants: bum-onl
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,103 +22,105 @@ from typing import Any
 from bumtable.errors import RulesError
 from bumtable.rules import arsehole, bum_game, president, zheng_shangyou
 from bumtable.rules.boojum import options as boojum
-from bumtable.rules.boojum.state import BoojumState
-from bumtable.rules.climbing.options import ClimbingRules
-from bumtable.rules.climbing.state import ClimbingState
+from bumtable.rules.boojum.family import FAMILY as BOOJUM
+from bumtable.rules.climbing.family import FAMILY as CLIMBING
 from bumtable.rules.gin_bummy import options as gin_bummy
-from bumtable.rules.gin_bummy.state import GinBummyState
+from bumtable.rules.gin_bummy.family import FAMILY as GIN_BUMMY
+from bumtable.rules.climbing.options import ClimbingRules
+from bumtable.rules.protocol import AnyObservation, AnyRules, AnyState, Family
 
-AnyRules = ClimbingRules | gin_bummy.GinBummyRules | boojum.BoojumRules
-"""The rules object of any system (each family has its own class on one interface)."""
-AnyState = ClimbingState | GinBummyState | BoojumState
-"""The state of any system's match."""
+FAMILIES: dict[str, Family] = {f.name: f for f in (CLIMBING, GIN_BUMMY, BOOJUM)}
+"""Every family of rules systems, by name: a new family is its own package plus an entry here."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class System:
-    """A rules system: how to build its preset for a player count, and its variants."""
+    """A rules system: its family, how to build its preset for a player count, and its variants."""
 
     name: str
     title: str
+    family: Family
     build: Callable[[int], AnyRules]
     default_players: int
     min_players: int
     max_players: int
     variants: dict[str, Callable[[Any], dict[str, Any]]]
     variant_aliases: dict[str, str]
-    from_dict: Callable[[dict[str, Any]], AnyRules] = ClimbingRules.from_dict
-    """Reads the system's rules back from :meth:`to_dict` output."""
-    family: str = "climbing"
-    """``climbing`` (one engine for all of them), ``gin-bummy`` or ``boojum``."""
     people_options: dict[str, Any] = field(default_factory=dict)
     """Options a table of people plays with unless they set them: safeguards meant for simulations off."""
+
+    def from_dict(self, data: dict[str, Any]) -> AnyRules:
+        """The system's rules read back from :meth:`to_dict` output."""
+        return self.family.rules_from_dict(data)
 
 
 SYSTEMS: dict[str, System] = {
     "bum-game": System(
-        "bum-game",
-        "The Bum Game",
-        bum_game.bum_game,
-        4,
-        3,
-        12,
-        bum_game.VARIANTS,
-        bum_game.VARIANT_ALIASES,
+        name="bum-game",
+        title="The Bum Game",
+        family=CLIMBING,
+        build=bum_game.bum_game,
+        default_players=4,
+        min_players=3,
+        max_players=12,
+        variants=bum_game.VARIANTS,
+        variant_aliases=bum_game.VARIANT_ALIASES,
     ),
     "president": System(
-        "president",
-        "President",
-        president.president,
-        4,
-        3,
-        8,
-        president.VARIANTS,
-        president.VARIANT_ALIASES,
+        name="president",
+        title="President",
+        family=CLIMBING,
+        build=president.president,
+        default_players=4,
+        min_players=3,
+        max_players=8,
+        variants=president.VARIANTS,
+        variant_aliases=president.VARIANT_ALIASES,
     ),
     "zheng-shangyou": System(
-        "zheng-shangyou",
-        "Zheng Shangyou",
-        zheng_shangyou.zheng_shangyou,
-        5,
-        4,
-        12,
-        zheng_shangyou.VARIANTS,
-        zheng_shangyou.VARIANT_ALIASES,
+        name="zheng-shangyou",
+        title="Zheng Shangyou",
+        family=CLIMBING,
+        build=zheng_shangyou.zheng_shangyou,
+        default_players=5,
+        min_players=4,
+        max_players=12,
+        variants=zheng_shangyou.VARIANTS,
+        variant_aliases=zheng_shangyou.VARIANT_ALIASES,
     ),
     "arsehole": System(
-        "arsehole",
-        "Parlett's Arsehole",
-        arsehole.arsehole,
-        4,
-        3,
-        8,
-        arsehole.VARIANTS,
-        arsehole.VARIANT_ALIASES,
+        name="arsehole",
+        title="Parlett's Arsehole",
+        family=CLIMBING,
+        build=arsehole.arsehole,
+        default_players=4,
+        min_players=3,
+        max_players=8,
+        variants=arsehole.VARIANTS,
+        variant_aliases=arsehole.VARIANT_ALIASES,
     ),
     "gin-bummy": System(
-        "gin-bummy",
-        "Gin Bummy",
-        gin_bummy.gin_bummy,
-        2,
-        2,
-        4,
-        gin_bummy.VARIANTS,
-        gin_bummy.VARIANT_ALIASES,
-        gin_bummy.GinBummyRules.from_dict,
-        "gin-bummy",
-        {"max_turns": 0},  # the turn limit guards simulations, not people
+        name="gin-bummy",
+        title="Gin Bummy",
+        family=GIN_BUMMY,
+        build=gin_bummy.gin_bummy,
+        default_players=2,
+        min_players=2,
+        max_players=4,
+        variants=gin_bummy.VARIANTS,
+        variant_aliases=gin_bummy.VARIANT_ALIASES,
+        people_options={"max_turns": 0},  # the turn limit guards simulations, not people
     ),
     "boojum": System(
-        "boojum",
-        "Boojum",
-        boojum.boojum,
-        4,
-        3,
-        12,
-        boojum.VARIANTS,
-        boojum.VARIANT_ALIASES,
-        boojum.BoojumRules.from_dict,
-        "boojum",
+        name="boojum",
+        title="Boojum",
+        family=BOOJUM,
+        build=boojum.boojum,
+        default_players=4,
+        min_players=3,
+        max_players=12,
+        variants=boojum.VARIANTS,
+        variant_aliases=boojum.VARIANT_ALIASES,
     ),
 }
 ALIASES = {
@@ -177,10 +180,19 @@ def get(name: str, *, players: int | None = None, variants: Iterable[str] = (), 
     return rules
 
 
+def family_of(rules: AnyRules) -> Family:
+    """The family a rules object belongs to (how layers above the rules choose a face or a bot).
+
+    >>> family_of(get("zs")).name, family_of(get("boojum")).name
+    ('climbing', 'boojum')
+    """
+    return system(rules.system).family
+
+
 def climbing(
     name: str, *, players: int | None = None, variants: Iterable[str] = (), **options: Any
 ) -> ClimbingRules:
-    """:func:`get` for a climbing game; any other game is a RulesError.
+    """:func:`get` for a climbing game, typed as the climbing engine's rules; any other game is a RulesError.
 
     >>> climbing("zs", players=6).players
     6
@@ -193,6 +205,12 @@ def climbing(
     if not isinstance(rules, ClimbingRules):
         raise RulesError(f"{rules.system} is not a climbing game")
     return rules
+
+
+def sample_state(observation: AnyObservation, rng: random.Random) -> AnyState:
+    """A full state whose observation for the observation's seat equals ``observation`` (for search)."""
+    rules: AnyRules = observation.rules  # type: ignore[attr-defined]
+    return family_of(rules).sample_state(observation, rng)
 
 
 def rules_from_dict(data: dict[str, Any]) -> AnyRules:

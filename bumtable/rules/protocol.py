@@ -1,0 +1,157 @@
+"""The one interface every rules system implements, as generic typing protocols.
+
+Everything above the rules layer (bots, simulation, the terminal, the table server) uses a
+game only through these protocols and the registry (:mod:`bumtable.rules.registry`), never
+through a family's own classes. The type parameters are the family's action type ``A``,
+its observation type ``O`` and its state type ``S``; mypy checks that each family's classes
+satisfy them (see the ``TYPE_CHECKING`` block of each family package).
+
+>>> from bumtable.rules import get
+>>> rules = get("president", players=4)
+>>> state = rules.new_state(seed=3)
+>>> legal = state.legal_actions()
+>>> isinstance(legal, tuple), state.observe(state.current_player()).legal_actions() == legal
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, Self, TypeVar
+
+from bumtable.rules.action_space import ActionSpace
+from bumtable.rules.chance import Chance
+from bumtable.rules.events import Event
+from bumtable.rules.outcome import Outcome
+
+A = TypeVar("A", bound=Hashable)
+"""A family's action type: small, immutable, hashable."""
+O_co = TypeVar("O_co", covariant=True)
+S_co = TypeVar("S_co", covariant=True)
+
+
+class GameObservation(Protocol[A]):
+    """What one seat (or a spectator, ``seat`` None) may know: the only view bots and faces get."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def turn(self) -> int | None:
+        """The player to act as this viewer knows it (None: nobody it may see, or the game is over)."""
+        ...
+
+    def legal_actions(self) -> tuple[A, ...]:
+        """The seat's legal actions when it is to act, else ``()``; equal to the state's."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as JSON-ready data (the wire form)."""
+        ...
+
+
+class GameState(Protocol[A, O_co]):
+    """A game in progress: the whole truth, hidden cards included; only :meth:`apply` changes it."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def history(self) -> list[A]:
+        """Every action taken, in order (empty in a copy made with ``history=False``)."""
+        ...
+
+    @property
+    def chance(self) -> Chance:
+        """Every shuffle so far (``chance.draws``); ``rules.new_state(seed, chance=draws)`` deals them again."""
+        ...
+
+    def current_player(self) -> int | None:
+        """The seat to act (None once the game is over)."""
+        ...
+
+    def legal_actions(self) -> tuple[A, ...]:
+        """Every legal action of the player to act, each once; an immutable tuple."""
+        ...
+
+    def why_illegal(self, action: A) -> str | None:
+        """None if ``action`` is legal now, else the reason in words (players named P0, P1, ...)."""
+        ...
+
+    def apply(self, action: A, *, check: bool = True) -> None:
+        """Take ``action`` for the player to act; an IllegalActionError with the reason if it is not legal."""
+        ...
+
+    def is_over(self) -> bool: ...
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it runs)."""
+        ...
+
+    def observe(self, seat: int | None) -> O_co:
+        """What ``seat`` may know (None: a spectator)."""
+        ...
+
+    def events(self, seat: int | None, start: int = 0) -> list[Event]:
+        """Everything that happened from event ``start`` on, as ``seat`` may know it (None: a spectator)."""
+        ...
+
+    def copy(self, *, history: bool = True) -> Self:
+        """An independent copy; ``history=False`` leaves out the history and events (cheap, for search)."""
+        ...
+
+
+class GameRules(Protocol[A, S_co]):
+    """A rules object: every option as data, how to start a game, and the actions' text and numbers."""
+
+    @property
+    def system(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> S_co:
+        """A new game; ``chance`` replays the shuffles of another game instead of drawing from ``seed``."""
+        ...
+
+    def parse_action(self, text: str) -> A:
+        """An action from its text (a NotationError that names the bad part)."""
+        ...
+
+    def action_text(self, action: A) -> str:
+        """The text of an action; :meth:`parse_action` reads it back."""
+        ...
+
+    def action_space(self) -> ActionSpace[A]:
+        """The fixed, exact numbering of every action these rules allow."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+AnyRules = GameRules[Any, Any]
+"""The rules object of any system."""
+AnyState = GameState[Any, Any]
+"""The state of any system's game."""
+AnyObservation = GameObservation[Any]
+"""Any system's observation."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Family:
+    """What the registry needs from a family of rules systems (one package each)."""
+
+    name: str
+    """``climbing``, ``gin-bummy``, ``boojum``."""
+    engine_version: int
+    """Raised whenever the same record would replay differently; records carry it."""
+    rules_from_dict: Callable[[dict[str, Any]], AnyRules]
+    sample_state: Callable[[Any, random.Random], AnyState]
+    """A full state whose observation for the observation's seat equals it (for search)."""
+    observation_from_dict: Callable[[dict[str, Any], Any], AnyObservation]
+    """An observation from its wire form and the rules it was made under."""
