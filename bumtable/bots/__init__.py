@@ -48,7 +48,7 @@ def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
     if kind == "random":
         return RandomBot(seed)
     if kind in ("heuristic", "greedy"):
-        return HEURISTIC[system(game).family](seed)
+        return HEURISTIC[system(game).family.name](seed)
     raise BumtableError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
 
 

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 A = TypeVar("A")
@@ -31,10 +32,10 @@ class _Acting(Protocol[A]):
     @property
     def seat(self) -> int | None: ...
 
-    def legal_actions(self) -> list[A]: ...
+    def legal_actions(self) -> Sequence[A]: ...
 
 
-def legal_or_raise(observation: _Acting[A]) -> list[A]:
+def legal_or_raise(observation: _Acting[A]) -> Sequence[A]:
     """The observation's legal actions; a clear error if its seat is not the one to act."""
     legal = observation.legal_actions()
     if not legal:

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from bumtable.bots import BOTS
 from bumtable.errors import BumtableError
-from bumtable.rules import ClimbingRules, Rules, get, system, systems
+from bumtable.rules import ClimbingRules, Rules, get, rules_from_dict, system, systems
 
 GAME_HELP = "The game: " + ", ".join(systems()) + " (bumtable games lists players and variants)."
 
@@ -106,7 +106,7 @@ def make_rules(
     if target is not None and target < 1:
         raise CliError(f"--target must be at least 1, not {target}")
     changes = {} if target is None else {"target": target, "rounds": 0}
-    if changes and system(game).family != "climbing":
+    if changes and system(game).family.name != "climbing":
         raise CliError(f"{system(game).name} has no points target: leave out --target")
     rules = get(game, players=players, variants=variants, **changes)
     extra = parse_options(options)
@@ -122,7 +122,7 @@ def make_rules(
         if isinstance(data[key], str) and not isinstance(value, str):
             value = json.dumps(value)  # reverse_card=8: the text, not the number
         data[key] = value
-    return type(rules).from_dict(data)
+    return rules_from_dict(data)
 
 
 def parse_options(values: Iterable[str]) -> dict[str, object]:

@@ -21,6 +21,7 @@ from rich.text import Text
 from bumtable.cli.choice import Choice, command_or_number
 from bumtable.cli.render import Seats
 from bumtable.errors import NotationError
+from bumtable.rules import Event, Rules, family_of
 
 
 class Face(Protocol):
@@ -60,8 +61,12 @@ class Face(Protocol):
         """The table as the person to act sees it, above the numbered options."""
         ...
 
-    def narrate(self, before: Any, actor: int, action: Any, after: Any, seats: Seats) -> list[RenderableType]:
-        """What ``actor`` taking ``action`` did, told from the seat of the observations."""
+    def narrate(self, before: Any, events: Sequence[Event], after: Any, seats: Seats) -> list[RenderableType]:
+        """What the action just taken did, told from the seat of the observations.
+
+        ``events`` are the events the action caused, as that seat may know them (the rules layer
+        leaves out what the seat may not see): a face never sees another player's real action.
+        """
         ...
 
     def holds(self, obs: Any, seats: Seats) -> list[RenderableType]:
@@ -121,19 +126,28 @@ def interpret_typed(
     return Choice(error=reason)
 
 
-def face_for(rules: Any) -> Face:
-    """The face that shows games of these rules."""
-    from bumtable.rules.boojum import BoojumRules
-    from bumtable.rules.gin_bummy import GinBummyRules
-
-    if isinstance(rules, GinBummyRules):
-        from bumtable.cli.gin_face import GinBummyFace
-
-        return GinBummyFace()
-    if isinstance(rules, BoojumRules):
-        from bumtable.cli.boojum_face import BoojumFace
-
-        return BoojumFace()
+def _climbing() -> Face:
     from bumtable.cli.climbing_face import ClimbingFace
 
     return ClimbingFace()
+
+
+def _gin_bummy() -> Face:
+    from bumtable.cli.gin_face import GinBummyFace
+
+    return GinBummyFace()
+
+
+def _boojum() -> Face:
+    from bumtable.cli.boojum_face import BoojumFace
+
+    return BoojumFace()
+
+
+FACES: dict[str, Callable[[], Face]] = {"climbing": _climbing, "gin-bummy": _gin_bummy, "boojum": _boojum}
+"""Each family's face, by the registry's family name (imported only when a game of it is shown)."""
+
+
+def face_for(rules: Rules) -> Face:
+    """The face that shows games of these rules (chosen by the rules' family in the registry)."""
+    return FACES[family_of(rules).name]()

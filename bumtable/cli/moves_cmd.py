@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -21,8 +22,10 @@ from bumtable.cli.common import (
 )
 from bumtable.cli.moves import moves_for, moves_line
 from bumtable.cli.moves_games import boojum_moves, gin_moves
-from bumtable.rules import ClimbingRules
-from bumtable.rules.gin_bummy import GinBummyRules
+from bumtable.rules import as_climbing, family_of
+
+GAME_MOVES: dict[str, Callable[..., dict[str, Any]]] = {"gin-bummy": gin_moves, "boojum": boojum_moves}
+"""``moves`` for the families that are not climbing games, by the registry's family name."""
 
 
 def moves(
@@ -62,23 +65,25 @@ def moves(
     """
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), None, option or ())
-        if not isinstance(rules, ClimbingRules):
+        family = family_of(rules).name
+        if family != "climbing":
             if jsonl or beat is not None or reversed_ranking:
                 raise CliError(
                     f"--jsonl, --beat and --reversed are for the climbing games, not {rules.system}"
                 )
             if hand is None:
                 raise CliError("give the hand with --hand CARDS")
-            if isinstance(rules, GinBummyRules):
+            if family == "gin-bummy":
                 if held is not None:
                     raise CliError("--held is for Boojum's tokens")
-                result = gin_moves(rules, hand, beg=beg or "", then=then or ())
+                result = GAME_MOVES["gin-bummy"](rules, hand, beg=beg or "", then=then or ())
             else:
                 if beg is not None or then:
                     raise CliError("--beg and --then are for Gin Bummy")
-                result = boojum_moves(rules, hand, held=held or "")
+                result = GAME_MOVES[family](rules, hand, held=held or "")
             typer.echo(json.dumps(result))
             return
+        climbing_rules = as_climbing(rules)
         if beg is not None or then or held is not None:
             raise CliError("--beg and --then are for Gin Bummy, --held for Boojum")
         if jsonl:
@@ -86,9 +91,9 @@ def moves(
                 raise CliError("--jsonl reads hands from stdin: leave out --hand and --beat")
             for line in sys.stdin:
                 if line.strip():
-                    sys.stdout.write(json.dumps(moves_line(rules, line)) + "\n")
+                    sys.stdout.write(json.dumps(moves_line(climbing_rules, line)) + "\n")
                     sys.stdout.flush()
             return
         if hand is None:
             raise CliError("give the hand with --hand CARDS (or use --jsonl to read hands from stdin)")
-        typer.echo(json.dumps(moves_for(rules, hand, beat, reversed_ranking=reversed_ranking)))
+        typer.echo(json.dumps(moves_for(climbing_rules, hand, beat, reversed_ranking=reversed_ranking)))

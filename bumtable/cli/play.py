@@ -55,6 +55,7 @@ class Match:
             self.show_final()
             return True
         self.print(*self.face.opening(state.observe(human), self.seats))
+        seen = len(state.events(human))  # the story so far is told by the opening
         while not state.is_over():
             actor = state.current_player()
             assert actor is not None
@@ -70,7 +71,9 @@ class Match:
                 action = bot.choose(state.observe(actor))
             state.apply(action)
             self.save()
-            self.print(*self.face.narrate(before, actor, action, state.observe(human), self.seats))
+            events = state.events(human, seen)  # what this action did, as the person may know it
+            seen += len(events)
+            self.print(*self.face.narrate(before, events, state.observe(human), self.seats))
         return True
 
     def save(self) -> None:

@@ -41,10 +41,11 @@ def run_replay(console: Console, record: GameRecord, seat: int | None, step: boo
     if seats.kinds:
         console.print(Text("Seats: " + ", ".join(f"{seats.name(p)} {k}" for p, k in enumerate(seats.kinds))))
     reader = LineReader(console) if step else None
-    state = rules.new_state(record.seed)
+    state = rules.new_state(record.seed, chance=record.chance)
     parse: Any = rules.parse_action
     for line in face.opening(state.observe(seat), seats):
         console.print(line)
+    seen = len(state.events(seat))
     for i, text in enumerate(record.actions, 1):
         if reader is not None:
             answer = reader.ask(f"[{i}/{len(record.actions)}] Enter: next, q: quit ")
@@ -58,7 +59,9 @@ def run_replay(console: Console, record: GameRecord, seat: int | None, step: boo
                 console.print(line)
         action = parse(text)
         state.apply(action)
-        for line in face.narrate(before, actor, action, state.observe(seat), seats):
+        events = state.events(seat, seen)
+        seen += len(events)
+        for line in face.narrate(before, events, state.observe(seat), seats):
             console.print(line)
     if not state.is_over():
         console.print(Text(f"The record ends here, during {face.progress(state.observe(seat))}."))

@@ -26,7 +26,7 @@ from bumtable.cli.common import (
     split_words,
 )
 from bumtable.cli.render import ordinal
-from bumtable.rules import ClimbingRules, system
+from bumtable.rules import as_climbing, family_of, system
 from bumtable.sim import GameSimReport, SimReport, simulate_games
 from bumtable.sim import simulate as run_simulation
 
@@ -140,6 +140,15 @@ def simulate(
     seed: Annotated[
         int | None, typer.Option(help="Seed (default: a fresh one, shown in the summary).")
     ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
+        ),
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     """Let bots play many hands (or games) and summarise who won, points, revolutions and endings."""
@@ -161,12 +170,12 @@ def simulate(
     with progress:
         task = progress.add_task("hands", total=hands)
         advance = lambda k: progress.advance(task, k)  # noqa: E731
-        if isinstance(rules, ClimbingRules):
+        if family_of(rules).name == "climbing":  # hands of a long match, counted by role
             report: SimReport | GameSimReport = run_simulation(
-                rules, hands=hands, bots=kinds, seed=seed, progress=advance
+                as_climbing(rules), hands=hands, bots=kinds, seed=seed, jobs=jobs, progress=advance
             )
         else:
-            report = simulate_games(rules, games=hands, bots=kinds, seed=seed, progress=advance)
+            report = simulate_games(rules, games=hands, bots=kinds, seed=seed, jobs=jobs, progress=advance)
     if as_json:
         typer.echo(json.dumps(report.to_dict()))
     elif isinstance(report, SimReport):

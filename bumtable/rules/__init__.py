@@ -37,6 +37,7 @@ from bumtable.rules.protocol import (
 from bumtable.rules.record import GameRecord
 from bumtable.rules.registry import (
     FAMILIES,
+    as_climbing,
     climbing,
     family_of,
     get,
@@ -67,7 +68,7 @@ def legal_actions(state: State) -> tuple[Any, ...]:
 
 def legal_mask(state_or_observation: State | Observation) -> bytearray:
     """The legal actions as a mask over the rules' action space (1 = legal)."""
-    rules: Rules = state_or_observation.rules  # type: ignore[union-attr]
+    rules: Rules = state_or_observation.rules
     return rules.action_space().mask(state_or_observation.legal_actions())
 
 
@@ -107,6 +108,7 @@ __all__ = [
     "Rules",
     "State",
     "apply",
+    "as_climbing",
     "climbing",
     "current_player",
     "family_of",

@@ -127,7 +127,9 @@ class EventLog:
     ) -> None:
         """Log an event. With ``insiders``, only those seats see its cards (and ``text``); everyone else
         sees ``public_text`` (default: the text) and the count."""
-        event = Event(len(self.entries), step, kind, player, to, text, cards, len(cards) if count is None else count)
+        event = Event(
+            len(self.entries), step, kind, player, to, text, cards, len(cards) if count is None else count
+        )
         self.entries.append((event, None if insiders is None else frozenset(insiders), public_text))
 
     def seen_by(self, seat: int | None, start: int = 0) -> list[Event]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any, Self
+from typing import Any, Literal, Self, get_args, get_origin, get_type_hints
 
 from bumtable.errors import RulesError
 
@@ -25,9 +25,69 @@ _TYPE_WORDS = {
     bool: "true or false",
     int: "a whole number",
     str: "a string",
-    tuple: "a list",
     float: "a number",
 }
+
+
+def type_problem(value: Any, hint: Any) -> str | None:
+    """Why ``value`` does not fit the type ``hint`` (None when it fits), in words.
+
+    >>> type_problem(3, int) is None, type_problem(True, int)
+    (True, 'a whole number')
+    >>> type_problem("lower", Literal["higher", "equal-or-higher"])
+    "one of 'higher', 'equal-or-higher'"
+    >>> type_problem(((0, 3, "x"),), tuple[tuple[int, int, int], ...])
+    'a list of lists of 3 whole numbers'
+    """
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Literal:
+        return (
+            None
+            if value in args and type(value) in {type(a) for a in args}
+            else "one of " + ", ".join(repr(a) for a in args)
+        )
+    if origin is tuple:
+        word = (
+            "a list of " + _plural(args[0]) if len(args) == 2 and args[1] is Ellipsis else _fixed_words(args)
+        )
+        if not isinstance(value, tuple):
+            return word
+        if len(args) == 2 and args[1] is Ellipsis:
+            return word if any(type_problem(v, args[0]) for v in value) else None
+        if len(value) != len(args) or any(type_problem(v, a) for v, a in zip(value, args, strict=True)):
+            return word
+        return None
+    if hint is bool:
+        return None if isinstance(value, bool) else _TYPE_WORDS[bool]
+    if hint is int:
+        return None if isinstance(value, int) and not isinstance(value, bool) else _TYPE_WORDS[int]
+    if hint is float:
+        return None if isinstance(value, int | float) and not isinstance(value, bool) else _TYPE_WORDS[float]
+    if isinstance(hint, type):
+        return None if isinstance(value, hint) else _TYPE_WORDS.get(hint, f"a {hint.__name__}")
+    return None  # a type this check does not know: the dataclass itself may still refuse the value
+
+
+def _plural(hint: Any) -> str:
+    word = type_problem(object(), hint) or "values"
+    if word.startswith("a list of "):
+        return "lists of " + word[len("a list of ") :]
+    if word.startswith("one of "):
+        return "values " + word
+    return (
+        word.removeprefix("a ").removeprefix("an ") + "s"
+        if not word.endswith("false")
+        else "true or false values"
+    )
+
+
+def _fixed_words(args: tuple[Any, ...]) -> str:
+    if len(set(args)) == 1:
+        return f"a list of {len(args)} {_plural(args[0])}"
+    return "a list of " + ", ".join((type_problem(object(), a) or "a value") for a in args)
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
 
 
 class OptionsData:
@@ -38,13 +98,31 @@ class OptionsData:
     def _field_names(self) -> list[str]:
         return [f.name for f in dataclasses.fields(self)]  # type: ignore[arg-type]
 
+    @classmethod
+    def option_types(cls) -> dict[str, Any]:
+        """Each option's declared type (what values are checked against)."""
+        hints = _HINTS.get(cls)
+        if hints is None:
+            names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+            hints = {k: v for k, v in get_type_hints(cls).items() if k in names}
+            _HINTS[cls] = hints
+        return hints
+
+    def check_values(self, values: dict[str, Any]) -> None:
+        """A RulesError naming the first option that is unknown or whose value does not fit its type."""
+        types = self.option_types()
+        for key, value in values.items():
+            if key not in types:
+                raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(types))}")
+            problem = type_problem(value, types[key])
+            if problem is not None:
+                raise RulesError(f"option {key!r} must be {problem}, not {value!r}")
+
     def replace(self, **changes: Any) -> Self:
-        """A copy with some options changed (checked like a new rules object)."""
-        names = self._field_names()
-        for key in changes:
-            if key not in names:
-                raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(names))}")
-        return dataclasses.replace(self, **changes)  # type: ignore[type-var]
+        """A copy with some options changed, each checked against its declared type (lists become tuples)."""
+        values = {k: _tuples(v) for k, v in changes.items()}
+        self.check_values(values)
+        return dataclasses.replace(self, **values)  # type: ignore[type-var]
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data."""
@@ -68,16 +146,7 @@ class OptionsData:
                 f"unknown {defaults.system} options: {', '.join(sorted(unknown))}; options: {', '.join(sorted(names))}"
             )
         values = {k: _tuples(v) for k, v in data.items()}
-        for key, value in values.items():
-            expected = type(getattr(defaults, key))
-            wrong = (
-                (expected is int and (isinstance(value, bool) or not isinstance(value, int)))
-                or (expected is float and (isinstance(value, bool) or not isinstance(value, int | float)))
-                or (expected not in (int, float) and not isinstance(value, expected))
-            )
-            if wrong:
-                word = _TYPE_WORDS.get(expected, f"a {expected.__name__}")
-                raise RulesError(f"option {key!r} must be {word}, not {value!r}")
+        defaults.check_values(values)
         try:
             return cls(**values)
         except TypeError as e:  # a nested value of the wrong shape

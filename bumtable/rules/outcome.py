@@ -79,8 +79,12 @@ class Outcome:
         if nobody_won:
             return cls(tuple(places), tuple(scores), (0.0,) * n, (), reason, length)
         return cls(
-            tuple(places), tuple(scores), place_returns(places), tuple(p for p in range(n) if places[p] == 1),
-            reason, length,
+            tuple(places),
+            tuple(scores),
+            place_returns(places),
+            tuple(p for p in range(n) if places[p] == 1),
+            reason,
+            length,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -36,6 +36,9 @@ class GameObservation(Protocol[A]):
     """What one seat (or a spectator, ``seat`` None) may know: the only view bots and faces get."""
 
     @property
+    def rules(self) -> GameRules[A, Any]: ...
+
+    @property
     def seat(self) -> int | None: ...
 
     @property
@@ -57,6 +60,9 @@ class GameObservation(Protocol[A]):
 
 class GameState(Protocol[A, O_co]):
     """A game in progress: the whole truth, hidden cards included; only :meth:`apply` changes it."""
+
+    @property
+    def rules(self) -> GameRules[A, Any]: ...
 
     @property
     def seed(self) -> int: ...
@@ -131,7 +137,15 @@ class GameRules(Protocol[A, S_co]):
         """The fixed, exact numbering of every action these rules allow."""
         ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def replace(self, **changes: Any) -> Self:
+        """The same rules with some options changed (an unknown option or a wrong type is a RulesError)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready data; the registry's ``rules_from_dict`` reads it back."""
+        ...
+
+    def to_json(self) -> str: ...
 
 
 AnyRules = GameRules[Any, Any]

@@ -99,7 +99,8 @@ class GameRecord:
             )
         chance = data.get("chance")
         if chance is not None and not (
-            isinstance(chance, list) and all(isinstance(d, list) and all(isinstance(c, int) for c in d) for d in chance)
+            isinstance(chance, list)
+            and all(isinstance(d, list) and all(isinstance(c, int) for c in d) for d in chance)
         ):
             raise NotationError("game record: 'chance' must be a list of lists of whole numbers")
         script = None if chance is None else tuple(tuple(d) for d in chance)

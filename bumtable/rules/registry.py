@@ -24,9 +24,9 @@ from bumtable.rules import arsehole, bum_game, president, zheng_shangyou
 from bumtable.rules.boojum import options as boojum
 from bumtable.rules.boojum.family import FAMILY as BOOJUM
 from bumtable.rules.climbing.family import FAMILY as CLIMBING
+from bumtable.rules.climbing.options import ClimbingRules
 from bumtable.rules.gin_bummy import options as gin_bummy
 from bumtable.rules.gin_bummy.family import FAMILY as GIN_BUMMY
-from bumtable.rules.climbing.options import ClimbingRules
 from bumtable.rules.protocol import AnyObservation, AnyRules, AnyState, Family
 
 FAMILIES: dict[str, Family] = {f.name: f for f in (CLIMBING, GIN_BUMMY, BOOJUM)}
@@ -201,7 +201,12 @@ def climbing(
     ...
     bumtable.errors.RulesError: boojum is not a climbing game
     """
-    rules = get(name, players=players, variants=variants, **options)
+    return as_climbing(get(name, players=players, variants=variants, **options))
+
+
+def as_climbing(rules: AnyRules) -> ClimbingRules:
+    """The same rules, typed as the climbing engine's (for code that is about climbing games only, such as
+    counting hands by role); any other game is a RulesError."""
     if not isinstance(rules, ClimbingRules):
         raise RulesError(f"{rules.system} is not a climbing game")
     return rules

@@ -1,9 +1,16 @@
-"""Simulation: bots play hand after hand (matches run on to their target, then a new match starts).
+"""Simulation of the climbing games: bots play hand after hand (matches run on to their target, then a new
+match starts), in parallel processes when asked.
 
->>> from bumtable.rules import get
->>> report = simulate(get("bum-game", players=4), hands=20, bots=["random"], seed=1)
+The hands are cut into fixed chunks (:mod:`bumtable.sim.parallel`), so the report is the same for
+the same seed whatever the number of processes. Each hand's result is read from the observations
+the bots are given (a hand's result is public), never from the state's own fields.
+
+>>> from bumtable.rules import climbing
+>>> report = simulate(climbing("bum-game", players=4), hands=20, bots=["random"], seed=1)
 >>> report.hands, sum(report.points_by_role.values()) == 3 + 2 + 1 + 0
 (20, True)
+>>> simulate(climbing("bum-game"), hands=20, bots=["random"], seed=1, jobs=2) == report
+True
 """
 
 from __future__ import annotations
@@ -12,12 +19,17 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from bumtable.bots import make_bot
-from bumtable.rules import ClimbingRules
+from bumtable.rules.climbing import ClimbingRules, HandResult
 from bumtable.rules.climbing.odds import revolution_probability
 from bumtable.rules.climbing.plays import PASS
+from bumtable.sim.parallel import chunk_seeds, chunk_sizes, default_jobs, run_chunks
+
+CHUNK = 200
+"""Hands per chunk: small enough to share work between processes, large enough to be cheap to send."""
 
 
 @dataclass
@@ -43,13 +55,104 @@ class SimReport:
     """Mean points per hand by bot kind."""
     plays_per_hand: float
     actions_per_hand: float
-    wall_seconds: float
+    wall_seconds: float = field(compare=False)
     match_winners: dict[str, int] = field(default_factory=dict)
     hands_with_roles: int = 0
     """Hands played with roles (the by-role figures are over these)."""
+    jobs: int = field(default=1, compare=False)
+    """Processes the hands were played in (the figures do not depend on it)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass
+class _Tally:
+    """Counts from one chunk of hands; chunks add up."""
+
+    n: int
+    hands: int = 0
+    matches: int = 0
+    revolutions: int = 0
+    cancelled: int = 0
+    plays: int = 0
+    actions: int = 0
+    role_hands: int = 0
+    points_by_role: list[int] = field(default_factory=list)
+    finish: list[list[int]] = field(default_factory=list)
+    points_by_bot: dict[str, int] = field(default_factory=dict)
+    seats_by_bot: dict[str, int] = field(default_factory=dict)
+    winners: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.points_by_role = self.points_by_role or [0] * self.n
+        self.finish = self.finish or [[0] * self.n for _ in range(self.n)]
+
+    def hand(self, result: HandResult, kinds: Sequence[str]) -> None:
+        self.hands += 1
+        self.revolutions += result.revolution
+        self.cancelled += result.cancelled_exchange
+        self.role_hands += result.with_roles
+        for place, p in enumerate(result.order):
+            if result.with_roles:  # a first hand before roles exist says nothing about roles
+                role = result.roles[p]
+                self.points_by_role[role] += result.points[p]
+                self.finish[role][place] += 1
+            self.points_by_bot[kinds[p]] = self.points_by_bot.get(kinds[p], 0) + result.points[p]
+            self.seats_by_bot[kinds[p]] = self.seats_by_bot.get(kinds[p], 0) + 1
+
+    def add(self, other: _Tally) -> None:
+        for name in ("hands", "matches", "revolutions", "cancelled", "plays", "actions", "role_hands"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for r in range(self.n):
+            self.points_by_role[r] += other.points_by_role[r]
+            for place in range(self.n):
+                self.finish[r][place] += other.finish[r][place]
+        for mine, theirs in (
+            (self.points_by_bot, other.points_by_bot),
+            (self.seats_by_bot, other.seats_by_bot),
+            (self.winners, other.winners),
+        ):
+            for k, v in theirs.items():
+                mine[k] = mine.get(k, 0) + v
+
+
+def _play_chunk(
+    rules: ClimbingRules, kinds: Sequence[str], progress: Callable[[int], None] | None, hands: int, seed: int
+) -> _Tally:
+    """Play ``hands`` hands from fresh matches seeded from ``seed``."""
+    n = rules.players
+    tally = _Tally(n)
+    master = random.Random(seed)
+    while tally.hands < hands:
+        # A copy without history keeps no event log: the fast path.
+        state = rules.new_state(master.getrandbits(63)).copy(history=False)
+        players = [make_bot(kinds[i], master.getrandbits(63), game=rules.system) for i in range(n)]
+        hand_no = 1
+        while tally.hands < hands and not state.is_over():
+            seat = state.current_player()
+            assert seat is not None
+            obs = state.observe(seat)
+            if obs.hand_no != hand_no:  # the hand before this one is over: its result is public
+                hand_no = obs.hand_no
+                tally.hand(obs.results[-1], kinds)
+                if progress is not None:
+                    progress(1)
+                if tally.hands == hands:
+                    break
+            action = players[seat].choose(obs)
+            state.apply(action, check=False)
+            tally.actions += 1
+            tally.plays += action.kind != PASS
+        outcome = state.outcome()
+        if outcome is not None and tally.hands < hands:
+            tally.hand(state.observe(None).results[-1], kinds)
+            if progress is not None:
+                progress(1)
+            tally.matches += 1
+            for w in outcome.winners:
+                tally.winners[kinds[w]] = tally.winners.get(kinds[w], 0) + 1
+    return tally
 
 
 def simulate(
@@ -58,73 +161,54 @@ def simulate(
     hands: int,
     bots: Sequence[str] = ("greedy",),
     seed: int = 0,
+    jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> SimReport:
-    """Play ``hands`` hands; seat ``i`` is played by ``bots[i % len(bots)]``.
+    """Play ``hands`` hands in ``jobs`` processes; seat ``i`` is played by ``bots[i % len(bots)]``.
 
-    ``progress`` is called with the number of hands just finished (for progress bars).
+    ``progress`` is called with the number of hands just finished (for progress bars). ``jobs=0``
+    means every core.
     """
     if hands < 1:
         raise ValueError(f"hands must be at least 1, not {hands}")
+    jobs = jobs or default_jobs()
     n = rules.players
     kinds = [bots[i % len(bots)] for i in range(n)]
-    master = random.Random(seed)
-    roles = rules.roles
-    points_by_role = [0] * n
-    finish = [[0] * n for _ in range(n)]
-    points_by_bot: dict[str, int] = {}
-    seats_by_bot: dict[str, int] = {}
-    winners: dict[str, int] = {}
-    revolutions = cancelled = plays = actions = done = matches = role_hands = 0
+    sizes = chunk_sizes(hands, CHUNK)
     start = time.perf_counter()
-    while done < hands:
-        state = rules.new_state(master.getrandbits(63))
-        players = [make_bot(kinds[i], master.getrandbits(63)) for i in range(n)]
-        seen = 0
-        while done < hands and not state.is_over():
-            seat = state.turn
-            action = players[seat].choose(state.observe(seat))
-            state.apply(action, check=False)
-            actions += 1
-            if action.kind != PASS:
-                plays += 1
-            if len(state.results) > seen:
-                result = state.results[seen]
-                seen += 1
-                done += 1
-                revolutions += result.revolution
-                cancelled += result.cancelled_exchange
-                role_hands += result.with_roles
-                for place, p in enumerate(result.order):
-                    if result.with_roles:  # a first hand before roles exist says nothing about roles
-                        role = result.roles[p]
-                        points_by_role[role] += result.points[p]
-                        finish[role][place] += 1
-                    points_by_bot[kinds[p]] = points_by_bot.get(kinds[p], 0) + result.points[p]
-                    seats_by_bot[kinds[p]] = seats_by_bot.get(kinds[p], 0) + 1
-                if progress is not None:
-                    progress(1)
-        if state.is_over() and state.winner is not None:
-            matches += 1
-            winners[kinds[state.winner]] = winners.get(kinds[state.winner], 0) + 1
+    inline = progress if jobs == 1 or len(sizes) == 1 else None
+    tallies = run_chunks(
+        partial(_play_chunk, rules, kinds, inline),
+        sizes,
+        chunk_seeds(seed, len(sizes)),
+        jobs=jobs,
+        progress=None if inline is not None else progress,
+    )
+    total = _Tally(n)
+    for t in tallies:
+        total.add(t)
     wall = time.perf_counter() - start
+    roles, done, role_hands = rules.roles, total.hands, max(total.role_hands, 1)
     return SimReport(
         system=rules.system,
         players=n,
         seed=seed,
         bots=kinds,
         hands=done,
-        matches_finished=matches,
-        revolutions=revolutions,
-        revolution_rate=revolutions / done,
+        matches_finished=total.matches,
+        revolutions=total.revolutions,
+        revolution_rate=total.revolutions / done,
         exact_revolution_rate=float(revolution_probability(rules)),
-        cancelled_exchanges=cancelled,
-        points_by_role={roles[r]: points_by_role[r] / max(role_hands, 1) for r in range(n)},
-        finish_by_role={roles[r]: [k / max(role_hands, 1) for k in finish[r]] for r in range(n)},
-        hands_with_roles=role_hands,
-        points_by_bot={b: points_by_bot[b] / seats_by_bot[b] for b in sorted(points_by_bot)},
-        plays_per_hand=plays / done,
-        actions_per_hand=actions / done,
+        cancelled_exchanges=total.cancelled,
+        points_by_role={roles[r]: total.points_by_role[r] / role_hands for r in range(n)},
+        finish_by_role={roles[r]: [k / role_hands for k in total.finish[r]] for r in range(n)},
+        hands_with_roles=total.role_hands,
+        points_by_bot={
+            b: total.points_by_bot[b] / total.seats_by_bot[b] for b in sorted(total.points_by_bot)
+        },
+        plays_per_hand=total.plays / done,
+        actions_per_hand=total.actions / done,
         wall_seconds=wall,
-        match_winners=winners,
+        match_winners=total.winners,
+        jobs=min(jobs, len(sizes)),
     )
