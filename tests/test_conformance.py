@@ -1,0 +1,35 @@
+"""Every system, preset and variant through the one conformance checker (bumtable.rules.conformance)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bumtable.rules import get, system, systems
+from bumtable.rules.conformance import check_game
+
+CASES = [
+    (game, players, variant)
+    for game in systems()
+    for players in sorted({system(game).min_players, system(game).default_players, system(game).max_players})
+    for variant in ("", *sorted(system(game).variants))
+    if variant == "" or players == system(game).default_players
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "variant"), CASES, ids=[f"{g}-{n}-{v or 'preset'}" for g, n, v in CASES]
+)
+def test_every_system_preset_and_variant_keeps_the_interface_promises(
+    game: str, players: int, variant: str
+) -> None:
+    rules = get(game, players=players, variants=[variant] if variant else [])
+    for seed in (1, 2):
+        stats = check_game(rules, seed=seed + players, max_actions=150, every=5)
+        assert stats.actions > 0 and stats.samples > 0 and stats.events > 0
+
+
+@pytest.mark.parametrize("game", systems())
+def test_whole_games_reach_a_well_formed_outcome(game: str) -> None:
+    rules = get(game)
+    stats = check_game(rules, seed=11, max_actions=100_000, every=60)
+    assert stats.over
