@@ -134,21 +134,3 @@ def test_every_variant_simulates_to_the_end_with_both_bots(game: str, variant: s
     report = simulate_games(rules, games=2, bots=["heuristic", "random"], seed=len(variant))
     assert report.games == 2 and sum(report.endings.values()) == 2
     assert report.actions_per_game > 0
-
-
-@pytest.mark.parametrize("game", systems())
-def test_every_system_offers_the_one_interface(game: str) -> None:
-    from bumtable.rules.interface import GameRules, GameState
-
-    rules = get(game)
-    state = rules.new_state(seed=1)
-    assert isinstance(rules, GameRules) and isinstance(state, GameState)
-    seat = state.current_player()
-    assert seat is not None
-    obs = state.observe(seat)
-    assert obs.legal_actions() == state.legal_actions()
-    action = state.legal_actions()[0]
-    assert rules.parse_action(rules.action_text(action)) == action  # type: ignore[arg-type]
-    copy = state.copy()
-    copy.apply(action)  # type: ignore[arg-type]
-    assert len(copy.history) == len(state.history) + 1
