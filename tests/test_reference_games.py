@@ -6,9 +6,9 @@ import difflib
 import json
 
 import pytest
+from reference_games import GAMES, path_of, transcript
 
 from bumtable.rules import GameRecord
-from reference_games import GAMES, path_of, transcript
 
 
 @pytest.mark.parametrize(("game", "players", "variants"), GAMES, ids=[path_of(*g).stem for g in GAMES])
