@@ -123,6 +123,7 @@ def play_shown(rules: GinBummyRules, seed: int, kinds: Sequence[str], variant: s
     game = Game(rules, variant, seed, tuple(kinds), state, openings)
     after = {v: state.observe(v) for v in viewers(n)}
     view_after: dict[int | None, str] = {}
+    seen = len(state.events(None))  # every viewer sees the same number of events
     while not state.is_over():
         actor = state.current_player()
         assert actor is not None
@@ -148,7 +149,11 @@ def play_shown(rules: GinBummyRules, seed: int, kinds: Sequence[str], variant: s
         after = {v: state.observe(v) for v in viewers(n)}
         shown_to = [v for v in viewers(n) if v != actor] if hidden else []
         view_after = {v: show(FACE.turn_view(after[v], seat_names[v])) for v in shown_to}
-        said = {v: show(FACE.narrate(before[v], actor, action, after[v], seat_names[v])) for v in viewers(n)}
+        said = {
+            v: show(FACE.narrate(before[v], state.events(v, seen), after[v], seat_names[v]))
+            for v in viewers(n)
+        }
+        seen = len(state.events(None))
         game.steps.append(
             Step(
                 actor,
@@ -310,7 +315,8 @@ def test_an_ace_draws_what_there_is_and_shows_only_the_known_cards(monkeypatch: 
     state.apply(action)
     assert state.last_draws[0] == (int(Card.parse("9h")), int(Card.parse("Ah")))
     said = {
-        v: show(FACE.narrate(before[v], 0, action, state.observe(v), seats_for(2, v))) for v in viewers(2)
+        v: show(FACE.narrate(before[v], state.events(v), state.observe(v), seats_for(2, v)))
+        for v in viewers(2)
     }
     assert "You discard A♥ and draw 9♥ A♥." in said[0]
     for v in (1, None):
@@ -427,7 +433,7 @@ def test_a_blocked_game_is_told_as_a_draw() -> None:
     assert state.result == "blocked"
     for v in viewers(2):
         seats = seats_for(2, v)
-        said = show(FACE.narrate(before[v], 1, action, state.observe(v), seats))
+        said = show(FACE.narrate(before[v], state.events(v), state.observe(v), seats))
         assert "draws nothing" in said or "draw nothing" in said
         assert "draw after 1 turn: blocked" in said
         assert "draw after 1 turn: blocked" in show(FACE.final(state.observe(v), seats))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -10,7 +9,9 @@ from conftest import play
 
 from bumtable.cards import Card, parse_cards
 from bumtable.cards.french import JOKER
+from bumtable.rules.chance import Chance
 from bumtable.rules.gin_bummy import GinBummyState, gin_bummy, position
+from bumtable.rules.outcome import Outcome
 
 OTHER = "10c 10d 10h 10s 6h 6s"
 
@@ -58,7 +59,7 @@ def test_four_number_cards_of_four_suits_and_four_values_call_bum_and_win() -> N
     assert "call 'bum'" in (state.why_illegal(state.rules.parse_action("draw stock")) or "")
     play(state, "bum")
     assert state.is_over() and state.winner == 0 and state.result == "bum"
-    assert state.outcome() == (1, 0)
+    assert state.outcome() == Outcome((1, 2), (1, 0), (1.0, -1.0), (0,), "bum", 1)
 
 
 @pytest.mark.parametrize(
@@ -112,7 +113,10 @@ def test_a_face_card_discarded_from_four_cards_starves_and_loses() -> None:
     assert "discard Kh" in legal(state)
     play(state, "discard Kh")
     assert state.is_over() and state.winner == 1 and state.result == "last-standing"
-    assert state.starved == [0] and state.outcome() == (0, 1)
+    outcome = state.outcome()
+    assert state.starved == [0] and outcome is not None
+    assert outcome.places == (2, 1) and outcome.scores == (0, 1) and outcome.winners == (1,)
+    assert outcome.reason == "last-standing" and outcome.length == 1
 
 
 def test_a_starved_hand_goes_face_up_on_the_beg() -> None:
@@ -142,7 +146,9 @@ def test_the_last_player_left_wins() -> None:
     state = table(["Kh 2c 3d 4h", "Qh Qd 2d 3h 4s 5c", ""], starved=(2,))
     play(state, "discard Kh")
     assert state.is_over() and state.winner == 1 and state.result == "last-standing"
-    assert state.outcome() == (0, 1, 0)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (0, 1, 0)
+    assert outcome.places == (2, 1, 3), "the earlier starved player (2) comes last"
 
 
 def test_the_card_on_a_joker_skips_a_starved_player() -> None:
@@ -176,7 +182,7 @@ def test_with_the_shuffle_option_the_turned_over_beg_is_shuffled() -> None:
     drawn = set()
     for seed in range(12):
         state = empty_stock(["2c 3d 4h 5s 6c"], beg="7c 8d 9h Jc Qc", turn_over="shuffle")
-        state.rng = random.Random(seed)
+        state.chance = Chance(seed)
         play(state, "draw stock")
         assert state.drawn is not None
         drawn.add(state.drawn)
@@ -219,7 +225,8 @@ def test_with_the_stock_and_the_beg_empty_nothing_can_be_drawn() -> None:
 def test_a_player_with_no_legal_action_ends_the_game_as_blocked() -> None:
     state = empty_stock(["2c 3d 4h 5s 6c"], beg="")
     assert state.is_over() and state.result == "blocked" and state.winner is None
-    assert state.outcome() == (0, 0) and state.legal_actions() == []
+    assert state.outcome() == Outcome((1, 1), (0, 0), (0.0, 0.0), (), "blocked", 0)
+    assert state.legal_actions() == () and state.stuck == 0 and state.observe(1).stuck == 0
 
 
 # ---------------------------------------------------------------------- the safeguard
@@ -231,7 +238,8 @@ def test_after_max_turns_the_game_ends_as_a_draw() -> None:
     assert not state.is_over()
     play(state, "draw stock", "discard 2c")
     assert state.is_over() and state.result == "turn-limit" and state.winner is None
-    assert state.turns == 3 and state.outcome() == (0, 0) and state.current_player() is None
+    assert state.turns == 3 and state.current_player() is None and state.stuck is None
+    assert state.outcome() == Outcome((1, 1), (0, 0), (0.0, 0.0), (), "turn-limit", 3)
 
 
 def test_a_winning_call_beats_the_turn_limit() -> None:

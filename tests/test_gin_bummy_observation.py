@@ -16,6 +16,7 @@ from bumtable.cards import Card
 from bumtable.cards.french import JOKER
 from bumtable.errors import IllegalActionError, NotationError
 from bumtable.rules.gin_bummy import (
+    VARIANTS,
     GinBummyObservation,
     GinBummyRules,
     GinBummyState,
@@ -90,7 +91,7 @@ def test_observations_list_the_states_legal_actions() -> None:
         state = random_position(gin_bummy(2 + seed % 3), seed, seed * 3)
         turn = state.current_player()
         for seat in range(state.rules.players):
-            expected = state.legal_actions() if seat == turn else []
+            expected = state.legal_actions() if seat == turn else ()
             assert state.observe(seat).legal_actions() == expected
 
 
@@ -114,25 +115,50 @@ def test_observations_round_trip_through_json(settings: tuple[int, str, bool, in
     who = None if seat < 0 else seat % players
     obs = state.observe(who)
     data = json.loads(json.dumps(obs.to_dict()))
-    assert GinBummyObservation.from_dict(data) == obs
+    assert GinBummyObservation.from_dict(data, state.rules) == obs
+    assert "rules" not in data and data["system"] == "gin-bummy"
+    space = state.rules.action_space()
+    assert data["legal"] == [{"text": a.text, "code": space.encode(a)} for a in obs.legal_actions()]
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(format="x"), "not a Gin Bummy observation"),
-        (lambda d: d.pop("beg"), "KeyError"),
-        (lambda d: d.update(hand=["Zz"]), "bad card 'Zz'"),
-        (lambda d: d.update(turns="many"), "turns must be a whole number"),
-        (lambda d: d.update(history=["fold"]), "unknown action 'fold'"),
-        (lambda d: d["rules"].update(players=9), "2 to 4 players"),
+        (lambda d: d.update(format="x"), "field 'format'"),
+        (lambda d: d.pop("beg"), "the field 'beg' is missing"),
+        (lambda d: d.update(hand=["Zz"]), "field 'hand': bad card 'Zz'"),
+        (lambda d: d.update(turns="many"), "field 'turns': a whole number is needed"),
+        (lambda d: d.update(steps=-2), "field 'steps': it must be 0 or more"),
+        (lambda d: d.update(system="boojum"), "field 'system': these rules are 'gin-bummy'"),
+        (lambda d: d.update(dealer=5), "field 'dealer': there is no seat 5"),
+        (lambda d: d.update(phase="auction"), "field 'phase': a phase is one of"),
+        (lambda d: d.update(drew_from="hat"), "field 'drew_from'"),
+        (lambda d: d.update(cut=[[{"player": 0}]]), "field 'cut': KeyError"),
+        (lambda d: d.update(hidden_counts=[[1], "x"]), "field 'hidden_counts': a list is needed"),
+        (lambda d: d.update(last_forced={"player": 1, "card": 7}), "field 'last_forced': a card is text"),
     ],
 )
-def test_malformed_observation_data_is_refused(change: object, message: str) -> None:
-    data = gin_bummy(2).new_state(1).observe(0).to_dict()
+def test_malformed_observation_data_is_refused_naming_the_field(change: object, message: str) -> None:
+    rules = gin_bummy(2)
+    data = rules.new_state(1).observe(0).to_dict()
     change(data)  # type: ignore[operator]
     with pytest.raises(NotationError, match=message):
-        GinBummyObservation.from_dict(data)
+        GinBummyObservation.from_dict(data, rules)
+
+
+def test_the_wire_form_is_small_and_does_not_grow_with_the_actions_taken() -> None:
+    rules = gin_bummy(2).replace(max_turns=0)
+    state = position(rules, ["2c 3c 4c 5c", "2d 3d 4d 5d"], beg="6h")
+    sizes = []
+    for _ in range(400):  # both players only swap number cards: the game goes on and on
+        if state.phase == "turn":
+            state.apply(rules.parse_action("draw beg" if state.beg and state.beg[-1] < 44 else "draw stock"))
+        else:
+            state.apply(state.legal_actions()[-1])
+        sizes.append(len(json.dumps(state.observe(0).to_dict())))
+    assert state.steps == 400 and not state.flips
+    # only the counts' digits may grow (the history is not resent: it would add ~10 bytes an action)
+    assert max(sizes) < 2000 and max(sizes[200:]) <= max(sizes[:200]) + 4
 
 
 def _cards(state: GinBummyState) -> Counter[int]:
@@ -183,3 +209,36 @@ def test_sampled_hidden_cards_vary_but_public_cards_stay_put() -> None:
     assert all(c("8d") in g.hands[0] for g in guesses)
     assert len({tuple(sorted(g.hands[0])) for g in guesses}) > 1
     assert all(sorted(g.hands[1]) == sorted(state.hands[1]) for g in guesses)
+
+
+def _variant_rules() -> list[GinBummyRules]:
+    out = []
+    for i, name in enumerate(["", *VARIANTS]):
+        rules = gin_bummy(2 + i % 3)
+        out.append(rules.replace(**VARIANTS[name](rules)) if name else rules)
+    return out
+
+
+def test_a_sampled_state_fits_every_viewer_in_every_phase_of_every_variant_and_of_light_copies() -> None:
+    phases: Counter[str] = Counter()
+    for k, rules in enumerate(_variant_rules()):
+        for seed in range(6):
+            rng = random.Random(1000 * k + seed)
+            state = rules.new_state(1000 * k + seed)
+            while True:
+                if rng.random() < 0.3 or state.is_over():
+                    light = state.copy(history=False)
+                    assert light.history == [] and light.events(None) == [] and light.log is None
+                    for who in [*range(rules.players), None]:
+                        obs = state.observe(who)
+                        assert light.observe(who) == obs
+                        for source in (obs, light.observe(who)):
+                            guess = sample_state(source, rng)
+                            assert guess.observe(who) == obs, (rules, seed, state.phase, who)
+                            assert guess.history == [] and guess.events(who) == []
+                    phases[state.phase] += 1
+                if state.is_over():
+                    break
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+    assert set(phases) == {"turn", "discard", "call", "over"}, phases

@@ -1,10 +1,11 @@
 """Gin Bummy under random play: many seeded games, every step checked.
 
 Each game checks, at every step: the cards are all there (hands, stock and Beg make the deck); every legal
-action is accepted by ``why_illegal`` and every other action of the whole action space is refused with a
-reason; each seat's observation lists the state's legal actions when it is that seat's turn (and none
-otherwise); ``apply`` on a copy leaves the original alone. After each game: it ended (the turn limit is the
-safeguard), the outcome matches the winner, the same seed plays the same game, and replaying
+action is accepted by ``why_illegal`` and every other action that names a card is refused with a reason;
+every legal action is in the rules' action space, round-trips through its code, and the mask marks exactly
+the legal set; each seat's observation lists the state's legal actions when it is that seat's turn (and
+none otherwise); ``apply`` on a copy leaves the original alone. After each game: it ended (the turn limit
+is the safeguard), the outcome matches the winner, the same seed plays the same game, and replaying
 ``(rules, seed, action texts)`` rebuilds the very same state.
 """
 
@@ -36,7 +37,8 @@ ALL_ACTIONS = (
     + [GinBummyAction(JOKER_PLAY, c) for c in range(8, JOKER + 1)]
     + [DRAW_STOCK_ACTION, DRAW_BEG_ACTION, BUM_ACTION]
 )
-"""Every action that names a card of the deck: the whole action space."""
+"""Every action of every kind with every card of the deck: more than the action space (``discard JK``,
+``ace 7c``), so that ``why_illegal`` is seen to refuse those too."""
 
 
 def _check_cards(state: GinBummyState) -> None:
@@ -49,10 +51,15 @@ def _check_cards(state: GinBummyState) -> None:
         assert not state.hands[p], "a starved player still holds cards"
 
 
-def _check_position(state: GinBummyState, rng: random.Random) -> list[GinBummyAction]:
+def _check_position(state: GinBummyState, rng: random.Random) -> tuple[GinBummyAction, ...]:
     _check_cards(state)
     legal = state.legal_actions()
+    assert isinstance(legal, tuple)
     assert len(set(legal)) == len(legal), "an action is listed twice"
+    space = state.rules.action_space()
+    codes = {space.encode(a) for a in legal}
+    assert all(space.decode(space.encode(a)) == a for a in legal)
+    assert {i for i, m in enumerate(space.mask(legal)) if m} == codes
     assert legal, "the player to act has no legal action"
     for action in legal:
         assert state.why_illegal(action) is None, f"legal {action} is refused: {state.why_illegal(action)}"
@@ -64,8 +71,8 @@ def _check_position(state: GinBummyState, rng: random.Random) -> list[GinBummyAc
     turn = state.current_player()
     for seat in range(state.rules.players):
         seen = state.observe(seat).legal_actions()
-        assert seen == (legal if seat == turn else []), f"seat {seat} sees other legal actions"
-    assert state.observe(None).legal_actions() == []
+        assert seen == (legal if seat == turn else ()), f"seat {seat} sees other legal actions"
+    assert state.observe(None).legal_actions() == ()
     if state.hands[state.turn] and len(state.hands[state.turn]) < 4:
         raise AssertionError("a player below four cards is still playing")
     return legal
@@ -91,13 +98,38 @@ def play_game(rules: GinBummyRules, seed: int, *, check: bool = True) -> GinBumm
     else:
         raise AssertionError(f"seed {seed}: the game did not end")
     _check_cards(state)
-    assert state.current_player() is None and state.legal_actions() == []
+    assert state.current_player() is None and state.legal_actions() == ()
     assert state.result in ("bum", "last-standing", "turn-limit", "blocked")
-    assert state.outcome() == tuple(int(p == state.winner) for p in range(rules.players))
-    assert (state.winner is None) == (state.result in ("turn-limit", "blocked"))
+    _check_outcome(state)
     with pytest.raises(IllegalActionError, match="the game is over"):
         state.apply(DRAW_STOCK_ACTION)
     return state
+
+
+def _check_outcome(state: GinBummyState) -> None:
+    """The outcome, from the rule the rules document states: winner first, the others in next, the starved
+    last (the earlier starved the worse); 1 point for the winner; nobody wins at the turn limit or blocked."""
+    n = state.rules.players
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == state.result and outcome.length == state.turns
+    assert outcome.scores == tuple(int(p == state.winner) for p in range(n))
+    assert (state.winner is None) == (state.result in ("turn-limit", "blocked"))
+    assert outcome.winners == (() if state.winner is None else (state.winner,))
+    still_in = [p for p in range(n) if p not in state.starved]
+    others = [p for p in still_in if p != state.winner]
+    groups = [[state.winner], others] if state.winner is not None else [still_in]
+    groups += [[p] for p in reversed(state.starved)]  # the last to starve before the first
+    expected = [0] * n
+    ahead = 0
+    for group in groups:
+        for p in group:
+            expected[p] = ahead + 1
+        ahead += len(group)
+    assert outcome.places == tuple(expected)
+    if state.winner is None:
+        assert outcome.returns == (0.0,) * n
+    else:
+        assert outcome.returns[state.winner] == max(outcome.returns) and abs(sum(outcome.returns)) < 1e-9
 
 
 def check_games(rules: GinBummyRules, seeds: range) -> Counter[str]:
@@ -153,7 +185,9 @@ def test_the_turn_limit_ends_every_game() -> None:
         state = play_game(rules, seed, check=False)
         assert state.turns <= 12
         if state.result == "turn-limit":
-            assert state.turns == 12 and state.winner is None and state.outcome() == (0, 0, 0)
+            outcome = state.outcome()
+            assert outcome is not None and outcome.winners == () and outcome.scores == (0, 0, 0)
+            assert state.turns == 12 and state.winner is None and outcome.returns == (0.0, 0.0, 0.0)
 
 
 def test_heuristic_bots_keep_every_rule_too() -> None:

@@ -31,10 +31,10 @@ def test_the_preset_follows_the_text() -> None:
         ({"hand_size": 4}, "hand_size must be at least 5"),
         ({"players": 4, "hand_size": 14}, "leave no stock"),
         ({"max_turns": -1}, "max_turns must be 0"),
-        ({"turn_over": "riffle"}, "turn_over must be one of flip, shuffle, not 'riffle'"),
-        ({"cut_ace": "middle"}, "cut_ace must be one of low, high"),
-        ({"call": "never"}, "call must be one of at-once, next-turn"),
-        ({"four_card_draw": "beg"}, "four_card_draw must be one of stock, stock-or-beg"),
+        ({"turn_over": "riffle"}, "option 'turn_over' must be one of 'flip', 'shuffle', not 'riffle'"),
+        ({"cut_ace": "middle"}, "option 'cut_ace' must be one of 'low', 'high'"),
+        ({"call": "never"}, "option 'call' must be one of 'at-once', 'next-turn'"),
+        ({"four_card_draw": "beg"}, "option 'four_card_draw' must be one of 'stock', 'stock-or-beg'"),
         ({"players": True}, "option 'players' must be a whole number"),
         ({"turn_over_keeps_top": 1}, "must be true or false"),
     ],
@@ -42,6 +42,8 @@ def test_the_preset_follows_the_text() -> None:
 def test_bad_options_are_refused_with_a_clear_message(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(RulesError, match=message):
         gin_bummy().replace(**changes)
+    with pytest.raises(RulesError, match=message):  # built directly, the same checks
+        GinBummyRules(**changes)
 
 
 def test_an_unknown_option_names_the_options() -> None:
@@ -58,7 +60,7 @@ def test_an_unknown_option_names_the_options() -> None:
         ({"players": 2.0}, "must be a whole number"),
         ({"max_turns": None}, "must be a whole number"),
         ({"joker_carries_joker": "yes"}, "must be true or false"),
-        ({"turn_over": ["flip"]}, "must be a string"),
+        ({"turn_over": ["flip"]}, "option 'turn_over' must be one of 'flip', 'shuffle'"),
         ({"colour": "red"}, "unknown gin-bummy options: colour"),
     ],
 )

@@ -31,6 +31,7 @@ from bumtable.rules.gin_bummy.actions import (
     GinBummyAction,
 )
 from bumtable.rules.gin_bummy.cards import is_ace, is_face, is_number
+from bumtable.rules.gin_bummy.moves import DISCARD_PHASE
 from bumtable.rules.gin_bummy.observation import GinBummyObservation
 
 
@@ -88,12 +89,12 @@ class GinBummyBot:
         for action in legal:
             if action.kind == BUM:
                 return action
-        if observation.phase == "discard":
+        if observation.phase == DISCARD_PHASE:
             return self._discard(hand, legal)
         choice = self._turn(observation, hand, legal)
         return choice if choice in legal else legal[0]
 
-    def _discard(self, hand: list[int], legal: list[GinBummyAction]) -> GinBummyAction:
+    def _discard(self, hand: list[int], legal: Sequence[GinBummyAction]) -> GinBummyAction:
         best: list[GinBummyAction] = []
         best_score = -1e9
         for action in legal:
@@ -106,7 +107,9 @@ class GinBummyBot:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
 
-    def _turn(self, obs: GinBummyObservation, hand: list[int], legal: list[GinBummyAction]) -> GinBummyAction:
+    def _turn(
+        self, obs: GinBummyObservation, hand: list[int], legal: Sequence[GinBummyAction]
+    ) -> GinBummyAction:
         k = len(hand)
         kinds = {a.kind for a in legal}
         faces = [c for c in hand if is_face(c)]

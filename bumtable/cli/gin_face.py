@@ -1,7 +1,8 @@
 """Gin Bummy in the terminal: its table, its turns, how its actions are typed and told.
 
-The face sees only observations. Another player's draw from the stock is told without
-the card unless the observation shows it (a stock whose order everyone knows); the card
+The face sees only observations and, for each action, the events the viewer may see
+(:mod:`bumtable.rules.gin_bummy.events`). Another player's draw from the stock is told
+without the card unless the event shows it (a stock whose order everyone knows); the card
 taken from the Beg, the card dropped on a Joker and a starved hand are public.
 
 >>> from bumtable.rules import get
@@ -14,16 +15,15 @@ taken from the Beg, the card dropped on a Joker and a starved hand are public.
 GinBummyAction(kind='draw-stock', card=-1)
 >>> face.interpret("bum", rules, options, state.why_illegal).error
 'you cannot call Bum: you hold 10 cards, not four'
->>> before, actor = state.observe(None), state.turn
+>>> before, actor, seen = state.observe(None), state.turn, len(state.events(None))
 >>> state.apply(rules.parse_action("draw stock"))
->>> lines = face.narrate(before, actor, rules.parse_action("draw stock"), state.observe(None), seats)
+>>> lines = face.narrate(before, state.events(None, seen), state.observe(None), seats)
 >>> [str(line) for line in lines] == [f"P{actor} draws a card from the stock."]
 True
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -53,6 +53,8 @@ from bumtable.cli.gin_render import (
 )
 from bumtable.cli.render import Seats, count_word
 from bumtable.errors import NotationError
+from bumtable.rules.events import DISCARD as DISCARDED
+from bumtable.rules.events import DRAW, GAME_OVER, Event
 from bumtable.rules.gin_bummy import (
     ACE,
     BUM,
@@ -66,6 +68,8 @@ from bumtable.rules.gin_bummy import (
     GinBummyAction,
     GinBummyObservation,
 )
+from bumtable.rules.gin_bummy.events import BUM_CALL, FORCE, STARVE, TURN_OVER
+from bumtable.rules.phases import OVER
 
 HELP = """\
 Type the number of an option from the list, or the action:
@@ -141,20 +145,31 @@ def _card_choice(
     return _one(action, why_illegal)
 
 
-def _new_public(before: GinBummyObservation, after: GinBummyObservation, p: int) -> list[int]:
-    """Cards ``p`` holds that everyone now knows and did not before (drawn from a known stock)."""
-    gained = Counter(after.public_cards[p]) - Counter(before.public_cards[p])
-    return sorted(gained.elements())
+def _code(text: str) -> int:
+    code = int(Card.parse(text))
+    return JOKER if code >= JOKER else code
 
 
-def _turned_over(
-    before: GinBummyObservation, after: GinBummyObservation, *, during: bool = False
-) -> list[Text]:
+def _codes(event: Event) -> list[int]:
+    """The cards of an event that this viewer may see, as codes."""
+    return [_code(t) for t in event.cards]
+
+
+def _by_action(events: Sequence[Event]) -> list[list[Event]]:
+    """The events cut into the actions that caused them (each action's events share its step)."""
+    groups: list[list[Event]] = []
+    for e in events:
+        if groups and groups[-1][0].step == e.step:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    return groups
+
+
+def _turned_over(event: Event, after: GinBummyObservation, *, during: bool = False) -> Text:
     """The Beg turned over to make a new stock, when the stock ran out during this action."""
-    if len(after.flips) == len(before.flips):
-        return []
-    n = len(after.flips[-1])
-    shuffle = after.rules.turn_over == "shuffle"
+    n = event.count
+    shuffle = event.text == "shuffle"
     if during:  # told after an Ace's draws
         head, how = (
             "The stock ran out during the draws",
@@ -168,76 +183,94 @@ def _turned_over(
     if after.rules.turn_over_keeps_top and after.beg:
         line.append_text(Text.assemble("; its top card ", card(after.beg[0]), " stays face up"))
     line.append(".")
-    return [line]
-
-
-def _starved_cards(
-    before: GinBummyObservation, action: GinBummyAction, after: GinBummyObservation
-) -> list[int]:
-    """The starved player's hand, gone face up onto the Beg at the end of this action."""
-    if len(after.flips) > len(before.flips):  # only an Ace's draws turn the Beg over: the Beg restarted
-        start = 1 if after.rules.turn_over_keeps_top else 0
-    else:
-        start = len(before.beg) + 1  # the discard, the Ace or the Joker went down first
-    return list(after.beg[start:])
+    return line
 
 
 def _action_lines(
-    before: GinBummyObservation, actor: int, action: GinBummyAction, after: GinBummyObservation, seats: Seats
+    before: GinBummyObservation, group: list[Event], after: GinBummyObservation, seats: Seats
 ) -> list[RenderableType]:
+    """One action's events as this viewer saw them: the action, what it drew, a starving, the end."""
+    main = next((e for e in group if e.kind in (DISCARDED, DRAW, BUM_CALL)), None)
+    out: list[RenderableType] = []
+    if main is not None and main.player is not None:
+        out += _main_lines(before, main, group, after, seats)
+    for e in group:
+        if e.kind == STARVE and e.player is not None:
+            p = e.player
+            out.append(
+                Text.assemble(
+                    (
+                        f"{seats.name(p)} {seats.verb(p, 'starves', 'starve')} with fewer than four cards "
+                        f"and {seats.verb(p, 'is', 'are')} out; the hand goes face up onto the Beg: ",
+                        "bold red",
+                    ),
+                    cards(_codes(e)) if e.cards else Text("no cards"),
+                )
+            )
+    return out
+
+
+def _main_lines(
+    before: GinBummyObservation, main: Event, group: list[Event], after: GinBummyObservation, seats: Seats
+) -> list[RenderableType]:
+    actor = main.player
+    assert actor is not None
+    action = after.rules.parse_action(main.text)  # the action as the table saw it: its text is public
     name, verb = seats.name(actor), seats.verb
     kind = action.kind
+    turned = [e for e in group if e.kind == TURN_OVER]
     out: list[RenderableType] = []
     if kind == BUM:
         line = Text(f"{name} {verb(actor, 'calls', 'call')} Bum!", style="bold green")
-        hand = winning_hand(before, actor)
-        if hand is not None:
-            line.append_text(Text.assemble(" with ", hand_text(hand)))
+        if winning_hand(before, actor) is not None:  # told as before the call: only to whoever knew it
+            line.append_text(Text.assemble(" with ", hand_text(_codes(main))))
         out.append(line)
     elif kind == DRAW_STOCK:
-        out += _turned_over(before, after)
-        if after.drawn is None:
+        out += [_turned_over(e, after) for e in turned]
+        if not main.cards:
             out.append(Text(f"{name} {verb(actor, 'draws', 'draw')} a card from the stock."))
         else:
             out.append(
                 Text.assemble(
-                    f"{name} {verb(actor, 'draws', 'draw')} ", card(after.drawn), " from the stock."
+                    f"{name} {verb(actor, 'draws', 'draw')} ", card(_codes(main)[0]), " from the stock."
                 )
             )
     elif kind == DRAW_BEG:
-        taken = before.beg[-1] if before.beg else after.drawn
-        got = card(taken) if taken is not None else Text("the top card")
+        got = card(_codes(main)[0]) if main.cards else Text("the top card")
         out.append(Text.assemble(f"{name} {verb(actor, 'takes', 'take')} ", got, " from the Beg."))
     elif kind == DISCARD:
         out.append(Text.assemble(f"{name} {verb(actor, 'discards', 'discard')} ", card(action.card), "."))
     elif kind == ACE:
-        out += _ace_lines(before, actor, action, after, seats)
+        out += _ace_lines(actor, action, group, after, seats)
     elif kind == JOKER_PLAY:
         line = Text.assemble(
             f"{name} {verb(actor, 'discards', 'discard')} a Joker with ", card(action.card), " on top"
         )
-        if after.last_forced is not None:
-            q, forced = after.last_forced
-            line.append_text(Text.assemble(f": {me(seats, q)} {verb(q, 'takes', 'take')} ", card(forced)))
+        for e in group:
+            if e.kind == FORCE and e.to is not None:
+                q = e.to
+                line.append_text(
+                    Text.assemble(f": {me(seats, q)} {verb(q, 'takes', 'take')} ", cards(_codes(e)))
+                )
         line.append(".")
         out.append(line)
-    else:
+    else:  # pragma: no cover - every kind of action is told above
         out.append(Text(f"{name}: {action}"))
     return out
 
 
 def _ace_lines(
-    before: GinBummyObservation, actor: int, action: GinBummyAction, after: GinBummyObservation, seats: Seats
+    actor: int, action: GinBummyAction, group: list[Event], after: GinBummyObservation, seats: Seats
 ) -> list[RenderableType]:
     name, verb = seats.name(actor), seats.verb
-    starved = actor in after.starved and actor not in before.starved
-    held = len(_starved_cards(before, action, after)) if starved else after.hand_counts[actor]
-    drawn = held - (before.hand_counts[actor] - 1)
+    draws = [e for e in group if e.kind == DRAW]
+    starved = any(e.kind == STARVE for e in group)
+    drawn = len(draws)
+    seen = [c for e in draws for c in _codes(e)]
+    # The drawer saw every card, in the order drawn; the others only those of a stock in an order known to
+    # all, and are not told them when the hand goes out face up anyway.
+    shown = seen if actor == after.seat else [] if starved else sorted(seen)
     line = Text.assemble(f"{name} {verb(actor, 'discards', 'discard')} ", card(action.card), " and ")
-    if actor == after.seat:
-        shown = list(after.my_draws)
-    else:
-        shown = [] if starved else _new_public(before, after, actor)
     if drawn == 0:
         line.append(f"{verb(actor, 'draws', 'draw')} nothing: there is nothing left to draw.")
     elif shown and len(shown) == drawn:
@@ -249,11 +282,12 @@ def _ace_lines(
             line.append_text(Text.assemble(" (known to all: ", cards(shown), ")"))
         line.append(".")
     out: list[RenderableType] = [line]
+    out += [_turned_over(e, after, during=True) for e in group if e.kind == TURN_OVER]
     if 0 < drawn < 3:
         out.append(
             Text(f"Only {count_word(drawn)} could be drawn: the stock and the Beg ran out.", style="dim")
         )
-    return [out[0], *_turned_over(before, after, during=True), *out[1:]]
+    return out
 
 
 class GinBummyFace:
@@ -296,7 +330,7 @@ class GinBummyFace:
         rules = obs.rules
         out: list[RenderableType] = [Rule(f"Gin Bummy for {rules.players}"), *cut_lines(obs, seats)]
         d = obs.dealer
-        if not obs.history:
+        if obs.steps == 0:
             stock = rules.deck_size - rules.players * rules.hand_size
             out.append(
                 Text(
@@ -305,9 +339,9 @@ class GinBummyFace:
                 )
             )
         out += hand_line(obs, seats)
-        if obs.phase == "over":
+        if obs.phase == OVER:
             return out + self.final(obs, seats)
-        if not obs.history:
+        if obs.steps == 0:
             out.append(Text(f"{seats.name(d)} (the dealer) {seats.verb(d, 'plays', 'play')} first."))
         else:
             out.append(Text(f"The game goes on at turn {obs.turns + 1}."))
@@ -324,23 +358,13 @@ class GinBummyFace:
             *hand_line(obs, seats),
         ]
 
-    def narrate(self, before: Any, actor: int, action: Any, after: Any, seats: Seats) -> list[RenderableType]:
-        """The action as this seat saw it; a starving; the end of the game."""
-        out = _action_lines(before, actor, action, after, seats)
-        if actor in after.starved and actor not in before.starved:
-            hand = _starved_cards(before, action, after)
-            out.append(
-                Text.assemble(
-                    (
-                        f"{seats.name(actor)} {seats.verb(actor, 'starves', 'starve')} with fewer than four cards "
-                        f"and {seats.verb(actor, 'is', 'are')} out; the hand goes face up onto the Beg: ",
-                        "bold red",
-                    ),
-                    cards(hand) if hand else Text("no cards"),
-                )
-            )
-        if after.phase == "over" and before.phase != "over":
-            out += self.final(after, seats)
+    def narrate(self, before: Any, events: Sequence[Event], after: Any, seats: Seats) -> list[RenderableType]:
+        """The action as this seat saw it (from its events); a starving; the end of the game."""
+        out: list[RenderableType] = []
+        for group in _by_action(events):
+            out += _action_lines(before, group, after, seats)
+            if any(e.kind == GAME_OVER for e in group):
+                out += self.final(after, seats)
         return out
 
     def holds(self, obs: Any, seats: Seats) -> list[RenderableType]:
@@ -364,4 +388,4 @@ class GinBummyFace:
 
     def progress(self, obs: Any) -> str:
         """``turn 41``: the turn being played, or the last one once the game is over."""
-        return f"turn {obs.turns if obs.phase == 'over' else obs.turns + 1}"
+        return f"turn {obs.turns if obs.phase == OVER else obs.turns + 1}"

@@ -35,6 +35,10 @@ from bumtable.rules.gin_bummy import (
     bum_problem,
 )
 from bumtable.rules.gin_bummy.cards import is_ace, is_face, is_joker, is_number
+from bumtable.rules.gin_bummy.moves import CALL, DISCARD_PHASE
+from bumtable.rules.outcome import BLOCKED, LAST_STANDING, TURN_LIMIT
+from bumtable.rules.outcome import BUM as WON_BY_BUM
+from bumtable.rules.phases import OVER
 
 
 # ---------------------------------------------------------------------- cards
@@ -120,7 +124,7 @@ def status_table(obs: GinBummyObservation, seats: Seats) -> Table:
     """Every seat: cards held, the cards everyone knows it holds, and who has starved, dealt or won."""
     marker = "▶" if render.fancy() else ">"
     dot = " · " if render.fancy() else ", "
-    title = "Gin Bummy" if obs.phase == "over" else f"Gin Bummy{dot}turn {obs.turns + 1}"
+    title = "Gin Bummy" if obs.phase == OVER else f"Gin Bummy{dot}turn {obs.turns + 1}"
     table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     table.add_column("")
     table.add_column("Player")
@@ -199,7 +203,7 @@ def turn_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
                 "A Joker forced ", card(obs.last_forced[1]), f" on {me(seats, p)} before this turn."
             )
         )
-    if obs.phase == "discard":
+    if obs.phase == DISCARD_PHASE:
         source = "the Beg" if obs.drew_from == "beg" else "the stock"
         if obs.drawn is not None:
             drew = Text.assemble(
@@ -209,7 +213,7 @@ def turn_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
             drew = Text(f"{name} {seats.verb(p, 'has', 'have')} drawn a card from {source}")
         drew.append("; now discard." if p == seats.you else " and must now discard.")
         lines.append(drew)
-    elif obs.phase == "call":
+    elif obs.phase == CALL:
         lines.append(
             Text(f"{name} {seats.verb(p, 'holds', 'hold')} a winning hand: Bum!", style="bold green")
         )
@@ -247,7 +251,7 @@ def result_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
     """How the game ended, in words: the winner and why, or why it is a draw."""
     turns = f"{obs.turns} turn{'s' if obs.turns != 1 else ''}"
     w = obs.winner
-    if obs.result == "bum" and w is not None:
+    if obs.result == WON_BY_BUM and w is not None:
         line = Text(
             f"{seats.name(w)} {seats.verb(w, 'wins', 'win')} with Bum! after {turns}", style="bold green"
         )
@@ -257,7 +261,7 @@ def result_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
             line.append_text(hand_text(hand))
         line.append(".")
         return [line]
-    if obs.result == "last-standing" and w is not None:
+    if obs.result == LAST_STANDING and w is not None:
         out = "everyone else has" if obs.rules.players > 2 else "the other player has"
         return [
             Text(
@@ -265,13 +269,13 @@ def result_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
                 style="bold green",
             )
         ]
-    if obs.result == "turn-limit":
+    if obs.result == TURN_LIMIT:
         return [
             Text(
                 f"The game is a draw: it reached the turn limit ({obs.rules.max_turns} turns).", style="bold"
             )
         ]
-    if obs.result == "blocked":
+    if obs.result == BLOCKED:
         return [
             Text(
                 f"The game is a draw after {turns}: blocked, the player to act has no legal action "

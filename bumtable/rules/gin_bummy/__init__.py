@@ -6,10 +6,13 @@
 >>> state = rules.new_state(seed=11)
 >>> action = state.legal_actions()[0]
 >>> state.apply(rules.parse_action(rules.action_text(action)))
->>> len(state.history)
-1
+>>> len(state.history), rules.action_space().encode(action) < rules.action_space().size
+(1, True)
 """
 
+from typing import TYPE_CHECKING
+
+from bumtable.rules.gin_bummy.action_space import all_actions
 from bumtable.rules.gin_bummy.actions import (
     ACE,
     BUM,
@@ -26,9 +29,23 @@ from bumtable.rules.gin_bummy.actions import (
 )
 from bumtable.rules.gin_bummy.cards import bum_problem, is_bum
 from bumtable.rules.gin_bummy.observation import GinBummyObservation, observe, sample_state
+from bumtable.rules.gin_bummy.observation_json import observation_from_dict
 from bumtable.rules.gin_bummy.options import VARIANT_ALIASES, VARIANTS, GinBummyRules, gin_bummy
 from bumtable.rules.gin_bummy.position import position
 from bumtable.rules.gin_bummy.state import GinBummyState
+
+if TYPE_CHECKING:  # mypy checks the classes against the one interface
+    from bumtable.rules.protocol import GameObservation, GameRules, GameState
+
+    def _conforms(
+        rules: GinBummyRules, state: GinBummyState, obs: GinBummyObservation
+    ) -> tuple[
+        GameRules[GinBummyAction, GinBummyState],
+        GameState[GinBummyAction, GinBummyObservation],
+        GameObservation[GinBummyAction],
+    ]:
+        return rules, state, obs
+
 
 __all__ = [
     "ACE",
@@ -47,9 +64,11 @@ __all__ = [
     "GinBummyRules",
     "GinBummyState",
     "action_text",
+    "all_actions",
     "bum_problem",
     "gin_bummy",
     "is_bum",
+    "observation_from_dict",
     "observe",
     "parse_action",
     "position",

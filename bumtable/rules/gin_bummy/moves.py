@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from bumtable.cards.french import JOKER
+from bumtable.rules import phases
 from bumtable.rules.gin_bummy.actions import (
     ACE,
     BUM,
@@ -37,13 +38,14 @@ from bumtable.rules.gin_bummy.cards import bum_problem, card_text, is_ace, is_fa
 if TYPE_CHECKING:
     from bumtable.rules.gin_bummy.options import GinBummyRules
 
-TURN: Final = "turn"
+TURN: Final = phases.TURN
 """Phase: the player to act begins a turn."""
-DISCARD_PHASE: Final = "discard"
+DISCARD_PHASE: Final = phases.DISCARD
 """Phase: the player to act has drawn one card and must now discard."""
-CALL: Final = "call"
+CALL: Final = phases.CALL
 """Phase: the player to act holds a winning hand and calls "Bum!"."""
-OVER: Final = "over"
+OVER: Final = phases.OVER
+"""Phase: the game has ended (``state.outcome()`` says how)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +90,15 @@ def _discardable(view: TurnView, card: int) -> bool:
     return is_face(card) and _may_discard_face_after_draw(view, view.drew_from)
 
 
-def legal_actions(view: TurnView) -> list[GinBummyAction]:
+def legal_actions(view: TurnView) -> tuple[GinBummyAction, ...]:
     """Every legal action, in a fixed order: face discards, Aces, Joker plays, draws (or the discards)."""
     if view.phase == CALL:
-        return [BUM_ACTION]
+        return (BUM_ACTION,)
     hand = sorted(set(view.hand))
     if view.phase == DISCARD_PHASE:
-        return [GinBummyAction(DISCARD, c) for c in hand if _discardable(view, c)]
+        return tuple(GinBummyAction(DISCARD, c) for c in hand if _discardable(view, c))
     if view.phase != TURN:
-        return []
+        return ()
     out = [GinBummyAction(DISCARD, c) for c in hand if is_face(c)]
     out += [GinBummyAction(ACE, c) for c in hand if is_ace(c)]
     jokers = view.hand.count(JOKER)
@@ -108,7 +110,7 @@ def legal_actions(view: TurnView) -> list[GinBummyAction]:
         out.append(DRAW_BEG_ACTION)
     if view.stock_open and _can_follow_draw(view, "stock"):
         out.append(DRAW_STOCK_ACTION)
-    return out
+    return tuple(out)
 
 
 def why_illegal(view: TurnView, action: GinBummyAction) -> str | None:

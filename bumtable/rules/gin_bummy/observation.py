@@ -1,7 +1,7 @@
 """What one seat may know of a Gin Bummy game, and states sampled to fit it.
 
-Public to all: every action (a draw from the stock does not show the card),
-the Beg (face up, so remembered in full), each turn-over of the Beg, hand sizes,
+Public to all: every action (a draw from the stock does not show the card) and how
+many have been taken, the Beg (face up, so remembered in full), each turn-over of the Beg, hand sizes,
 the cards each player is known to hold (taken from the Beg, forced on them by a
 Joker, or drawn from a stock whose order everyone knows), the stock's size, and
 who has starved. Private: the seat's own hand and the cards it drew.
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from bumtable.cards.french import JOKER, Card
 from bumtable.errors import IllegalActionError
 from bumtable.rules.gin_bummy.actions import GinBummyAction
-from bumtable.rules.gin_bummy.moves import TurnView, legal_actions
+from bumtable.rules.gin_bummy.moves import DISCARD_PHASE, TurnView, legal_actions
 from bumtable.rules.gin_bummy.state import PUBLIC, GinBummyState
 
 if TYPE_CHECKING:
@@ -67,14 +67,19 @@ class GinBummyObservation:
     start_size: int
     """Cards the player to act held when the turn began."""
     starved: tuple[int, ...]
+    """The players out, in the order they starved."""
     turns: int
     winner: int | None
     result: str
-    history: tuple[GinBummyAction, ...]
+    """How the game ended (``bum``, ``last-standing``, ``turn-limit``, ``blocked``; empty while it runs)."""
+    steps: int
+    """Actions taken so far (every action is public; the history itself is the record's, not resent)."""
     last_forced: tuple[int, int] | None
     """(player, card) while that player takes the turn after a Joker forced the card on them."""
     my_draws: tuple[int, ...] = ()
     """The cards this seat drew on its latest turn."""
+    stuck: int | None = None
+    """In a blocked game, the player who had no legal action."""
 
     def view(self) -> TurnView | None:
         """The decision view of the seat when it is to act, else None."""
@@ -94,26 +99,28 @@ class GinBummyObservation:
             self.start_size,
         )
 
-    def legal_actions(self) -> list[GinBummyAction]:
-        """The seat's legal actions when it is to act (else an empty list): the same as the state's."""
+    def legal_actions(self) -> tuple[GinBummyAction, ...]:
+        """The seat's legal actions when it is to act (else none): the same as the state's."""
         view = self.view()
-        return [] if view is None else legal_actions(view)
+        return () if view is None else legal_actions(view)
 
     def hand_cards(self) -> list[Card]:
         return [Card(c) for c in self.hand or ()]
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data (cards and actions as text); :meth:`from_dict` reads it back."""
+        """The wire form: JSON-ready data (cards and actions as text, the legal actions with their codes),
+        naming the rules' system but not carrying the rules; :meth:`from_dict` reads it back."""
         from bumtable.rules.gin_bummy.observation_json import observation_to_dict
 
         return observation_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GinBummyObservation:
-        """An observation from :meth:`to_dict` output; malformed data is a NotationError."""
+    def from_dict(cls, data: dict[str, Any], rules: GinBummyRules) -> GinBummyObservation:
+        """An observation from :meth:`to_dict` output and the rules it was made under; malformed data is a
+        NotationError that names the field."""
         from bumtable.rules.gin_bummy.observation_json import observation_from_dict
 
-        return observation_from_dict(data)
+        return observation_from_dict(data, rules)
 
 
 def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
@@ -158,9 +165,10 @@ def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
         turns=state.turns,
         winner=state.winner,
         result=state.result,
-        history=tuple(state.history),
+        steps=state.steps,
         last_forced=state.last_forced,
         my_draws=() if seat is None else state.last_draws[seat],
+        stuck=state.stuck,
     )
 
 
@@ -229,7 +237,10 @@ def _slots(obs: GinBummyObservation) -> list[int]:
 
 def sample_state(obs: GinBummyObservation, rng: random.Random) -> GinBummyState:
     """A full state consistent with ``obs``: the cards the seat cannot see dealt at random among the places
-    they could be (each group of cards only to the places that came from its stock)."""
+    they could be (each group of cards only to the places that came from its stock).
+
+    Like a copy without history, the state has no history and no event log; its chance (the shuffles of
+    any later turn-over) is fresh, seeded from ``rng``."""
     rules = obs.rules
     n = rules.players
     pools = hidden_pools(obs)
@@ -274,14 +285,16 @@ def sample_state(obs: GinBummyObservation, rng: random.Random) -> GinBummyState:
     state.starved = list(obs.starved)
     state.turns = obs.turns
     state.winner = obs.winner
+    state.stuck = obs.stuck
     state.result = obs.result
-    state.history = list(obs.history)
+    state.steps = obs.steps
+    state.log = None
     state.last_forced = obs.last_forced
     state.phase = obs.phase
     state.turn = obs.turn if obs.turn is not None else 0
     state.start_size = obs.start_size
     state.drew_from = obs.drew_from
-    if obs.phase == "discard" and obs.turn is not None:
+    if obs.phase == DISCARD_PHASE and obs.turn is not None:
         p = obs.turn
         if obs.drawn is None:  # another player's draw from the hidden stock: any of their cards from it
             group = 0 if sg is None else sg

@@ -1,28 +1,42 @@
-"""Gin Bummy observations to and from JSON-ready data: cards and actions as text.
+"""Gin Bummy observations to and from their wire form: JSON-ready data, cards and actions as text.
+
+The wire form names the rules' system but does not carry the rules (they are sent once, and
+given back when reading), lists the seat's legal actions with their codes in the rules'
+action space, and holds no history: ``steps`` counts the actions taken.
 
 >>> from bumtable.rules.gin_bummy.options import gin_bummy
->>> from bumtable.rules.gin_bummy.observation import GinBummyObservation
->>> state = gin_bummy(players=2).new_state(seed=5)
->>> obs = state.observe(0)
->>> GinBummyObservation.from_dict(obs.to_dict()) == obs
+>>> rules = gin_bummy(players=2)
+>>> state = rules.new_state(seed=5)
+>>> obs = state.observe(state.current_player())
+>>> observation_from_dict(obs.to_dict(), rules) == obs
 True
->>> obs.to_dict()["hand"][:3]
-['2d', '2s', '3h']
+>>> data = obs.to_dict()
+>>> data["system"], data["seat"], data["hand"][:3], data["legal"][0]
+('gin-bummy', 1, ['3d', '4c', '4h'], {'text': 'discard Js', 'code': 42})
+>>> observation_from_dict(dict(data, stock_count=-1), rules)
+Traceback (most recent call last):
+...
+bumtable.errors.NotationError: bad Gin Bummy observation field 'stock_count': it must be 0 or more, not -1
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bumtable.cards.french import JOKER, Card
 from bumtable.errors import BumtableError, NotationError
-from bumtable.rules.gin_bummy.actions import action_text, parse_action
+from bumtable.rules.gin_bummy.actions import action_text
+from bumtable.rules.gin_bummy.moves import CALL, DISCARD_PHASE, OVER, TURN
 
 if TYPE_CHECKING:
     from bumtable.rules.gin_bummy.observation import GinBummyObservation
+    from bumtable.rules.gin_bummy.options import GinBummyRules
 
-FORMAT = "gin-bummy-observation/1"
+FORMAT = "gin-bummy-observation/2"
+"""Version 2: the rules' system instead of the rules, the legal actions, ``steps`` instead of the history."""
+PHASES = (TURN, DISCARD_PHASE, CALL, OVER)
+T = TypeVar("T")
 
 
 def _texts(codes: Iterable[int]) -> list[str]:
@@ -42,24 +56,50 @@ def _codes(texts: Any) -> tuple[int, ...]:
     return tuple(_code(t) for t in texts)
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise NotationError(f"{what} must be a whole number, not {value!r}")
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise NotationError(f"a list is needed, not {value!r}")
     return value
 
 
-def _opt_int(value: Any, what: str) -> int | None:
-    return None if value is None else _int(value, what)
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"a whole number is needed, not {value!r}")
+    if value < 0:
+        raise NotationError(f"it must be 0 or more, not {value}")
+    return value
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _seat(players: int) -> Callable[[Any], int]:
+    def read(value: Any) -> int:
+        p = _int(value)
+        if p >= players:
+            raise NotationError(f"there is no seat {p} at a table of {players}")
+        return p
+
+    return read
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise NotationError(f"text is needed, not {value!r}")
+    return value
 
 
 def observation_to_dict(obs: GinBummyObservation) -> dict[str, Any]:
-    """Every field of an observation as JSON-ready data."""
+    """The wire form of an observation (see the module)."""
+    space = obs.rules.action_space()
     return {
         "format": FORMAT,
-        "rules": obs.rules.to_dict(),
+        "system": obs.rules.system,
         "seat": obs.seat,
         "turn": obs.turn,
         "phase": obs.phase,
+        "legal": [{"text": action_text(a), "code": space.encode(a)} for a in obs.legal_actions()],
         "dealer": obs.dealer,
         "cut": [[{"player": p, "card": str(Card(c))} for p, c in round_] for round_ in obs.cut],
         "hand": None if obs.hand is None else _texts(obs.hand),
@@ -76,8 +116,9 @@ def observation_to_dict(obs: GinBummyObservation) -> dict[str, Any]:
         "starved": list(obs.starved),
         "turns": obs.turns,
         "winner": obs.winner,
+        "stuck": obs.stuck,
         "result": obs.result,
-        "history": [action_text(a) for a in obs.history],
+        "steps": obs.steps,
         "last_forced": None
         if obs.last_forced is None
         else {"player": obs.last_forced[0], "card": str(Card(obs.last_forced[1]))},
@@ -85,52 +126,91 @@ def observation_to_dict(obs: GinBummyObservation) -> dict[str, Any]:
     }
 
 
-def observation_from_dict(data: dict[str, Any]) -> GinBummyObservation:
-    """Read :func:`observation_to_dict`'s output back; malformed data is a NotationError saying what."""
+class _Reader:
+    """Reads the fields of one observation's data, naming the field in any error."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def __call__(self, name: str, read: Callable[[Any], T]) -> T:
+        if name not in self.data:
+            raise NotationError(f"bad Gin Bummy observation: the field {name!r} is missing")
+        try:
+            return read(self.data[name])
+        except (BumtableError, KeyError, TypeError, ValueError) as e:
+            what = f"{type(e).__name__} {e}" if not isinstance(e, BumtableError) else str(e)
+            raise NotationError(f"bad Gin Bummy observation field {name!r}: {what}") from None
+
+
+def _phase(value: Any) -> str:
+    if value not in PHASES:
+        raise NotationError(f"a phase is one of {', '.join(PHASES)}, not {value!r}")
+    return str(value)
+
+
+def _source(value: Any) -> str:
+    if value not in ("", "stock", "beg"):
+        raise NotationError(f"a draw comes from 'stock' or 'beg' (or '' for none), not {value!r}")
+    return str(value)
+
+
+def observation_from_dict(data: dict[str, Any], rules: GinBummyRules) -> GinBummyObservation:
+    """Read :func:`observation_to_dict`'s output back, given the rules it was made under; malformed data
+    is a NotationError that names the field (the legal actions are the rules' to work out, not read)."""
     from bumtable.rules.gin_bummy.observation import GinBummyObservation
-    from bumtable.rules.gin_bummy.options import GinBummyRules
 
     if not isinstance(data, dict):
         raise NotationError("a Gin Bummy observation must be a JSON object")
     if data.get("format") != FORMAT:
         raise NotationError(
-            f"not a Gin Bummy observation: format is {data.get('format')!r}, expected {FORMAT!r}"
+            f"bad Gin Bummy observation field 'format': {data.get('format')!r}, expected {FORMAT!r}"
         )
-    try:
-        forced = data["last_forced"]
-        drawn = data["drawn"]
-        return GinBummyObservation(
-            rules=GinBummyRules.from_dict(data["rules"]),
-            seat=_opt_int(data["seat"], "seat"),
-            turn=_opt_int(data["turn"], "turn"),
-            phase=str(data["phase"]),
-            dealer=_int(data["dealer"], "dealer"),
-            cut=tuple(
-                tuple((_int(c["player"], "cut player"), _code(c["card"])) for c in round_)
-                for round_ in data["cut"]
-            ),
-            hand=None if data["hand"] is None else _codes(data["hand"]),
-            hand_counts=tuple(_int(k, "hand count") for k in data["hand_counts"]),
-            public_cards=tuple(_codes(cs) for cs in data["public_cards"]),
-            hidden_counts=tuple(tuple(_int(k, "hidden count") for k in cs) for cs in data["hidden_counts"]),
-            beg=_codes(data["beg"]),
-            stock_count=_int(data["stock_count"], "stock_count"),
-            stock=None if data["stock"] is None else _codes(data["stock"]),
-            flips=tuple(_codes(f) for f in data["flips"]),
-            drawn=None if drawn is None else _code(drawn),
-            drew_from=str(data["drew_from"]),
-            start_size=_int(data["start_size"], "start_size"),
-            starved=tuple(_int(p, "starved player") for p in data["starved"]),
-            turns=_int(data["turns"], "turns"),
-            winner=_opt_int(data["winner"], "winner"),
-            result=str(data["result"]),
-            history=tuple(parse_action(t) for t in data["history"]),
-            last_forced=None if forced is None else (_int(forced["player"], "player"), _code(forced["card"])),
-            my_draws=_codes(data["my_draws"]),
-        )
-    except (KeyError, TypeError) as e:
-        raise NotationError(f"not a Gin Bummy observation: {type(e).__name__} {e}") from None
-    except BumtableError as e:
-        if isinstance(e, NotationError):
-            raise
-        raise NotationError(f"not a Gin Bummy observation: {e}") from None
+    field = _Reader(data)
+    field("system", lambda v: _expect_system(v, rules.system))
+    seat = _seat(rules.players)
+
+    def opt_seat(v: Any) -> int | None:
+        return None if v is None else seat(v)
+
+    def each(read: Callable[[Any], T]) -> Callable[[Any], tuple[T, ...]]:
+        return lambda v: tuple(read(x) for x in _list(v))
+
+    def cut_round(v: Any) -> tuple[tuple[int, int], ...]:
+        return tuple((seat(c["player"]), _code(c["card"])) for c in _list(v))
+
+    def forced(v: Any) -> tuple[int, int] | None:
+        return None if v is None else (seat(v["player"]), _code(v["card"]))
+
+    return GinBummyObservation(
+        rules=rules,
+        seat=field("seat", opt_seat),
+        turn=field("turn", opt_seat),
+        phase=field("phase", _phase),
+        dealer=field("dealer", seat),
+        cut=field("cut", each(cut_round)),
+        hand=field("hand", lambda v: None if v is None else _codes(v)),
+        hand_counts=field("hand_counts", each(_int)),
+        public_cards=field("public_cards", each(_codes)),
+        hidden_counts=field("hidden_counts", each(each(_int))),
+        beg=field("beg", _codes),
+        stock_count=field("stock_count", _int),
+        stock=field("stock", lambda v: None if v is None else _codes(v)),
+        flips=field("flips", each(_codes)),
+        drawn=field("drawn", lambda v: None if v is None else _code(v)),
+        drew_from=field("drew_from", _source),
+        start_size=field("start_size", _int),
+        starved=field("starved", each(seat)),
+        turns=field("turns", _int),
+        winner=field("winner", opt_seat),
+        stuck=field("stuck", opt_seat),
+        result=field("result", _text),
+        steps=field("steps", _int),
+        last_forced=field("last_forced", forced),
+        my_draws=field("my_draws", _codes),
+    )
+
+
+def _expect_system(value: Any, system: str) -> str:
+    if value != system:
+        raise NotationError(f"these rules are {system!r}, but the observation is of {value!r}")
+    return system

@@ -15,7 +15,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -25,6 +26,7 @@ from bumtable.errors import RulesError
 from bumtable.rules.options_data import OptionsData
 
 if TYPE_CHECKING:
+    from bumtable.rules.action_space import IndexedSpace
     from bumtable.rules.gin_bummy.actions import GinBummyAction
     from bumtable.rules.gin_bummy.state import GinBummyState
 
@@ -32,13 +34,6 @@ TurnOver = Literal["flip", "shuffle"]
 CutAce = Literal["low", "high"]
 Call = Literal["at-once", "next-turn"]
 FourCardDraw = Literal["stock", "stock-or-beg"]
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "turn_over": ("flip", "shuffle"),
-    "cut_ace": ("low", "high"),
-    "call": ("at-once", "next-turn"),
-    "four_card_draw": ("stock", "stock-or-beg"),
-}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,13 +67,8 @@ class GinBummyRules(OptionsData):
     """Safeguard for simulations: after this many turns the game ends as a draw (0: no limit, for people)."""
 
     def __post_init__(self) -> None:
-        for name in ("players", "jokers", "hand_size", "max_turns"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"option {name!r} must be a whole number, not {value!r}")
-        for name in ("turn_over_keeps_top", "may_discard_stock_draw", "joker_carries_joker"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"option {name!r} must be true or false, not {getattr(self, name)!r}")
+        # each value against its declared type (the choices of a Literal included), then what types cannot say
+        self.check_values({f.name: getattr(self, f.name) for f in dataclasses.fields(self)})
         if self.system != "gin-bummy":
             raise RulesError(f"these are the rules of gin-bummy, not {self.system!r}")
         if not 2 <= self.players <= 4:
@@ -95,10 +85,6 @@ class GinBummyRules(OptionsData):
             )
         if self.max_turns < 0:
             raise RulesError(f"max_turns must be 0 (no limit) or more, not {self.max_turns}")
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
 
     # ----------------------------------------------------------------- derived
     @property
@@ -111,16 +97,31 @@ class GinBummyRules(OptionsData):
         return french_deck(jokers=self.jokers)
 
     # ----------------------------------------------------------------- interface
-    def new_state(self, seed: int) -> GinBummyState:
+    def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> GinBummyState:
         """A new game from this seed: the cut for the deal, the deal, the dealer to play.
+
+        ``chance`` replays the shuffles of another game (its ``chance.draws``: each round of the cut,
+        the deal, then any shuffled turn-over) instead of drawing them from ``seed``.
 
         >>> state = gin_bummy(players=2).new_state(seed=4)
         >>> state.current_player() == state.dealer, len(state.hands[0])
         (True, 10)
+        >>> gin_bummy(players=2).new_state(seed=99, chance=state.chance.draws).hands == state.hands
+        True
         """
         from bumtable.rules.gin_bummy.state import GinBummyState
 
-        return GinBummyState(self, seed)
+        return GinBummyState(self, seed, chance=chance)
+
+    def action_space(self) -> IndexedSpace[GinBummyAction]:
+        """Every action these rules allow, numbered (see :mod:`bumtable.rules.gin_bummy.action_space`).
+
+        >>> gin_bummy().action_space().size
+        108
+        """
+        from bumtable.rules.gin_bummy.action_space import action_space
+
+        return action_space(self)
 
     def parse_action(self, text: str) -> GinBummyAction:
         """Read an action's text (``discard Kh``, ``draw stock``, ``draw beg``, ``ace Ah``, ``joker JK Qs``, ``bum``).

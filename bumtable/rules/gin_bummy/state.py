@@ -1,7 +1,8 @@
 """Gin Bummy's state: the whole truth of one game, changed only by actions.
 
-All chance (the cut, the shuffle, a shuffled turn-over) comes from the state's
-own ``random.Random(seed)``, so ``(rules, seed, actions)`` replays a game.
+All chance (each round of the cut, the deal, a shuffled turn-over) is a shuffle made by the
+state's :class:`~bumtable.rules.chance.Chance`, drawn from the seed or replayed from a script,
+so ``(rules, seed, actions)`` replays a game and ``chance.draws`` deal it again under any seed.
 
 >>> import random
 >>> from bumtable.rules.gin_bummy.options import gin_bummy
@@ -11,19 +12,23 @@ own ``random.Random(seed)``, so ``(rules, seed, actions)`` replays a game.
 >>> rng = random.Random(1)
 >>> while not state.is_over():
 ...     state.apply(rng.choice(state.legal_actions()))
->>> state.result in ("bum", "last-standing", "turn-limit", "blocked")
-True
->>> sum(state.outcome()) == (state.winner is not None)
+>>> outcome = state.outcome()
+>>> outcome.reason in ("bum", "last-standing", "turn-limit", "blocked"), outcome.length == state.turns
+(True, True)
+>>> outcome.winners == (() if state.winner is None else (state.winner,))
 True
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bumtable.cards.french import JOKER, Card
 from bumtable.errors import IllegalActionError
+from bumtable.rules.chance import Chance
+from bumtable.rules.events import DEAL, DRAW, GAME_OVER, LEAD, Event, EventLog
+from bumtable.rules.events import DISCARD as DISCARDED
 from bumtable.rules.gin_bummy.actions import (
     ACE,
     BUM,
@@ -32,8 +37,10 @@ from bumtable.rules.gin_bummy.actions import (
     DRAW_STOCK,
     JOKER_PLAY,
     GinBummyAction,
+    action_text,
 )
 from bumtable.rules.gin_bummy.cards import cut_value, is_bum
+from bumtable.rules.gin_bummy.events import BUM_CALL, CUT, FORCE, STARVE, TURN_OVER
 from bumtable.rules.gin_bummy.moves import (
     CALL,
     DISCARD_PHASE,
@@ -43,6 +50,8 @@ from bumtable.rules.gin_bummy.moves import (
     legal_actions,
     why_illegal,
 )
+from bumtable.rules.outcome import BLOCKED, LAST_STANDING, TURN_LIMIT, Outcome
+from bumtable.rules.outcome import BUM as BUM_CALLED
 
 if TYPE_CHECKING:
     from bumtable.rules.gin_bummy.observation import GinBummyObservation
@@ -52,18 +61,34 @@ PUBLIC = -1
 """Tag of a card in hand that every player knows is there (taken from the Beg, forced by a Joker, or drawn
 from a stock whose order is known); other cards carry the number of the stock they came from (0: the deal)."""
 
+REASONS = {
+    "bum": BUM_CALLED,
+    "last-standing": LAST_STANDING,
+    "blocked": BLOCKED,
+    "turn-limit": TURN_LIMIT,
+}
+"""``state.result`` to the outcome's reason (the same words). Gin Bummy never ends ``starved`` (every
+player starved): when all but one have starved, the last one in wins at once (``last-standing``)."""
+
+
+def _texts(codes: Sequence[int]) -> tuple[str, ...]:
+    return tuple(str(Card(c)) for c in codes)
+
 
 class GinBummyState:
     """A game of Gin Bummy. Create with ``rules.new_state(seed)``; change with :meth:`apply`.
 
     ``hands[p]`` lists player p's cards in the order they arrived and ``tags[p]`` what the
     table knows of each (see :data:`PUBLIC`); ``stock`` has its top card last; ``beg`` its
-    top card last; ``flips`` the cards of each turn-over of the Beg, bottom card first.
+    top card last; ``flips`` the cards of each turn-over of the Beg, bottom card first;
+    ``starved`` the players out, in the order they starved; ``steps`` the actions taken
+    (also in a copy without history); ``stuck`` the player who could not act in a blocked game.
     """
 
     __slots__ = (
         "_legal",
         "beg",
+        "chance",
         "cut",
         "dealer",
         "drawn",
@@ -74,28 +99,40 @@ class GinBummyState:
         "history",
         "last_draws",
         "last_forced",
+        "log",
         "phase",
         "result",
-        "rng",
         "rules",
         "seed",
         "start_size",
         "starved",
+        "steps",
         "stock",
         "stock_gen",
+        "stuck",
         "tags",
         "turn",
         "turns",
         "winner",
     )
 
-    def __init__(self, rules: GinBummyRules, seed: int, *, _blank: bool = False) -> None:
+    def __init__(
+        self,
+        rules: GinBummyRules,
+        seed: int,
+        *,
+        chance: Sequence[Sequence[int]] | None = None,
+        _blank: bool = False,
+    ) -> None:
         self.rules = rules
         self.seed = seed
         self.history: list[GinBummyAction] = []
-        self._legal: list[GinBummyAction] | None = None
+        self._legal: tuple[GinBummyAction, ...] | None = None
         n = rules.players
-        self.rng = random.Random(seed)
+        self.chance = Chance(seed, chance)
+        log = EventLog()
+        self.log: EventLog | None = log
+        self.steps = 0
         self.cut: list[list[tuple[int, int]]] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.tags: list[list[int]] = [[] for _ in range(n)]
@@ -106,6 +143,7 @@ class GinBummyState:
         self.starved: list[int] = []
         self.turns = 0
         self.winner: int | None = None
+        self.stuck: int | None = None
         self.result = ""
         self.last_forced: tuple[int, int] | None = None
         self.last_draws: list[tuple[int, ...]] = [() for _ in range(n)]
@@ -120,14 +158,25 @@ class GinBummyState:
             return
         self.dealer = self._cut_for_deal()
         deck = [int(c) for c in rules.deck()]
-        self.rng.shuffle(deck)
+        self.chance.shuffle(deck)
         dealt = n * rules.hand_size
         for i in range(dealt):  # one at a time, from the dealer's left
             p = (self.dealer + 1 + i) % n
             self.hands[p].append(deck[i])
             self.tags[p].append(0)
         self.stock = deck[dealt:][::-1]
+        for p in range(n):
+            log.add(
+                DEAL,
+                0,
+                player=p,
+                text=f"{rules.hand_size} cards",
+                cards=_texts(self.hands[p]),
+                insiders=(p,),
+            )
+        log.add(LEAD, 0, player=self.dealer, text="the dealer plays first")
         self._begin_turn(self.dealer)
+        self._log_over()
 
     # ------------------------------------------------------------------ set-up
     def _cut_for_deal(self) -> int:
@@ -136,9 +185,14 @@ class GinBummyState:
         contenders = list(range(self.rules.players))
         while True:
             deck = [int(c) for c in self.rules.deck()]
-            self.rng.shuffle(deck)
+            self.chance.shuffle(deck)
             cut = [(p, deck[i]) for i, p in enumerate(contenders)]
             self.cut.append(cut)
+            if self.log is not None:
+                for p, c in cut:
+                    self.log.add(
+                        CUT, 0, player=p, text=f"cut {Card(c)}", cards=(str(Card(c)),), count=len(self.cut)
+                    )
             low = min(cut_value(c, ace_low=ace_low) for _, c in cut)
             contenders = [p for p, c in cut if cut_value(c, ace_low=ace_low) == low]
             if len(contenders) == 1:
@@ -152,9 +206,36 @@ class GinBummyState:
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def outcome(self) -> tuple[int, ...]:
-        """1 for the winner, 0 for everyone else (all 0 while playing or after a draw)."""
-        return tuple(1 if p == self.winner else 0 for p in range(self.rules.players))
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it runs).
+
+        The winner is first and scores 1; every other player still in shares second place (first
+        place, shared, when nobody won); starved players come after them, the earlier starved the
+        worse. A game nobody won (the turn limit, a blocked game) returns 0 to everyone.
+
+        >>> from bumtable.rules.gin_bummy.position import position
+        >>> from bumtable.rules.gin_bummy.options import gin_bummy
+        >>> state = position(gin_bummy(3), ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c", "3c 3d 4h 5s Jc"])
+        >>> state.apply(state.rules.parse_action("discard Kh"))
+        >>> state.apply(state.rules.parse_action("bum"))
+        >>> o = state.outcome()
+        >>> o.places, o.scores, o.winners, o.reason, o.length
+        ((1, 2, 2), (1, 0, 0), (0,), 'bum', 1)
+        """
+        if self.phase != OVER:
+            return None
+        n = self.rules.players
+        places = [0] * n
+        winner = self.winner
+        for p in range(n):
+            places[p] = 1 if winner is None or p == winner else 2
+        for i, p in enumerate(self.starved):  # the first to starve is last
+            places[p] = n - i
+        reason = REASONS[self.result]
+        scores = [int(p == winner) for p in range(n)]
+        return Outcome.from_places(
+            places, scores=scores, reason=reason, length=self.turns, nobody_won=winner is None
+        )
 
     def hand_of(self, player: int | None) -> list[Card]:
         """A player's cards, lowest code first (2c, 2d, ... As, JK)."""
@@ -183,7 +264,7 @@ class GinBummyState:
             self.start_size,
         )
 
-    def legal_actions(self) -> list[GinBummyAction]:
+    def legal_actions(self) -> tuple[GinBummyAction, ...]:
         """Every action the player to act may take (empty when the game is over)."""
         if self._legal is None:
             self._legal = legal_actions(self.view())
@@ -193,6 +274,13 @@ class GinBummyState:
         """None if ``action`` is legal now, else the reason in words."""
         return why_illegal(self.view(), action)
 
+    def events(self, seat: int | None, start: int = 0) -> list[Event]:
+        """Everything that happened from event ``start`` on, as ``seat`` may know it (None: a spectator).
+
+        Empty for a state that keeps no log (a copy without history, a sampled state).
+        """
+        return [] if self.log is None else self.log.seen_by(seat, start)
+
     # ------------------------------------------------------------------ change
     def apply(self, action: GinBummyAction, *, check: bool = True) -> None:
         """Take ``action`` for the player to act. Raises :class:`IllegalActionError` with the reason."""
@@ -201,23 +289,35 @@ class GinBummyState:
             if reason is not None:
                 raise IllegalActionError(reason)
         self.history.append(action)
+        self.steps += 1
         self._legal = None
         p = self.turn
         kind = action.kind
+        log = self.log
         if kind == BUM:
             self.winner = p
             self.result = "bum"
             self.phase = OVER
             self.tags[p] = [PUBLIC] * len(self.hands[p])  # the winner lays the four cards down
+            if log is not None:
+                log.add(BUM_CALL, self.steps, player=p, text="bum", cards=_texts(sorted(self.hands[p])))
         elif kind == DISCARD:
             self._take(p, action.card)
             self.beg.append(action.card)
+            if log is not None:
+                log.add(
+                    DISCARDED, self.steps, player=p, text=action_text(action), cards=_texts((action.card,))
+                )
             if self.phase == TURN:
                 self.last_draws[p] = ()
             self._end_turn()
         elif kind == ACE:
             self._take(p, action.card)
             self.beg.append(action.card)
+            if log is not None:
+                log.add(
+                    DISCARDED, self.steps, player=p, text=action_text(action), cards=_texts((action.card,))
+                )
             draws = []
             for _ in range(3):
                 card = self._draw_stock(p)
@@ -230,17 +330,34 @@ class GinBummyState:
             self._take(p, JOKER)
             self._take(p, action.card)
             self.beg.append(JOKER)
+            if log is not None:
+                log.add(
+                    DISCARDED,
+                    self.steps,
+                    player=p,
+                    text=action_text(action),
+                    cards=_texts((JOKER, action.card)),
+                )
             self.last_draws[p] = ()
             self._end_turn(forced=action.card)
         elif kind == DRAW_BEG:
             card = self.beg.pop()
             self.hands[p].append(card)
             self.tags[p].append(PUBLIC)
+            if log is not None:
+                log.add(DRAW, self.steps, player=p, text="draw beg", cards=_texts((card,)))
             self._drew(p, card, "beg", public=True)
         elif kind == DRAW_STOCK:
             card = self._draw_stock(p)
             assert card is not None, "draw stock was legal, so there was a card to draw"
             self._drew(p, card, "stock", public=self.tags[p][-1] == PUBLIC)
+        self._log_over()
+
+    def _log_over(self) -> None:
+        """The game-over event, once the game has ended: the reason, and the winner or the player stuck."""
+        if self.phase == OVER and self.log is not None:
+            who = self.winner if self.winner is not None else self.stuck
+            self.log.add(GAME_OVER, self.steps, player=who, text=self.result)
 
     def _drew(self, player: int, card: int, source: str, *, public: bool) -> None:
         self.drawn = card
@@ -271,9 +388,12 @@ class GinBummyState:
         cards = self.beg[:-1] if keep else self.beg
         self.flips.append(tuple(cards))
         self.beg = keep
-        if self.rules.turn_over == "shuffle":
+        shuffle = self.rules.turn_over == "shuffle"
+        if self.log is not None:  # the Beg lay face up: its cards are known to all, shuffled or not
+            self.log.add(TURN_OVER, self.steps, text="shuffle" if shuffle else "flip", cards=_texts(cards))
+        if shuffle:
             self.stock = list(cards)
-            self.rng.shuffle(self.stock)
+            self.chance.shuffle(self.stock)
             self.stock_gen = len(self.flips)
         else:  # turned over as it lies: the first card discarded is now on top, and everyone knows the order
             self.stock = cards[::-1]
@@ -288,6 +408,16 @@ class GinBummyState:
         card = self.stock.pop()
         self.hands[player].append(card)
         self.tags[player].append(self.stock_gen)
+        if self.log is not None:  # a stock in an order known to all shows the card to all
+            insiders = None if self.stock_gen == PUBLIC else (player,)
+            self.log.add(
+                DRAW,
+                self.steps,
+                player=player,
+                text="draw stock",
+                cards=_texts((card,)),
+                insiders=insiders,
+            )
         return card
 
     def _next_active(self, player: int) -> int:
@@ -305,8 +435,11 @@ class GinBummyState:
         self.drawn_public = False
         self.drew_from = ""
         self.last_forced = None
+        log = self.log
         if len(self.hands[p]) < 4:  # starved: out of the game, the hand face up on the Beg
             self.starved.append(p)
+            if log is not None:
+                log.add(STARVE, self.steps, player=p, text="starve", cards=_texts(sorted(self.hands[p])))
             self.beg.extend(sorted(self.hands[p]))
             self.hands[p] = []
             self.tags[p] = []
@@ -315,6 +448,10 @@ class GinBummyState:
             self.hands[nxt].append(forced)
             self.tags[nxt].append(PUBLIC)
             self.last_forced = (nxt, forced)
+            if log is not None:
+                log.add(
+                    FORCE, self.steps, player=p, to=nxt, text=f"force {Card(forced)}", cards=_texts((forced,))
+                )
         active = self.active_players()
         if len(active) == 1:
             self.winner = active[0]
@@ -331,6 +468,7 @@ class GinBummyState:
         if self.rules.max_turns and self.turns >= self.rules.max_turns:
             self.phase = OVER
             self.result = "turn-limit"
+            self.stuck = None  # the turn limit ends the game, whoever was to act
             self._legal = None
 
     def _begin_turn(self, player: int) -> None:
@@ -342,6 +480,7 @@ class GinBummyState:
         if not self.legal_actions():
             self.phase = OVER
             self.result = "blocked"
+            self.stuck = player
             self._legal = None
 
     # ------------------------------------------------------------------ views and copies
@@ -351,12 +490,21 @@ class GinBummyState:
 
         return observe(self, seat)
 
-    def copy(self) -> GinBummyState:
-        """An independent copy (the generator's state included)."""
-        s = GinBummyState(self.rules, self.seed, _blank=True)
-        s.rng.setstate(self.rng.getstate())
-        s.history = self.history.copy()
-        s.cut = [c.copy() for c in self.cut]
+    def copy(self, *, history: bool = True) -> GinBummyState:
+        """An independent copy (the chance generator's state included).
+
+        ``history=False`` leaves out the history, the event log and the chance draws so far: a
+        cheap copy for search, which plays on exactly like the original.
+        """
+        s = GinBummyState.__new__(GinBummyState)
+        s.rules = self.rules
+        s.seed = self.seed
+        s._legal = self._legal
+        s.chance = self.chance.copy(draws=history)
+        s.history = self.history.copy() if history else []
+        s.log = self.log.copy() if history and self.log is not None else None
+        s.steps = self.steps
+        s.cut = self.cut  # never changed once dealt
         s.hands = [h.copy() for h in self.hands]
         s.tags = [t.copy() for t in self.tags]
         s.stock = self.stock.copy()
@@ -366,6 +514,7 @@ class GinBummyState:
         s.starved = self.starved.copy()
         s.turns = self.turns
         s.winner = self.winner
+        s.stuck = self.stuck
         s.result = self.result
         s.last_forced = self.last_forced
         s.last_draws = self.last_draws.copy()
@@ -384,6 +533,7 @@ class GinBummyState:
             self.rules,
             self.seed,
             tuple(self.history),
+            self.steps,
             tuple(map(tuple, self.cut)),
             tuple(map(tuple, self.hands)),
             tuple(map(tuple, self.tags)),
@@ -394,6 +544,7 @@ class GinBummyState:
             tuple(self.starved),
             self.turns,
             self.winner,
+            self.stuck,
             self.result,
             self.last_forced,
             tuple(self.last_draws),
@@ -404,7 +555,7 @@ class GinBummyState:
             self.dealer,
             self.turn,
             self.start_size,
-            self.rng.getstate(),
+            self.chance.rng.getstate(),
         )
 
     def __repr__(self) -> str:
