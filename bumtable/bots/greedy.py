@@ -26,10 +26,12 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from bumtable.bots.base import legal_or_raise
-from bumtable.rules.climbing import ClimbingObservation
+from bumtable.bots.greedy_cost import CostModel, cost_model, shift_for
+from bumtable.rules.climbing import ClimbingObservation, ClimbingRules
 from bumtable.rules.climbing.plays import DECLARE, DECLARE_PLAY, GIVE, PASS, SET, Play
 from bumtable.rules.climbing.tables import Tables
 
@@ -61,50 +63,24 @@ def _run_of_value(observation: ClimbingObservation) -> tuple[int, int]:
     return value, count
 
 
-def _groups(counts: Sequence[int], t: Tables) -> tuple[int, float]:
-    """Plays needed if each rank is played as one set, and how low they are (0..1 each)."""
-    top = t.n_ranks - 1
-    n = 0
-    low = 0.0
-    for r, k in enumerate(counts):
-        if k:
-            n += 1
-            low += 1.0 - r / top
-    return n, low
-
-
 def hand_cost(counts: Sequence[int], t: Tables) -> float:
     """Estimated difficulty of going out: plays still needed plus a weight for low plays.
 
-    Runs of three or more ranks are taken out as sequences when that lowers the cost.
+    Each rank held counts as one set, worth 1 plus how low it is (``1 - r / top``, summed in rank
+    order). Where sequences may be played, the maximal runs of ``seq_min`` or more held ranks (up to
+    the sequence top) are tried lowest first, pass after pass: taking one card of each of the run's
+    ranks out as a single sequence, worth 1 plus how low its lowest rank is, is kept when the total
+    (sets left, plus the sequences so far, plus this one) is strictly lower. Looked up in the
+    tables' :class:`~bumtable.bots.greedy_cost.CostModel`.
     """
-    c = list(counts)
-    n, low = _groups(c, t)
-    best = n + low
-    # Greedily take single sequences out of the hand while that helps (where sequences may be played).
-    improved = t.sequences
-    seqs = 0
-    while improved:
-        improved = False
-        r = 0
-        while r <= t.seq_top:
-            if not c[r]:
-                r += 1
-                continue
-            end = r
-            while end + 1 <= t.seq_top and c[end + 1]:
-                end += 1
-            if end - r + 1 >= t.seq_min:
-                trial = c.copy()
-                for x in range(r, end + 1):
-                    trial[x] -= 1
-                tn, tl = _groups(trial, t)
-                # the sequence itself is one play, led from its low end
-                cost = tn + tl + seqs + 1 + (1.0 - r / (t.n_ranks - 1))
-                if cost < best:
-                    best, c, seqs, improved = cost, trial, seqs + 1, True
-            r = end + 1
-    return best
+    model = cost_model(t, shift_for(max(counts, default=0)))
+    return model.cost(model.key(counts))
+
+
+def _largest_rank_count(rules: ClimbingRules) -> int:
+    """The most cards of one rank index the deck holds (how many a hand can hold)."""
+    rank_of = rules.tables.rank_of_code
+    return max(Counter(rank_of[int(c)] for c in rules.deck()).values())
 
 
 class GreedyBot:
@@ -114,6 +90,15 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._rules: ClimbingRules | None = None
+        self._model: CostModel | None = None
+
+    def _model_for(self, rules: ClimbingRules) -> CostModel:
+        """The cost model of these rules (looked up once per rules object the bot meets)."""
+        if rules is not self._rules or self._model is None:
+            self._model = cost_model(rules.tables, shift_for(_largest_rank_count(rules)))
+            self._rules = rules
+        return self._model
 
     def choose(self, observation: ClimbingObservation) -> Play:
         legal = legal_or_raise(observation)
@@ -121,36 +106,36 @@ class GreedyBot:
             return DECLARE_PLAY  # a revolution always helps the player who may declare it
         if len(legal) == 1:
             return legal[0]
-        t = observation.rules.tables
-        counts = [0] * t.n_ranks
-        for c in observation.hand or ():
-            counts[t.rank_of_code[c]] += 1
-        held = sum(counts)
+        rules = observation.rules
+        t = rules.tables
+        model = self._model_for(rules)
+        hand = observation.hand or ()
+        key = sum(map(model.code_bit.__getitem__, hand))
+        held = len(hand)
+        seat = observation.seat
         team = observation.team_of
-        mine = team(observation.seat) if observation.seat is not None else -1
-        others = [
-            k
-            for p, k in enumerate(observation.card_counts)
-            if p != observation.seat and k and team(p) != mine
-        ]
+        mine = team(seat) if seat is not None else -1
+        others = [k for p, k in enumerate(observation.card_counts) if p != seat and k and team(p) != mine]
         danger = bool(others) and min(others) <= 3
-        now = hand_cost(counts, t)
+        now = model.cost(key)
+        top_player = observation.top_player
         partner_winning = (
             observation.top is not None
-            and observation.rules.teams != ()
-            and observation.top_player != observation.seat
-            and team(observation.top_player) == mine
+            and rules.teams != ()
+            and top_player != seat
+            and team(top_player) == mine
         )
-        run = _run_of_value(observation) if observation.rules.four_of_a_value else (-1, 0)
+        run_value, run_count = _run_of_value(observation) if rules.four_of_a_value else (-1, 0)
+        bridge = t.bridge
         best: list[Play] = []
         best_value = float("inf")
         for play in legal:
-            value = self._value(play, counts, held, now, t, danger)
+            value = now - PASS_BONUS if play.kind == PASS else _value(play, key, held, now, model, danger)
             if partner_winning and play.kind != PASS and play.size < held:
                 value += PARTNER_PENALTY
-            if play.kind == SET and play.rank == run[0] and run[1] + play.size >= 4:
+            if play.kind == SET and play.rank == run_value and run_count + play.size >= 4:
                 value -= FOUR_BONUS  # four of a value: the trick is won and we lead
-            if play.suit >= 0 and t.bridge:
+            if bridge and play.suit >= 0:
                 value += 0.0001 * t.suit_rank[play.suit]
             if value < best_value - 1e-9:
                 best, best_value = [play], value
@@ -158,29 +143,28 @@ class GreedyBot:
                 best.append(play)
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
-    def _value(self, play: Play, counts: list[int], held: int, now: float, t: Tables, danger: bool) -> float:
-        if play.kind == PASS:
-            return now - PASS_BONUS
-        after = counts.copy()
-        for r in play.cards:
-            after[r] -= 1
-        if play.kind == GIVE:  # the exchange: part with what hurts the hand most
-            return hand_cost(after, t) + 0.01 * sum(play.cards)
-        wipe = t.wipe >= 0 and play.rank == t.wipe and play.kind == SET
-        if wipe and t.wipe_last_loses:
+
+def _value(play: Play, key: int, held: int, now: float, model: CostModel, danger: bool) -> float:
+    """How hard the packed hand ``key`` is to empty after ``play``, a play of cards (lower is better)."""
+    t = model.tables
+    delta, wilds, high, rank_sum = model.play_info(play)
+    after = key - delta
+    if play.kind == GIVE:  # the exchange: part with what hurts the hand most
+        return model.cost(after) + rank_sum
+    wipe = t.wipe
+    if wipe >= 0 and t.wipe_last_loses:
+        if play.kind == SET and play.rank == wipe:
             # President's 3 of clubs: going out with it loses, so play it while other cards remain.
             if play.size == held:
                 return 1e9
-            return hand_cost(after, t) - (3.0 if held <= 4 else 0.0)
-        if play.size == held:
-            return -1e9  # goes out
-        if t.wipe_last_loses and t.wipe >= 0 and after[t.wipe] and sum(after) == after[t.wipe]:
+            return model.cost(after) - (3.0 if held <= 4 else 0.0)
+        if play.size != held and after and not after & ~(model.bit[wipe] * ((1 << model.shift) - 1)):
             return 1e6  # would leave only the 3 of clubs: a certain loss
-        cost = hand_cost(after, t)
-        wilds = sum(1 for r in play.cards if (r != play.rank if play.kind == SET else r > play.rank))
-        high = sum(1 for r in play.cards if r >= t.n_ranks - 3)
-        scale = 0.3 if danger else 1.0
-        if cost <= 2.5 and play.rank >= t.n_ranks - 3:
-            scale = 0.0  # a winning play late in the hand: make the move
-        wild_cost = WILD_PENALTY if held - play.size > EARLY_CARDS else LATE_WILD_PENALTY
-        return cost + scale * (wild_cost * wilds + HIGH_PENALTY * high) + 0.001 * play.rank
+    if play.size == held:
+        return -1e9  # goes out
+    cost = model.cost(after)
+    scale = 0.3 if danger else 1.0
+    if cost <= 2.5 and play.rank >= t.n_ranks - 3:
+        scale = 0.0  # a winning play late in the hand: make the move
+    wild_cost = WILD_PENALTY if held - play.size > EARLY_CARDS else LATE_WILD_PENALTY
+    return cost + scale * (wild_cost * wilds + HIGH_PENALTY * high) + 0.001 * play.rank

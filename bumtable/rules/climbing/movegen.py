@@ -54,40 +54,128 @@ def _wild_splits(wild: tuple[tuple[int, int], ...], total: int) -> tuple[tuple[t
     return tuple(splits)
 
 
+def _rank_sets(r: int, n: int, wild: tuple[tuple[int, int], ...], size: int, most: int) -> tuple[Play, ...]:
+    """The sets counting as rank ``r`` from ``n`` cards of ``r`` and the wild cards ``wild`` ((rank, held),
+    ...): all of them up to ``most`` cards, or those of ``size`` cards."""
+    out: list[Play] = []
+    if not wild:
+        if size:
+            if n >= size:
+                out.append(_set_play(r, ((r, size),)))
+        else:
+            for m in range(1, min(n, most) + 1):
+                out.append(_set_play(r, ((r, m),)))
+    elif size:
+        for m in range(1, min(n, size) + 1):
+            for split in _wild_splits(wild, size - m):
+                out.append(_set_play(r, ((r, m), *split)))
+    else:
+        splits = _wild_splits(wild, -1)
+        for m in range(1, min(n, most) + 1):
+            for split in splits:
+                if m + sum(k for _, k in split) <= most:
+                    out.append(_set_play(r, ((r, m), *split)))
+    return tuple(out)
+
+
+class _Cache:
+    """Per rules' tables, plays worked out once from what they depend on, and reused.
+
+    The sets counting as one rank depend only on that rank's count and the counts of the wild
+    ranks; the natural sequences of one width depend only on which ranks are held that many times
+    (a bit mask). Both repeat from hand to hand far more than whole hands do.
+    """
+
+    __slots__ = ("chunks", "runs", "tables", "wilds")
+
+    def __init__(self, t: Tables) -> None:
+        self.tables = t
+        self.wilds = tuple(sorted({w for subs in t.subs for w in subs}))
+        """Every rank that may stand in for another in a set."""
+        self.chunks: dict[tuple[int, int, int, tuple[int, ...]], tuple[Play, ...]] = {}
+        self.runs: dict[tuple[int, int, int, int, int], tuple[Play, ...]] = {}
+
+    def sets(
+        self, r: int, n: int, size: int, wild_counts: tuple[int, ...], counts: Sequence[int]
+    ) -> tuple[Play, ...]:
+        key = (r, n, size, wild_counts)
+        found = self.chunks.get(key)
+        if found is None:
+            t = self.tables
+            wild = tuple([(w, counts[w]) for w in t.subs[r] if counts[w]])
+            found = _rank_sets(r, n, wild, size, t.max_set)
+            if len(self.chunks) >= 1 << 16:  # stays small in practice; bounded all the same
+                self.chunks.clear()
+            self.chunks[key] = found
+        return found
+
+    def sequences(self, mask: int, width: int, least: int, length: int, above: int) -> tuple[Play, ...]:
+        """The natural sequences of ``width`` cards a rank whose ranks are all in ``mask``: every one of
+        at least ``least`` ranks (``length`` 0), lowest first and shortest first from each low rank, or
+        those of ``length`` ranks topping above ``above``."""
+        key = (mask, width, least, length, above)
+        found = self.runs.get(key)
+        if found is None:
+            out: list[Play] = []
+            top = self.tables.seq_top
+            if length:
+                need = (1 << length) - 1
+                for hi in range(max(above + 1, length - 1), top + 1):
+                    lo = hi - length + 1
+                    if (mask >> lo) & need == need:
+                        out.append(_seq_play(lo, hi, width))
+            else:
+                start = -1
+                for x in range(top + 2):
+                    if x <= top and mask >> x & 1:
+                        if start < 0:
+                            start = x
+                        continue
+                    if start >= 0:
+                        end = x - 1
+                        for lo in range(start, end - least + 2):
+                            for hi in range(lo + least - 1, end + 1):
+                                out.append(_seq_play(lo, hi, width))
+                        start = -1
+            found = tuple(out)
+            if len(self.runs) >= 1 << 16:
+                self.runs.clear()
+            self.runs[key] = found
+        return found
+
+
+_CACHES: dict[int, tuple[Tables, _Cache]] = {}
+"""One cache per tables object, by identity (the tables are kept with it, so the id stays theirs)."""
+
+
+def _cache(t: Tables) -> _Cache:
+    entry = _CACHES.get(id(t))
+    if entry is None or entry[0] is not t:
+        if len(_CACHES) >= 256:  # many rules objects in one process (tests): start again
+            _CACHES.clear()
+        entry = (t, _Cache(t))
+        _CACHES[id(t)] = entry
+    return entry[1]
+
+
 def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) -> list[Play]:
     """Sets from this hand: all of them, or those of ``size`` cards ranking above ``above``.
 
     A set counting as rank ``r`` holds at least one card of rank ``r``; the rest
     are ``r`` or wild cards that may stand for ``r``. So an all-wild set counts
     as its own highest rank (2-2-JK is three Twos) and each multiset of cards is
-    read once, at its highest rank.
+    read once, at its highest rank. Listed rank by rank, lowest first.
     """
     out: list[Play] = []
-    subs = t.subs
-    wipe, most = t.wipe, t.max_set
+    cache = _cache(t)
+    wild_counts = tuple([counts[w] for w in cache.wilds])
+    chunks = cache.chunks
+    wipe = t.wipe
     for r in range(above + 1, t.n_ranks):
         n = counts[r]
-        if not n or r == wipe:
-            continue
-        wild = tuple([(w, counts[w]) for w in subs[r] if counts[w]])
-        if not wild:
-            if size:
-                if n >= size:
-                    out.append(_set_play(r, ((r, size),)))
-            else:
-                for m in range(1, min(n, most) + 1):
-                    out.append(_set_play(r, ((r, m),)))
-            continue
-        if size:
-            for m in range(1, min(n, size) + 1):
-                for split in _wild_splits(wild, size - m):
-                    out.append(_set_play(r, ((r, m), *split)))
-        else:
-            splits = _wild_splits(wild, -1)
-            for m in range(1, min(n, most) + 1):
-                for split in splits:
-                    if m + sum(k for _, k in split) <= most:
-                        out.append(_set_play(r, ((r, m), *split)))
+        if n and r != wipe:
+            found = chunks.get((r, n, size, wild_counts))
+            out.extend(found if found is not None else cache.sets(r, n, size, wild_counts, counts))
     return out
 
 
@@ -102,33 +190,25 @@ def sequence_plays(
     """Sequences in natural order: all of them, or those of that width and length topping above ``above``."""
     if t.seq_wilds:
         return _gap_sequences(counts, t, min_ranks, width, length, above)
-    out: list[Play] = []
     top = t.seq_top
+    cache = _cache(t)
     if width:
-        for hi in range(max(above + 1, length - 1), top + 1):
-            lo = hi - length + 1
-            if all(counts[x] >= width for x in range(lo, hi + 1)):
-                out.append(_seq_play(lo, hi, width))
-        return out
-    for w in range(1, t.max_width + 1):
-        least = _min_ranks(t, w, min_ranks)
-        run_start = -1
-        any_rank = False
-        for x in range(top + 2):
-            ok = x <= top and counts[x] >= w
-            if ok:
-                any_rank = True
-                if run_start < 0:
-                    run_start = x
-                continue
-            if run_start >= 0:
-                end = x - 1
-                for lo in range(run_start, end - least + 2):
-                    for hi in range(lo + least - 1, end + 1):
-                        out.append(_seq_play(lo, hi, w))
-                run_start = -1
-        if not any_rank:
-            break
+        mask = 0
+        for x in range(top + 1):
+            if counts[x] >= width:
+                mask |= 1 << x
+        return list(cache.sequences(mask, width, 0, length, above))
+    # held[w]: the ranks (up to the sequence top) held at least w times, for w = 1 up to the widest
+    exact = [0] * (max(counts[: top + 1], default=0) + 1)
+    for x in range(top + 1):
+        exact[counts[x]] |= 1 << x
+    out: list[Play] = []
+    mask = 0
+    for w in range(len(exact) - 1, 0, -1):
+        mask |= exact[w]
+        exact[w] = mask
+    for w in range(1, min(t.max_width, len(exact) - 1) + 1):
+        out.extend(cache.sequences(exact[w], w, _min_ranks(t, w, min_ranks), 0, -1))
     return out
 
 
