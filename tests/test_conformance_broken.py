@@ -72,7 +72,10 @@ def bad_outcome(inner: Any) -> Outcome | None:
     ("break_it", "message"),
     [
         ({"legal_actions": lambda s: list(s.legal_actions())}, "must be a tuple"),
-        ({"events": lambda s, seat, start=0: s.events(0, start)}, "no party to the event"),
+        (
+            {"events": lambda s, seat, start=0: s.events(None if seat is None else 0, start)},
+            "no party to the event",
+        ),
         ({"copy": lambda s: s}, "on a copy"),
     ],
     ids=["mutable-legal-list", "events-leak-seat-0-cards", "copy-shares-state"],

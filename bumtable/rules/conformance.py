@@ -200,12 +200,17 @@ def _check_copies(state: AnyState, legal: tuple[Any, ...], rng: random.Random, a
     )
     twin = state.copy()
     twin.apply(legal[rng.randrange(len(legal))])
-    light.apply(legal[0])
     _expect(state.current_player() == seat, at, "an action on a copy moved the original's turn")
     _expect(
         [state.observe(p) for p in range(state.rules.players)] == views,
         at,
         "an action on a copy changed the original",
+    )
+    light.apply(legal[0])
+    _expect(
+        [state.observe(p) for p in range(state.rules.players)] == views,
+        at,
+        "an action on a light copy changed the original",
     )
 
 
