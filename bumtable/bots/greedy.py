@@ -127,13 +127,36 @@ class GreedyBot:
         )
         run_value, run_count = _run_of_value(observation) if rules.four_of_a_value else (-1, 0)
         bridge = t.bridge
+        # The common case of _value, inlined (it runs for every legal play): not an exchange, and no card
+        # that loses when it goes out last (President's 3 of clubs).
+        plain = not (t.wipe >= 0 and t.wipe_last_loses)
+        infos, costs, cost_of = model.plays, model.costs, model.cost
+        high_rank = t.n_ranks - 3
+        scale = 0.3 if danger else 1.0
         best: list[Play] = []
         best_value = float("inf")
         for play in legal:
-            value = now - PASS_BONUS if play.kind == PASS else _value(play, key, held, now, model, danger)
-            if partner_winning and play.kind != PASS and play.size < held:
+            kind = play.kind
+            if kind == PASS:
+                value = now - PASS_BONUS
+            elif plain and kind != GIVE:
+                if play.size == held:
+                    value = -1e9  # goes out
+                else:
+                    info = infos.get(play) or model.play_info(play)
+                    after = key - info[0]
+                    cost = costs.get(after)
+                    if cost is None:
+                        cost = cost_of(after)
+                    # a winning play late in the hand: make the move
+                    s = 0.0 if cost <= 2.5 and play.rank >= high_rank else scale
+                    wild_cost = WILD_PENALTY if held - play.size > EARLY_CARDS else LATE_WILD_PENALTY
+                    value = cost + s * (wild_cost * info[1] + HIGH_PENALTY * info[2]) + 0.001 * play.rank
+            else:
+                value = _value(play, key, held, now, model, danger)
+            if partner_winning and kind != PASS and play.size < held:
                 value += PARTNER_PENALTY
-            if play.kind == SET and play.rank == run_value and run_count + play.size >= 4:
+            if kind == SET and play.rank == run_value and run_count + play.size >= 4:
                 value -= FOUR_BONUS  # four of a value: the trick is won and we lead
             if bridge and play.suit >= 0:
                 value += 0.0001 * t.suit_rank[play.suit]

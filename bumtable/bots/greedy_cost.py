@@ -44,14 +44,14 @@ class CostModel:
     """Hand costs for one rules object's tables, hands packed ``shift`` bits per rank; see the module."""
 
     __slots__ = (
-        "_costs",
-        "_plays",
         "_runs",
         "_sums",
         "bit",
         "code_bit",
+        "costs",
         "lead",
         "low",
+        "plays",
         "seq_mask",
         "seq_min",
         "sequences",
@@ -76,8 +76,10 @@ class CostModel:
         self.lead = tuple(1.0 - r / (t.n_ranks - 1) for r in range(t.n_ranks))
         self._sums: dict[int, float] = {}
         self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
-        self._costs: dict[int, float] = {}
-        self._plays: dict[Play, PlayInfo] = {}
+        self.costs: dict[int, float] = {}
+        """Cost by packed hand (read directly by the bot's inner loop; :meth:`cost` fills it)."""
+        self.plays: dict[Play, PlayInfo] = {}
+        """What the bot reads of each play (read directly; :meth:`play_info` fills it)."""
 
     def key(self, counts: Sequence[int]) -> int:
         """The hand ``counts`` (cards held of each rank index) packed into one integer."""
@@ -88,10 +90,14 @@ class CostModel:
 
     def masks(self, key: int) -> tuple[int, int]:
         """The ranks held and the ranks held exactly once, as masks of each rank's lowest bit."""
-        rest = 0
-        for i in range(1, self.shift):
-            rest |= key >> i
-        return (key | rest) & self.low, key & ~rest & self.low
+        if self.shift == 4:
+            rest = key >> 1 | key >> 2 | key >> 3
+        else:
+            rest = 0
+            for i in range(1, self.shift):
+                rest |= key >> i
+        low = self.low
+        return (key | rest) & low, key & ~rest & low
 
     def groups(self, mask: int) -> float:
         """Plays needed if each held rank is one set, plus how low they are (``n + low``), summed in
@@ -136,39 +142,56 @@ class CostModel:
 
     def cost(self, key: int) -> float:
         """The cost of the packed hand ``key`` (:func:`bumtable.bots.greedy.hand_cost`)."""
-        c = self._costs.get(key)
+        c = self.costs.get(key)
         if c is None:
             c = self._compute(key)
-            if len(self._costs) >= _MAX_CACHED:
-                self._costs.clear()
-            self._costs[key] = c
+            if len(self.costs) >= _MAX_CACHED:
+                self.costs.clear()
+            self.costs[key] = c
         return c
 
     def _compute(self, key: int) -> float:
         """Each held rank one set; then sequences taken out greedily, lowest run first, pass after pass,
         while that lowers the cost."""
         mask, ones = self.masks(key)
-        best = self.groups(mask)
+        best = self._sums.get(mask)
+        if best is None:
+            best = self.groups(mask)
         if not self.sequences:
             return best
-        lead = self.lead
+        runs = self._runs.get(mask & self.seq_mask)
+        if runs is None:
+            runs = self.runs(mask)
+        if not runs:
+            return best
+        lead, sums, top = self.lead, self._sums, self.top
         seqs = 0
-        improved = True
-        while improved:
+        while True:
             improved = False
             # Taking a sequence out of one run changes only that run's counts, and runs are separated by
             # ranks not held, so the runs found at the start of a pass are the runs a rank-by-rank scan meets.
-            for lo, run in self.runs(mask):
-                cost = self.groups(mask & ~(ones & run)) + seqs + 1 + lead[lo]
+            for lo, run in runs:
+                emptied = ones & run
+                if not emptied and lo < top:
+                    # Nothing emptied: the sequence costs at least 1 + 1/top more than the sets it replaces
+                    # (after earlier sequences, at least 1/top more), far beyond rounding: never taken.
+                    continue
+                trial = mask ^ emptied
+                g = sums.get(trial)
+                if g is None:
+                    g = self.groups(trial)
+                cost = g + seqs + 1 + lead[lo]
                 if cost < best:
                     best, seqs, improved = cost, seqs + 1, True
                     key -= run  # one card of each rank of the run
                     mask, ones = self.masks(key)
-        return best
+            if not improved:
+                return best
+            runs = self.runs(mask)
 
     def play_info(self, play: Play) -> PlayInfo:
         """What the bot reads of ``play`` (see :data:`PlayInfo`), worked out once per play."""
-        info = self._plays.get(play)
+        info = self.plays.get(play)
         if info is None:
             t = self.tables
             delta = wilds = high = 0
@@ -179,9 +202,9 @@ class CostModel:
                 if r >= t.n_ranks - 3:
                     high += 1
             info = (delta, wilds, high, 0.01 * sum(play.cards))
-            if len(self._plays) >= _MAX_CACHED:
-                self._plays.clear()
-            self._plays[play] = info
+            if len(self.plays) >= _MAX_CACHED:
+                self.plays.clear()
+            self.plays[play] = info
         return info
 
 
