@@ -137,7 +137,7 @@ def snapshot(state: State) -> tuple[object, ...]:
         state.dealer,
         state.direction,
         state.inverted,
-        state.rng.getstate(),
+        state.chance.rng.getstate(),
     )
 
 
@@ -364,7 +364,7 @@ class _Referee:
             assert [state.team_of(q) for q in range(n)] == [self.team(q) for q in range(n)]
         if state.is_over():
             assert state.current_player() is None
-            assert R.legal_actions(state) == []
+            assert R.legal_actions(state) == ()
             return []
         player = state.current_player()
         assert player is not None

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import BUM_RANKS, RiggedRandom, get
+from conftest import BUM_RANKS, get
 
 from bumtable.errors import RulesError
+from bumtable.rules import Chance
 from bumtable.rules import get as rules_get
 
 # Per the text: players -> (deck size, jokers, role names, cards per role, points, target).
@@ -73,7 +74,7 @@ def test_the_bum_deals_one_card_at_a_time_starting_with_the_boss(players: int) -
     state = rules.new_state(0)
     order = sorted(int(c) for c in rules.deck())
     state.roles = [(p - 1) % players for p in range(players)]  # player 1 is the Boss, player 0 the Bum
-    state.rng = RiggedRandom(order)
+    state.chance = Chance(0, [order])  # the next shuffle (the deal) puts the deck in this order
     state.hand_no = 0
     state._start_hand()  # the first hand: no exchange; the sorted deck gives the Jokers to the top roles
     assert state.hand_no == 1 and state.revolution is None and not state.transfers

@@ -189,7 +189,7 @@ def test_the_match_ends_when_a_player_reaches_the_target(players: int, target: i
     play(state, "set 3")
     _finish(state)
     assert state.is_over() and state.winner == 0 and state.scores[0] == target
-    assert state.current_player() is None and state.legal_actions() == []
+    assert state.current_player() is None and state.legal_actions() == ()
 
 
 def _finish(state: State) -> None:

@@ -49,6 +49,9 @@ def swap_hidden_card(state: State, a: int, b: int) -> State | None:
                 s.hands[b][rank[y]].remove(y)
                 s.hands[a][rank[y]].append(y)
                 s.hands[b][rank[x]].append(x)
+                for p, gone, got in ((a, x, y), (b, y, x)):
+                    s.counts[p][rank[gone]] -= 1
+                    s.counts[p][rank[got]] += 1
                 s._legal = None
                 return s
     return None
@@ -79,7 +82,7 @@ def test_observe_shows_a_seat_its_own_hand_and_nothing_of_the_others(state: Stat
 @given(positions)
 def test_a_spectator_sees_no_hand(state: State) -> None:
     obs = observe(state, None)
-    assert obs.hand is None and obs.hand_cards() == [] and obs.legal_actions() == []
+    assert obs.hand is None and obs.hand_cards() == [] and obs.legal_actions() == ()
     assert all(t.cards is None for t in obs.transfers)
     n = state.rules.players
     holders = [p for p in range(n) if state.ncards[p]]
@@ -92,7 +95,7 @@ def test_a_spectator_sees_no_hand(state: State) -> None:
 @given(positions)
 def test_observation_legal_actions_are_the_states_for_the_seat_to_act(state: State) -> None:
     for seat in range(state.rules.players):
-        expected = state.legal_actions() if seat == state.current_player() else []
+        expected = state.legal_actions() if seat == state.current_player() else ()
         assert sorted(observe(state, seat).legal_actions()) == sorted(expected)
 
 
@@ -143,7 +146,7 @@ def test_the_optional_revolution_decision_is_private_to_the_joker_holder() -> No
     assert sorted(a.kind_name for a in holder.legal_actions()) == ["no-revolution", "revolution"]
     for seat in (None, 0, 1, 3):
         obs = observe(state, seat)
-        assert obs.phase != "revolution" and obs.turn is None and obs.legal_actions() == []
+        assert obs.phase != "revolution" and obs.turn is None and obs.legal_actions() == ()
 
 
 # ---------------------------------------------------------------- sample_state
@@ -309,15 +312,49 @@ def test_sample_state_in_the_first_hands_revolution_phase() -> None:
 def test_observations_round_trip_through_json_for_any_seat_and_position(
     players: int, seed: int, actions: int, seat: int | None
 ) -> None:
-    state = random_position(get(players, "optional-revolution"), seed, actions, random.Random(seed))
+    rules = get(players, "optional-revolution")
+    state = random_position(rules, seed, actions, random.Random(seed))
     obs = observe(state, seat)
-    again = type(obs).from_dict(json.loads(json.dumps(obs.to_dict())))
+    data = json.loads(json.dumps(obs.to_dict()))
+    assert "rules" not in data and data["system"] == "bum-game"
+    again = type(obs).from_dict(data, rules)
     assert again == obs
     assert again.legal_actions() == obs.legal_actions()
+    space = rules.action_space()
+    assert [e["code"] for e in data["legal"]] == [space.encode(a) for a in obs.legal_actions()]
 
 
-def test_a_broken_observation_message_is_a_clear_error() -> None:
-    data = observe(get(4).new_state(1), 0).to_dict()
-    del data["hand"]
-    with pytest.raises(NotationError, match="not a climbing-game observation"):
-        type(observe(get(4).new_state(1), 0)).from_dict(data)
+def test_an_observation_holds_only_the_latest_finished_hand() -> None:
+    rules = get(4)
+    state = random_position(rules, 3, 400, random.Random(3))
+    assert len(state.results) >= 2
+    obs = observe(state, 1)
+    assert obs.last_result == state.results[-1]
+    data = obs.to_dict()
+    assert "results" not in data and data["last_result"]["hand_no"] == state.results[-1].hand_no
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "match"),
+    [
+        ("hand", None, "field 'hand' is missing"),
+        ("hand", ["Zz"], "field 'hand' is bad"),
+        ("roles", ["Boss", "King", "Worker", "Bum"], "field 'roles' is bad"),
+        ("phase", "napping", "field 'phase' is bad: .*unknown phase"),
+        ("scores", "many", "field 'scores' is bad"),
+        ("system", "president", "field 'system'"),
+        ("legal", [], "field 'legal' does not list"),
+    ],
+)
+def test_a_broken_observation_message_is_a_clear_error_naming_the_field(
+    field: str, value: object, match: str
+) -> None:
+    rules = get(4)
+    state = rules.new_state(1)
+    data = observe(state, state.current_player()).to_dict()
+    if value is None:
+        del data[field]
+    else:
+        data[field] = value
+    with pytest.raises(NotationError, match=match):
+        type(observe(state, 0)).from_dict(data, rules)

@@ -11,13 +11,13 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import RiggedRandom, codes, find_seed, play, reason, seated, texts
+from conftest import codes, find_seed, play, reason, seated, texts
 
 from bumtable import rules as R
 from bumtable.cards import Card
 from bumtable.errors import IllegalActionError, NotationError
-from bumtable.rules import GameRecord, Rules, State
-from bumtable.rules.climbing.plays import GIVE, PASS, SET
+from bumtable.rules import Chance, GameRecord, Rules, State
+from bumtable.rules.climbing.plays import GIVE, PASS, SET, Play
 from bumtable.rules.climbing.state import Transfer
 from bumtable.rules.president import roles_for
 
@@ -74,7 +74,7 @@ def rigged(players: int, hands: dict[int, str], *, seed: int = 0) -> tuple[State
         p = dealt_to[i % n]
         deck.append(dealt[p][got[p]])
         got[p] += 1
-    state.rng = RiggedRandom(deck, seed)
+    state.chance = Chance(seed, [deck])  # the next shuffle (the deal) puts the deck in this order
     state._start_hand()
     state._legal = None
     return state, dealt
@@ -420,11 +420,14 @@ def test_the_match_ends_after_10_rounds_and_the_highest_total_wins() -> None:
             assert state.hand_no <= 10
             state.apply(rng.choice(state.legal_actions()))
         assert state.hand_no == 10 and len(state.results) == 10
-        assert state.current_player() is None and state.legal_actions() == []
-        assert state.why_illegal(R.Play(PASS)) == "the match is over"
+        assert state.current_player() is None and state.legal_actions() == ()
+        assert state.why_illegal(Play(PASS)) == "the match is over"
         totals = [sum(r.points[p] for r in state.results) for p in range(4)]
-        assert list(state.outcome()) == state.scores == totals
+        outcome = state.outcome()
+        assert outcome is not None and outcome.reason == "rounds" and outcome.length == 10
+        assert list(outcome.scores) == state.scores == totals
         assert state.winner is not None and state.scores[state.winner] == max(state.scores)
+        assert outcome.winners == (state.winner,) and outcome.places[state.winner] == 1
         # ties go to the better finish in the last round
         best = [p for p in state.results[-1].order if state.scores[p] == max(state.scores)]
         assert state.winner == best[0]

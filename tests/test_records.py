@@ -69,7 +69,7 @@ def test_actions_are_stored_as_their_text() -> None:
     state = played(4, (), 5, 30)
     record = GameRecord.of(state)
     data = json.loads(record.to_json())
-    assert data["format"] == "bumtable-record/1"
+    assert data["format"] == "bumtable-record/2" and data["engine"] == 1
     assert data["actions"] == [state.rules.action_text(a) for a in state.history]
     assert data["seed"] == 5 and data["rules"]["players"] == 4
 

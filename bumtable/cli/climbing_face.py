@@ -13,7 +13,8 @@ from bumtable.cli.narrate import narrate, opening
 from bumtable.cli.render import Seats, hand_text, standings, status_table, trick_text
 from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, Play
 from bumtable.rules.climbing.plays import PASS
-from bumtable.rules.climbing.state import REVOLUTION
+from bumtable.rules.events import Event
+from bumtable.rules.phases import REVOLUTION
 
 HELP = """\
 Type the number of a play from the list, or the cards to play:
@@ -66,9 +67,10 @@ class ClimbingFace:
         return out
 
     def narrate(
-        self, before: ClimbingObservation, actor: int, action: Play, after: ClimbingObservation, seats: Seats
+        self, before: ClimbingObservation, events: Sequence[Event], after: ClimbingObservation, seats: Seats
     ) -> list[RenderableType]:
-        return narrate(before, actor, action, after, seats)
+        """What the action just taken did, told from the events the seat saw (never the real action)."""
+        return narrate(before, events, after, seats)
 
     def holds(self, obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
         if obs.hand is None or obs.seat is None:

@@ -1,13 +1,18 @@
-"""What happened in one action, told from one seat's observations before and after it.
+"""What happened in one action, told from one seat: from the events that seat saw.
+
+``events`` are ``state.events(seat, start)`` for the action just taken: exactly what the seat
+may know of it (a card passed between two other players shows only as a count). The seat's own
+observations before and after the action give the table it is told against (the roles, the
+exchange as it saw it, its hand), never another player's real action.
 
 >>> from bumtable.rules import get
 >>> from bumtable.cli.render import Seats
 >>> state = get("bum-game", players=4).new_state(seed=3)
 >>> seats = Seats.numbered(4)
->>> before = state.observe(None)
+>>> before, start = state.observe(None), len(state.events(None))
 >>> actor, play = state.current_player(), state.legal_actions()[0]
 >>> state.apply(play)
->>> lines = narrate(before, actor, play, state.observe(None), seats)
+>>> lines = narrate(before, state.events(None, start), state.observe(None), seats)
 >>> str(lines[0]).startswith(f"P{actor} plays"), str(lines[0]).endswith("(a single 3)")
 (True, True)
 """
@@ -19,8 +24,11 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+import bumtable.rules.events as ev
+from bumtable.cards import Card
 from bumtable.cli.render import (
     Seats,
+    count_word,
     deal_lines,
     hand_start,
     ordinal,
@@ -28,28 +36,18 @@ from bumtable.cli.render import (
     result_table,
     standings,
 )
-from bumtable.rules.climbing import ClimbingObservation, Play
-from bumtable.rules.climbing.plays import DECLARE, DECLINE, PASS
-from bumtable.rules.climbing.state import OVER, PLAY
+from bumtable.rules.climbing import ClimbingObservation
+from bumtable.rules.climbing import events as cev
+from bumtable.rules.events import Event
+from bumtable.rules.phases import EXCHANGE, OVER, PLAY, REVOLUTION
 
 
 def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def _played_codes(before: ClimbingObservation, actor: int, new: ClimbingObservation) -> Sequence[int] | None:
-    """The cards of the play just made (suits included): on the table, or in the trick it just ended."""
-    if len(new.results) > len(before.results):
-        return new.results[-1].last_cards  # the play that ended the hand
-    if new.trick:
-        return new.trick[-1][2]
-    if new.last_trick is not None and new.last_trick[0]:
-        return new.last_trick[0][-1][2]  # the play ended the trick at once
-    return None
-
-
-def _going_out(new: ClimbingObservation, seats: Seats, p: int, place: int) -> Text:
-    points = new.rules.points[place - 1]
+def _going_out(obs: ClimbingObservation, seats: Seats, p: int, place: int) -> Text:
+    points = obs.rules.points[place - 1]
     return Text(
         f"{seats.name(p)} {seats.verb(p, 'goes', 'go')} out {ordinal(place)} "
         f"and {seats.verb(p, 'scores', 'score')} {_points(points)}.",
@@ -57,84 +55,111 @@ def _going_out(new: ClimbingObservation, seats: Seats, p: int, place: int) -> Te
     )
 
 
-def _trick_won(new: ClimbingObservation, seats: Seats) -> Text:
-    assert new.last_trick is not None
-    winner = new.last_trick[1]
+def _out(event: Event, obs: ClimbingObservation, seats: Seats) -> Text:
+    """A player going out (or, at the end of a hand, left holding cards)."""
+    p, place = event.player, event.count
+    assert p is not None
+    if event.text == cev.WIPED_OUT:
+        return Text(
+            f"{seats.name(p)} {seats.verb(p, 'goes', 'go')} out on the {obs.rules.wipe_card} and so finishes last.",
+            style="bold red",
+        )
+    if event.text == cev.LEFT:
+        where = "last" if place == obs.rules.players else ordinal(place)
+        points = obs.rules.points[place - 1]
+        return Text(
+            f"{seats.name(p)} {seats.verb(p, 'is', 'are')} left holding cards: {where}, {_points(points)}."
+        )
+    return _going_out(obs, seats, p, place)
+
+
+def _trick_won(winner: int, leader: int, seats: Seats) -> Text:
     wins = seats.verb(winner, "wins", "win")
-    if new.leader == winner:
+    if leader == winner:
         return Text(f"{seats.name(winner)} {wins} the trick and {seats.verb(winner, 'leads', 'lead')}.")
-    lead = seats.name(new.leader)
+    lead = seats.name(leader)
     return Text(
-        f"{seats.name(winner)} {wins} the trick; {lead} {seats.verb(new.leader, 'leads', 'lead')} "
+        f"{seats.name(winner)} {wins} the trick; {lead} {seats.verb(leader, 'leads', 'lead')} "
         "(the winner is out of cards)."
     )
 
 
+def _chosen_give(event: Event, before: ClimbingObservation, seats: Seats) -> Text:
+    """Cards a player chose to give: as the action for giver and receiver, only how many for the rest."""
+    p, to = event.player, event.to
+    assert p is not None and to is not None
+    if event.cards:
+        t = before.rules.tables
+        ranks = sorted(t.rank_of_code[int(Card.parse(c))] for c in event.cards)
+        shown = " ".join(t.symbols[r] for r in ranks)
+        return Text(f"{seats.name(p)} {seats.verb(p, 'plays', 'play')} give {shown}")
+    noun = "card" if event.count == 1 else "cards"
+    receiver = "you" if to == seats.you else seats.name(to)
+    return Text(
+        f"{seats.name(p)} {seats.verb(p, 'passes', 'pass')} {count_word(event.count)} {noun} to {receiver}."
+    )
+
+
 def narrate(
-    before: ClimbingObservation, actor: int, action: Play, new: ClimbingObservation, seats: Seats
+    before: ClimbingObservation, events: Sequence[Event], after: ClimbingObservation, seats: Seats
 ) -> list[RenderableType]:
-    """Lines for ``actor`` taking ``action``: the play or pass, a trick won, players going out,
-    a finished hand and its scores, the match winner, and the start of the next hand."""
-    rules = new.rules
-    name = seats.name(actor)
+    """Lines for one action as the seat saw it: the play or pass, a trick won, players going out, a
+    finished hand and its scores, the match winner, and the start of the next hand."""
+    rules = after.rules
     out: list[RenderableType] = []
-    hand_over = len(new.results) > len(before.results)
-    if action.kind == DECLARE:
-        out.append(Text(f"{name} {seats.verb(actor, 'declares', 'declare')} a revolution!", style="bold"))
-    elif action.kind == DECLINE:
-        if actor == before.seat:  # the choice is private: others only see play begin
-            out.append(Text(f"{name} {seats.verb(actor, 'does', 'do')} not declare a revolution."))
-    elif action.kind == PASS:
-        out.append(Text(f"{name} {seats.verb(actor, 'passes', 'pass')}.", style="dim"))
-        if not hand_over and not new.trick and new.last_trick is not None:
-            out.append(_trick_won(new, seats))
-    else:
-        codes = _played_codes(before, actor, new)
-        out.append(
-            Text.assemble(f"{name} {seats.verb(actor, 'plays', 'play')} ", play_text(rules, action, codes))
-        )
-        if not hand_over and len(new.finished) > len(before.finished):
-            out.append(_going_out(new, seats, actor, len(new.finished)))
-        if not hand_over and len(new.losers) > len(before.losers):
+    hand_over = any(e.kind == ev.HAND_OVER for e in events)
+    declared = False
+    gives = 0
+    for i, e in enumerate(events):
+        p = e.player
+        if e.kind == ev.REVOLUTION and e.text == cev.DECLARED and p is not None:
+            declared = True
             out.append(
-                Text(
-                    f"{name} {seats.verb(actor, 'goes', 'go')} out on the {rules.wipe_card} "
-                    "and so finishes last.",
-                    style="bold red",
+                Text(f"{seats.name(p)} {seats.verb(p, 'declares', 'declare')} a revolution!", style="bold")
+            )
+        elif e.kind == ev.PASS and p is not None:
+            out.append(Text(f"{seats.name(p)} {seats.verb(p, 'passes', 'pass')}.", style="dim"))
+        elif e.kind == ev.PLAY and p is not None:
+            play = rules.parse_action(e.text)
+            codes = [int(Card.parse(c)) for c in e.cards]
+            out.append(
+                Text.assemble(
+                    f"{seats.name(p)} {seats.verb(p, 'plays', 'play')} ", play_text(rules, play, codes)
                 )
             )
-        if not hand_over and not new.trick and new.last_trick is not None:
-            out.append(_trick_won(new, seats))
-    if hand_over:
-        result = new.results[-1]
-        n = len(result.order)
-        for place in range(len(before.finished), n):
-            p = result.order[place]
-            if place < n - 1:
-                out.append(_going_out(new, seats, p, place + 1))
-            else:
-                out.append(
-                    Text(
-                        f"{seats.name(p)} {seats.verb(p, 'is', 'are')} left holding cards: "
-                        f"last, {_points(result.points[p])}."
-                    )
-                )
-        out.append(result_table(result, new, seats))
-    if new.winner is not None and before.winner is None:
-        out.append(standings(new, seats))
-        w = new.winner
+        elif e.kind == ev.GIVE:
+            # The first cards given in an exchange turn are the ones its player chose: that is the action.
+            # The rules' own transfers are told with the deal, as the seat saw them.
+            gives += 1
+            if gives == 1 and before.phase == EXCHANGE and p == before.turn:
+                out.append(_chosen_give(e, before, seats))
+        elif e.kind == ev.OUT and p is not None:
+            out.append(_out(e, after, seats))
+        elif e.kind == ev.TRICK and p is not None and not hand_over:
+            lead = next((x.player for x in events[i + 1 :] if x.kind == ev.LEAD), None)
+            out.append(_trick_won(p, p if lead is None else lead, seats))
+        elif e.kind == ev.HAND_OVER and after.last_result is not None:
+            out.append(result_table(after.last_result, after, seats))
+    deciding = before.seat is not None and before.phase == REVOLUTION and before.turn == before.seat
+    if deciding and not declared:  # a private choice: only the seat that made it hears of it
+        s = before.seat
+        assert s is not None
+        out.append(Text(f"{seats.name(s)} {seats.verb(s, 'does', 'do')} not declare a revolution."))
+    if after.winner is not None and before.winner is None:
+        out.append(standings(after, seats))
+        w = after.winner
         out.append(
             Text(
-                f"{seats.name(w)} {seats.verb(w, 'wins', 'win')} the match with {_points(new.scores[w])}!",
+                f"{seats.name(w)} {seats.verb(w, 'wins', 'win')} the match with {_points(after.scores[w])}!",
                 style="bold green",
             )
         )
-    elif new.hand_no != before.hand_no:
-        out += hand_start(new, seats)
-        if new.phase == PLAY:
-            out += deal_lines(new, seats)
-    elif before.phase not in (PLAY, OVER) and new.phase == PLAY:
-        out += deal_lines(new, seats)  # a revolution was declared or declined: the hand is set up
+    elif after.hand_no != before.hand_no:
+        out += hand_start(after, seats)
+        if after.phase == PLAY:
+            out += deal_lines(after, seats)
+    elif before.phase not in (PLAY, OVER) and after.phase == PLAY:
+        out += deal_lines(after, seats)  # a revolution was declared or declined: the hand is set up
     return out
 
 

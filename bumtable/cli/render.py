@@ -29,7 +29,7 @@ from bumtable.cards import Card
 from bumtable.cli.common import match_goal
 from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, HandResult, Play
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
-from bumtable.rules.climbing.state import REVOLUTION
+from bumtable.rules.phases import REVOLUTION
 
 _COUNT_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _WIDTH_WORDS = ("", "", "double ", "triple ", "quadruple ")

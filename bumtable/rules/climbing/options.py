@@ -16,9 +16,10 @@ house rule is another value of a field, never another module.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from bumtable.cards import french_deck
 from bumtable.cards.french import JOKER, JOKER_RANK, Card, rank_text
@@ -26,6 +27,7 @@ from bumtable.errors import RulesError
 from bumtable.rules.options_data import OptionsData
 
 if TYPE_CHECKING:
+    from bumtable.rules.action_space import IndexedSpace
     from bumtable.rules.climbing.plays import Play
     from bumtable.rules.climbing.state import ClimbingState
     from bumtable.rules.climbing.tables import Tables
@@ -88,6 +90,11 @@ class ClimbingRules(OptionsData):
     """A play must rank strictly higher than the last, or may equal it."""
     pass_final: bool = False
     """A player who passes sits out the rest of the trick."""
+    wipe_after_pass: bool = False
+    """With ``pass_final`` and a ``wipe_card``: a player who passed may still play the wipe card, alone,
+    when the turn comes round again after a later play in the same trick (President's text puts the
+    3 of clubs exception right under the rule that a player who passed cannot play; see
+    docs/rules/president.md). Off: a player who passed plays nothing more in the trick."""
     must_play: bool = False
     """A player who can beat the last play may not pass."""
     follow_more: bool = False
@@ -241,6 +248,8 @@ class ClimbingRules(OptionsData):
                 raise RulesError(f"teams needs a team for each of the {n} places and at least two teams")
             if self.seating == "by-role":
                 raise RulesError("partnerships need seats that stay put: seating 'fixed' or 'random'")
+        if self.wipe_after_pass and not (self.pass_final and self.wipe_card):
+            raise RulesError("wipe_after_pass needs a wipe_card and pass_final (players who pass sit out)")
         if self.revolution_declare not in ("automatic", "optional"):
             raise RulesError(
                 f"revolution_declare must be automatic or optional, not {self.revolution_declare!r}"
@@ -289,11 +298,38 @@ class ClimbingRules(OptionsData):
         return Tables.build(self)
 
     # ----------------------------------------------------------------- interface
-    def new_state(self, seed: int) -> ClimbingState:
-        """A new match from this seed: the cut for the first Boss, then the first deal."""
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some options changed (each checked against its type).
+
+        A ``target`` given without ``rounds`` means "play to the target": it clears a preset's number
+        of rounds (President's ten), which would otherwise still end the match first.
+
+        >>> from bumtable.rules import get
+        >>> r = get("president", players=4, target=30)
+        >>> r.target, r.rounds
+        (30, 0)
+        >>> get("president", players=4).replace(target=30, rounds=12).rounds
+        12
+        """
+        if changes.get("target") and "rounds" not in changes:
+            changes["rounds"] = 0
+        return super().replace(**changes)
+
+    def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> ClimbingState:
+        """A new match from this seed: the cut for the first Boss, then the first deal.
+
+        ``chance`` replays the shuffles of another match (its ``state.chance.draws``) instead of
+        drawing from the seed; a draw that is not an order of what is shuffled is a RulesError.
+        """
         from bumtable.rules.climbing.state import ClimbingState
 
-        return ClimbingState(self, seed)
+        return ClimbingState(self, seed, chance=chance)
+
+    def action_space(self) -> IndexedSpace[Play]:
+        """Every action these rules allow, numbered (see :mod:`bumtable.rules.climbing.action_space`)."""
+        from bumtable.rules.climbing.action_space import action_space
+
+        return action_space(self)
 
     def parse_action(self, text: str) -> Play:
         """Read an action's text form (``pass``, ``set Q Q 2``, ``seq 9 10 J``, ``revolution``)."""

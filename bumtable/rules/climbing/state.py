@@ -2,7 +2,10 @@
 
 A state holds a match: hands are dealt, roles, revolutions and the exchange
 follow the rules object, tricks are played, and when a hand ends the next one
-is dealt from the same seeded generator, until someone reaches the target.
+is dealt, until someone reaches the target (or the rounds run out). Every
+shuffle (a random seating, each round of the cut, each deal) is made by the
+state's :class:`~bumtable.rules.chance.Chance`, so ``chance.draws`` deals the
+same match again under any seed; what each viewer saw is in :meth:`events`.
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=1)
@@ -14,25 +17,27 @@ is dealt from the same seeded generator, until someone reaches the target.
 >>> rng = random.Random(0)
 >>> while not state.is_over():
 ...     state.apply(rng.choice(state.legal_actions()))
->>> max(state.scores) >= 100
-True
+>>> max(state.scores) >= 100, state.outcome().reason, state.outcome().winners == (state.winner,)
+(True, 'target', True)
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bumtable.cards.french import JOKER, SUIT_LETTERS, Card
+import bumtable.rules.events as ev
+from bumtable.cards.french import JOKER, Card
 from bumtable.errors import IllegalActionError
+from bumtable.rules.chance import Chance
+from bumtable.rules.climbing import events as cev
+from bumtable.rules.climbing.events import CARD_TEXT, card_texts
 from bumtable.rules.climbing.movegen import give_plays, turn_plays
-from bumtable.rules.climbing.notation import read_set, sequence_shape_ok
 from bumtable.rules.climbing.pick import lowest_suited, take_cards
 from bumtable.rules.climbing.plays import (
     DECLARE,
     DECLARE_PLAY,
-    DECLINE,
     DECLINE_PLAY,
     GIVE,
     PASS,
@@ -41,15 +46,25 @@ from bumtable.rules.climbing.plays import (
     SET,
     Play,
 )
+from bumtable.rules.events import Event, EventLog
+from bumtable.rules.outcome import ROUNDS, TARGET, Outcome
+from bumtable.rules.phases import EXCHANGE, OVER, PLAY, REVOLUTION
 
 if TYPE_CHECKING:
     from bumtable.rules.climbing.observation import ClimbingObservation
     from bumtable.rules.climbing.options import ClimbingRules
 
-PLAY = "play"
-REVOLUTION = "revolution"
-EXCHANGE = "exchange"
-OVER = "over"
+__all__ = [
+    "EXCHANGE",
+    "OVER",
+    "PLAY",
+    "REVOLUTION",
+    "ClimbingState",
+    "HandResult",
+    "Revolution",
+    "SeenTransfer",
+    "Transfer",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +97,34 @@ class Revolution:
 
 
 @dataclass(frozen=True, slots=True)
+class SeenTransfer:
+    """An exchange transfer as one seat saw it: ``cards`` is None when that seat may not see them."""
+
+    giver: int
+    receiver: int
+    count: int
+    cards: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
 class Transfer:
-    """Cards passed in the exchange."""
+    """Cards passed in the exchange. ``count`` is how many (it defaults to the cards given); a state
+    sampled for a seat that did not see a transfer keeps only its count, with ``cards`` empty."""
 
     giver: int
     receiver: int
     cards: tuple[int, ...]
+    count: int = -1
+    shown: SeenTransfer = field(init=False, compare=False, repr=False)
+    """The transfer as giver and receiver see it (made once: observations reuse it)."""
+    hidden: SeenTransfer = field(init=False, compare=False, repr=False)
+    """The transfer as everyone else sees it: the count only."""
+
+    def __post_init__(self) -> None:
+        count = len(self.cards) if self.count < 0 else self.count
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "shown", SeenTransfer(self.giver, self.receiver, count, self.cards))
+        object.__setattr__(self, "hidden", SeenTransfer(self.giver, self.receiver, count, None))
 
 
 class ClimbingState:
@@ -98,9 +135,12 @@ class ClimbingState:
         "active",
         "by_role",
         "cancelled_exchange",
+        "chance",
+        "counts",
         "cut",
         "dealer",
         "direction",
+        "ended_by",
         "exchange_queue",
         "finished",
         "hand_no",
@@ -109,6 +149,7 @@ class ClimbingState:
         "inverted",
         "last_trick",
         "leader",
+        "log",
         "losers",
         "ncards",
         "order",
@@ -119,7 +160,6 @@ class ClimbingState:
         "results",
         "rev_pending",
         "revolution",
-        "rng",
         "roles",
         "roles_assigned",
         "rules",
@@ -136,24 +176,35 @@ class ClimbingState:
         "winner",
     )
 
-    def __init__(self, rules: ClimbingRules, seed: int, *, _blank: bool = False) -> None:
+    def __init__(
+        self,
+        rules: ClimbingRules,
+        seed: int,
+        *,
+        chance: Sequence[Sequence[int]] | None = None,
+        _blank: bool = False,
+    ) -> None:
         self.rules = rules
         self.t = rules.tables
         self.seed = seed
         n = rules.players
         self.history: list[Play] = []
         self.scores = [0] * n
-        self.results: list[HandResult] = []
+        self.results: tuple[HandResult, ...] = ()
+        """Every finished hand, oldest first (a tuple: observations share it without copying)."""
         self.winner: int | None = None
+        self.ended_by = ""
         self.hand_no = 0
-        self._legal: list[Play] | None = None
+        self._legal: tuple[Play, ...] | None = None
+        self.log: EventLog | None = None
         if _blank:
             return
-        self.rng = random.Random(seed)
+        self.log = EventLog()
+        self.chance = Chance(seed, chance)
         self.order = list(range(n))
         if rules.seating == "random":
-            self.rng.shuffle(self.order)
-        self.cut: list[list[tuple[int, int]]] = []
+            self.chance.shuffle(self.order)
+        self.cut: tuple[tuple[tuple[int, int], ...], ...] = ()
         if rules.first_roles == "cut":
             boss = self.order.index(self._cut_for_boss())
             self.roles_assigned = True
@@ -170,15 +221,21 @@ class ClimbingState:
         """Each player cuts a card; the highest rank is the first Boss; ties cut again."""
         contenders = list(range(self.rules.players))
         rank = self.t.rank_of_code
+        rounds: list[tuple[tuple[int, int], ...]] = []
         while True:
             deck = [int(c) for c in self.rules.deck()]
-            self.rng.shuffle(deck)
-            cut = [(p, deck[i]) for i, p in enumerate(contenders)]
-            self.cut.append(cut)
+            self.chance.shuffle(deck)
+            cut = tuple((p, deck[i]) for i, p in enumerate(contenders))
+            rounds.append(cut)
             best = max(rank[c] for _, c in cut)
             contenders = [p for p, c in cut if rank[c] == best]
-            if len(contenders) == 1:
-                return contenders[0]
+            boss = contenders[0] if len(contenders) == 1 else None
+            if self.log is not None:
+                shown = ", ".join(f"P{p} {CARD_TEXT[c]}" for p, c in cut)
+                self.log.add(cev.CUT, 0, player=boss, text=shown, cards=card_texts([c for _, c in cut]))
+            if boss is not None:
+                self.cut = tuple(rounds)
+                return boss
 
     def _start_hand(self) -> None:
         rules, t = self.rules, self.t
@@ -189,7 +246,7 @@ class ClimbingState:
             self.by_role[r] = p
         self._seat_players()
         deck = [int(c) for c in rules.deck()]
-        self.rng.shuffle(deck)
+        self.chance.shuffle(deck)
         self.hands: list[list[list[int]]] = [[[] for _ in range(t.n_ranks)] for _ in range(n)]
         rank = t.rank_of_code
         # The Bum deals, one card at a time from the player on his left (with role seating, the Boss).
@@ -199,7 +256,19 @@ class ClimbingState:
         order = self.order
         for i, code in enumerate(deck):
             self.hands[order[(start + i) % n]][rank[code]].append(code)
-        self.ncards = [sum(len(x) for x in h) for h in self.hands]
+        self.counts = [[len(x) for x in h] for h in self.hands]
+        self.ncards = [sum(c) for c in self.counts]
+        if self.log is not None:
+            for p in range(n):
+                held = [c for cards in self.hands[p] for c in cards]
+                self.log.add(
+                    ev.DEAL,
+                    len(self.history),
+                    player=p,
+                    text=f"hand {self.hand_no}",
+                    cards=card_texts(held),
+                    insiders=(p,),
+                )
         self.active = n
         self.played: list[tuple[int, tuple[int, ...]]] = []
         self.finished: list[int] = []
@@ -228,7 +297,7 @@ class ClimbingState:
             self.turn = candidates[0]
             return
         if candidates:
-            self._revolt(candidates[0])
+            self._revolt(candidates[0], declared=False)
         self._exchange_and_lead()
 
     def _seat_players(self) -> None:
@@ -252,7 +321,7 @@ class ClimbingState:
                 out.append(p)
         return out
 
-    def _revolt(self, player: int) -> None:
+    def _revolt(self, player: int, *, declared: bool) -> None:
         old = tuple(self.roles)
         self.revolution = Revolution(player, self.jokers_held(player), old)
         new = self.rules.revolution_roles
@@ -260,12 +329,20 @@ class ClimbingState:
         for p, r in enumerate(self.roles):
             self.by_role[r] = p
         self._seat_players()
+        if self.log is not None:
+            jokers = [c for cards in self.hands[player] for c in cards if c >= JOKER]
+            text = cev.DECLARED if declared else cev.DEALT
+            self.log.add(ev.REVOLUTION, len(self.history), player=player, text=text, cards=card_texts(jokers))
 
     def _exchange_and_lead(self) -> None:
         rules = self.rules
         exchange = rules.exchange and self.hand_no > 1
         if exchange and self.revolution is None and self._joker_candidates(rules.exchange_cancel_triggers):
             self.cancelled_exchange = True
+            if self.log is not None:
+                cancel = rules.exchange_cancel_triggers
+                holder = self.by_role[cancel[0][0]] if len(cancel) == 1 else None
+                self.log.add(cev.NO_EXCHANGE, len(self.history), player=holder, text="dealt Jokers")
         self.exchange_queue = list(rules.exchange_pairs) if exchange and not self.cancelled_exchange else []
         self._run_exchange()
 
@@ -281,33 +358,51 @@ class ClimbingState:
                 continue
             if rules.exchange_order == "lower-first":
                 # The lower role's best cards arrive first, so the choice is made knowing them.
-                self._hand_over(low, high, self._take(low, k, lowest=False))
+                self._hand_over(low, high, self._take(low, k, lowest=False), cev.BEST)
             self.phase = EXCHANGE
             self.turn = high
             return
         self.phase = PLAY
         self.leader = self.turn = self._first_leader()
 
-    def _hand_over(self, giver: int, receiver: int, cards: list[int]) -> None:
+    def _hand_over(self, giver: int, receiver: int, cards: list[int], why: str) -> None:
         """Move cards already taken from the giver's hand into the receiver's, and record the transfer."""
         self._give(receiver, cards)
         self.ncards[giver] -= len(cards)
         self.ncards[receiver] += len(cards)
+        self._transfer(giver, receiver, cards, why)
+
+    def _transfer(self, giver: int, receiver: int, cards: list[int], why: str) -> None:
         self.transfers.append(Transfer(giver, receiver, tuple(cards)))
+        if self.log is not None:
+            k = len(cards)
+            self.log.add(
+                ev.GIVE,
+                len(self.history),
+                player=giver,
+                to=receiver,
+                text=why,
+                cards=card_texts(cards),
+                insiders=(giver, receiver),
+                public_text=f"gives {k} card{'s' if k != 1 else ''} to P{receiver}",
+            )
 
     def _chosen_give(self, play: Play) -> None:
         """The higher role passes the cards it chose; the lower role's best follow as the rules order."""
         hi, lo, k = self.exchange_queue.pop(0)
         high, low = self.by_role[hi], self.by_role[lo]
-        hand = self.hands[high]
-        down = [lowest_suited(hand[r], self.t) if self.t.bridge else hand[r].pop() for r in play.cards]
+        hand, counts = self.hands[high], self.counts[high]
+        down = []
+        for r in play.cards:
+            down.append(lowest_suited(hand[r], self.t) if self.t.bridge else hand[r].pop())
+            counts[r] -= 1
         order = self.rules.exchange_order
         up = self._take(low, k, lowest=False) if order == "simultaneous" else []
-        self._hand_over(high, low, down)
+        self._hand_over(high, low, down, cev.CHOSEN)
         if order == "higher-first":
             up = self._take(low, k, lowest=False)
         if order != "lower-first":
-            self._hand_over(low, high, up)
+            self._hand_over(low, high, up, cev.BEST)
         self._run_exchange()
 
     def _first_leader(self) -> int:
@@ -316,15 +411,20 @@ class ClimbingState:
         if how == "card":
             code = int(Card.parse(rules.lead_card))
             rank = self.t.rank_of_code[code]
-            return next(p for p in range(rules.players) if code in self.hands[p][rank])
-        if how == "dealer":
-            return self.dealer
-        if how == "eldest":
-            return self.order[(self.pos[self.dealer] + 1) % rules.players]
-        return self.by_role[rules.players - 1 if how == "bum" else 0]
+            leader = next(p for p in range(rules.players) if code in self.hands[p][rank])
+        elif how == "dealer":
+            leader = self.dealer
+        elif how == "eldest":
+            leader = self.order[(self.pos[self.dealer] + 1) % rules.players]
+        else:
+            leader = self.by_role[rules.players - 1 if how == "bum" else 0]
+        if self.log is not None:
+            why = cev.LEAD_CARD if how == "card" else how
+            self.log.add(ev.LEAD, len(self.history), player=leader, text=why)
+        return leader
 
     def _take(self, player: int, k: int, *, lowest: bool) -> list[int]:
-        hand = self.hands[player]
+        hand, counts = self.hands[player], self.counts[player]
         order = range(len(hand)) if lowest else range(len(hand) - 1, -1, -1)
         keep_jokers = not lowest and self.rules.exchange_keep_jokers
         keeps = () if lowest else self.t.low_keeps
@@ -344,6 +444,7 @@ class ClimbingState:
                     i -= 1
                     continue
                 taken.append(cards.pop(i))
+                counts[r] -= 1
                 i -= 1
             if len(taken) == k:
                 break
@@ -351,8 +452,11 @@ class ClimbingState:
 
     def _give(self, player: int, cards: list[int]) -> None:
         rank = self.t.rank_of_code
+        hand, counts = self.hands[player], self.counts[player]
         for c in cards:
-            self.hands[player][rank[c]].append(c)
+            r = rank[c]
+            hand[r].append(c)
+            counts[r] += 1
 
     def _exchange_pair(self, high: int, low: int, k: int) -> None:
         """The higher role gives its k lowest cards; the lower role its k highest (keeping Jokers).
@@ -378,8 +482,8 @@ class ClimbingState:
             self._give(high, up)
         self.ncards[high] += len(up) - len(down)
         self.ncards[low] += len(down) - len(up)
-        self.transfers.append(Transfer(high, low, tuple(down)))
-        self.transfers.append(Transfer(low, high, tuple(up)))
+        self._transfer(high, low, down, cev.LOWEST)
+        self._transfer(low, high, up, cev.BEST)
 
     # ------------------------------------------------------------------ queries
     def current_player(self) -> int | None:
@@ -390,9 +494,22 @@ class ClimbingState:
         """True once someone has won the match."""
         return self.phase == OVER
 
-    def outcome(self) -> tuple[int, ...]:
-        """Final (or current) scores by player; see :attr:`winner` for who won."""
-        return tuple(self.scores)
+    def outcome(self) -> Outcome | None:
+        """How the match ended (None while it runs).
+
+        The match winner (:attr:`winner`, as ``target_winner`` or ``rounds_winner`` decide) is first
+        alone; everyone else is placed by final score, ties sharing a place; ``length`` is the hands
+        played.
+        """
+        if self.phase != OVER or self.winner is None:
+            return None
+        w, scores = self.winner, self.scores
+        n = len(scores)
+        places = [
+            1 if p == w else 2 + sum(1 for q in range(n) if q != w and scores[q] > scores[p])
+            for p in range(n)
+        ]
+        return Outcome.from_places(places, scores=tuple(scores), reason=self.ended_by, length=self.hand_no)
 
     def hand_of(self, player: int | None) -> list[Card]:
         """A player's cards, lowest rank first."""
@@ -401,8 +518,8 @@ class ClimbingState:
         return [Card(c) for cards in self.hands[player] for c in cards]
 
     def counts_of(self, player: int) -> list[int]:
-        """How many cards of each rank index a player holds."""
-        return [len(x) for x in self.hands[player]]
+        """How many cards of each rank index a player holds (a copy)."""
+        return self.counts[player].copy()
 
     def team_of(self, player: int) -> int:
         """The player's team (partnership rules), else the player's own number."""
@@ -412,112 +529,37 @@ class ClimbingState:
     def role_name(self, player: int) -> str:
         return self.rules.roles[self.roles[player]]
 
-    def legal_actions(self) -> list[Play]:
-        """Every action the current player may take (plays that differ only in suit are one)."""
-        if self._legal is not None:
-            return self._legal
+    def legal_actions(self) -> tuple[Play, ...]:
+        """Every action the current player may take (plays that differ only in suit are one), as a tuple."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         if self.phase == PLAY:
-            hand = self.hands[self.turn]
-            counts = [len(x) for x in hand]
-            legal = turn_plays(
-                counts, self.t, self.top, must_play=self.rules.must_play, hand=hand, inverted=self.inverted
+            turn = self.turn
+            plays = turn_plays(
+                self.counts[turn],
+                self.t,
+                self.top,
+                must_play=self.rules.must_play,
+                hand=self.hands[turn],
+                inverted=self.inverted,
             )
+            # Back in a trick it passed (wipe_after_pass): only the wipe card, or pass.
+            legal = wipe_or_pass(plays, self.t.wipe) if self.sat_out[turn] else tuple(plays)
         elif self.phase == REVOLUTION:
-            legal = [DECLARE_PLAY, DECLINE_PLAY]
+            legal = (DECLARE_PLAY, DECLINE_PLAY)
         elif self.phase == EXCHANGE:
-            legal = give_plays([len(x) for x in self.hands[self.turn]], self.exchange_queue[0][2])
+            legal = tuple(give_plays(self.counts[self.turn], self.exchange_queue[0][2]))
         else:
-            legal = []
+            legal = ()
         self._legal = legal
         return legal
 
     def why_illegal(self, action: Play) -> str | None:
         """None if ``action`` is legal now, else the reason in words."""
-        if self.phase == OVER:
-            return "the match is over"
-        text = self.rules.action_text
-        if self.phase == REVOLUTION:
-            if action.kind in (DECLARE, DECLINE):
-                return None
-            return "first decide whether to declare the revolution: 'revolution' or 'no-revolution'"
-        if action.kind in (DECLARE, DECLINE):
-            return "there is no revolution to decide now"
-        if self.phase == EXCHANGE:
-            k = self.exchange_queue[0][2]
-            if action.kind != GIVE:
-                return f"first choose {k} card{'s' if k > 1 else ''} to give in the exchange, e.g. 'give 4'"
-            if action.size != k:
-                return f"give exactly {k} card{'s' if k > 1 else ''}, not {action.size}"
-            counts = [len(x) for x in self.hands[self.turn]]
-            for r in set(action.cards):
-                if counts[r] < action.cards.count(r):
-                    return f"you do not hold the cards for {text(action)}"
-            return None
-        if action.kind == GIVE:
-            return "there is nothing to give now: the exchange is over"
-        if action.kind == PASS:
-            if self.top is None:
-                return "the leader must play: you cannot pass when leading a trick"
-            if self.rules.must_play and PASS_PLAY not in self.legal_actions():
-                return "you can beat the last play, and these rules say you must"
-            return None
-        if action.kind == SET:
-            shape = read_set(self.rules, list(action.cards))
-            well_formed = shape is not None and shape[:5] == action[:5]
-        else:
-            well_formed = sequence_shape_ok(self.rules, action)
-        if not well_formed:
-            return f"{action} is not a well-formed play"
-        hand = self.hands[self.turn]
-        counts = [len(x) for x in hand]
-        need: dict[int, int] = {}
-        for r in action.cards:
-            need[r] = need.get(r, 0) + 1
-        missing = [self.t.symbols[r] for r, k in need.items() if counts[r] < k]
-        if missing:
-            return f"you do not hold the cards for {text(action)} (short of {', '.join(missing)})"
-        t = self.t
-        complex_rules = t.keyed or t.follow_more or self.inverted or bool(t.seq_wilds)
-        top = self.top
-        if top is not None and not (action.rank == t.wipe and action.size == 1):
-            if action.kind != top.kind:
-                return f"this trick was led with a {top.kind_name}: play a {top.kind_name} or pass"
-            more = t.follow_more and action.size > top.size and (top.kind == SET or action.width == top.width)
-            if (action.size != top.size or action.width != top.width) and not more:
-                what = f"{top.size} cards" if top.kind == SET else f"{top.length} ranks of {top.width}"
-                extra = " (or more)" if t.follow_more else ""
-                return f"you must play exactly {what}{extra} to follow {text(top)}, or pass"
-            strength, least = t.strength(action), t.strength(top)
-            if self.inverted:
-                ok = strength < least or (t.equal_ok and strength == least)
-            else:
-                ok = strength > least or (t.equal_ok and strength == least)
-            if not ok:
-                how = ("equal or " if t.equal_ok else "") + ("lower" if self.inverted else "higher")
-                why = " (the ranking is reversed)" if self.inverted else ""
-                return f"{text(action)} does not beat {text(top)}: play {how}{why} or pass"
-        if complex_rules and action not in self.legal_actions():
-            return self._why_not_held(action)
-        return None
+        from bumtable.rules.climbing.legality import why_illegal
 
-    def _why_not_held(self, action: Play) -> str:
-        """Why a well-formed play that the hand seems to hold is not among the legal actions."""
-        t, text = self.t, self.rules.action_text
-        hand = self.hands[self.turn]
-        if t.bridge and action.suit < 0 and any(c < JOKER for c in hand[action.rank]):
-            suits = sorted({SUIT_LETTERS[c & 3] for c in hand[action.rank] if c < JOKER})
-            return f"say which suit decides {text(action)}: you hold {t.symbols[action.rank]} in {', '.join(suits)}"
-        if action.suit >= 0 and not all(
-            any(c < JOKER and c & 3 == action.suit for c in hand[r])
-            for r in set(action.cards)
-            if r <= action.rank
-        ):
-            return f"you do not hold the cards of that suit for {text(action)}"
-        if action.kind == SEQUENCE and action.suit < 0 and t.flush != "none" and t.is_natural(action):
-            return f"your cards for {text(action)} are all of one suit: write it as a flush (e.g. 3h 4h 5h)"
-        if action.kind == SEQUENCE and not t.is_natural(action):
-            return f"in {text(action)} a wild card stands for a card you hold: wild cards only fill missing cards"
-        return f"{text(action)} cannot be played from your hand now"
+        return why_illegal(self, action)
 
     # ------------------------------------------------------------------ change
     def apply(self, action: Play, *, check: bool = True) -> None:
@@ -536,9 +578,9 @@ class ClimbingState:
         elif kind == GIVE:
             self._chosen_give(action)
         elif kind == DECLARE:
-            self._revolt(self.turn)
+            self._revolt(self.turn, declared=True)
             self._exchange_and_lead()
-        elif self.rev_pending:  # DECLINE, and another player also qualifies
+        elif self.rev_pending:  # DECLINE, and another player also qualifies: a private choice, no event
             self.turn = self.rev_pending.pop(0)
         else:  # DECLINE
             self._exchange_and_lead()
@@ -548,33 +590,70 @@ class ClimbingState:
         n = self.rules.players
         i = self.pos[player]
         order, ncards, sat, step = self.order, self.ncards, self.sat_out, self.direction
+        if in_trick and self.rules.wipe_after_pass:
+            for k in range(1, n + 1):
+                p = order[(i + k * step) % n]
+                if ncards[p] and (not sat[p] or self._may_come_back(p)):
+                    return p
+            return player
         for k in range(1, n + 1):
             p = order[(i + k * step) % n]
             if ncards[p] and not (in_trick and sat[p]):
                 return p
         return player
 
+    def _may_come_back(self, player: int) -> bool:
+        """With ``wipe_after_pass``: a player who passed this trick holds the wipe card and a play has
+        been made since its last pass (so it is not asked twice about the same play)."""
+        if not self.counts[player][self.t.wipe]:
+            return False
+        for p, play, _ in reversed(self.trick):
+            if play.kind != PASS:
+                return True
+            if p == player:
+                return False
+        return True
+
     def _play(self, play: Play) -> None:
         p = self.turn
         t = self.t
         codes = take_cards(self.hands[p], play, t)
+        counts = self.counts[p]
+        for r in play.cards:
+            counts[r] -= 1
         self.played.append((p, codes))
         self.trick.append((p, play, codes))
         left = self.ncards[p] - play.size
         self.ncards[p] = left
+        log = self.log
+        if log is not None:
+            log.add(
+                ev.PLAY,
+                len(self.history),
+                player=p,
+                text=self.rules.action_text(play),
+                cards=card_texts(codes),
+            )
         wipe = play.rank == t.wipe and play.size == 1
         if left == 0:
             self.active -= 1
             if wipe and self.rules.wipe_last_loses:
                 self.losers.append(p)  # out, but in the lowest place still open
-                self.scores[p] += t.points[self.rules.players - len(self.losers)]
+                place = self.rules.players - len(self.losers) + 1
+                why = cev.WIPED_OUT
             else:
                 self.finished.append(p)
-                self.scores[p] += t.points[len(self.finished) - 1]
+                place = len(self.finished)
+                why = cev.WENT_OUT
+            self.scores[p] += t.points[place - 1]
+            if log is not None:
+                log.add(ev.OUT, len(self.history), player=p, text=why, count=place)
             if self.active == 1:
                 last = self._next_active(p)
                 self.finished.append(last)
                 self.scores[last] += t.points[len(self.finished) - 1]
+                if log is not None:
+                    log.add(ev.OUT, len(self.history), player=last, text=cev.LEFT, count=len(self.finished))
                 self._end_hand()
                 return
         self.top = play
@@ -587,38 +666,40 @@ class ClimbingState:
             if how != "direction":
                 self.inverted = not self.inverted
         if wipe:
-            self._end_trick(p)
+            self._end_trick(p, cev.WIPE)
             return
         if self.rules.four_of_a_value:
             values = self.trick_values
             values.extend([play.rank] * play.size if play.kind == SET else play.cards)
             if len(values) >= 4 and values[-1] == values[-2] == values[-3] == values[-4]:
-                self._end_trick(p)
+                self._end_trick(p, cev.FOUR_OF_A_VALUE)
                 return
         self.turn = self._next_active(p, in_trick=self.rules.pass_final)
         if self.turn == p:  # everyone else has sat out: the trick is won
-            self._end_trick(p)
+            self._end_trick(p, cev.SAT_OUT)
 
     def _pass(self) -> None:
         p = self.turn
         self.trick.append((p, PASS_PLAY, ()))
+        if self.log is not None:
+            self.log.add(ev.PASS, len(self.history), player=p)
         winner = self.top_player
         if self.rules.pass_final:
             self.sat_out[p] = True
             nxt = self._next_active(p, in_trick=True)
             if nxt in (winner, p):
-                self._end_trick(winner)
+                self._end_trick(winner, cev.PASSES)
             else:
                 self.turn = nxt
             return
         self.passes += 1
         needed = self.active - (1 if self.ncards[winner] else 0)
         if self.passes >= needed:
-            self._end_trick(winner)
+            self._end_trick(winner, cev.PASSES)
         else:
             self.turn = self._next_active(p)
 
-    def _end_trick(self, winner: int) -> None:
+    def _end_trick(self, winner: int, why: str) -> None:
         """The trick is won: the winner leads the next, or the next player holding cards if the winner is out."""
         self.last_trick = (self.trick, winner)
         self.trick = []
@@ -628,7 +709,13 @@ class ClimbingState:
             self.sat_out = [False] * self.rules.players
         if self.trick_values:
             self.trick_values = []
-        self.leader = self.turn = winner if self.ncards[winner] else self._next_active(winner)
+        out = not self.ncards[winner]
+        self.leader = self.turn = self._next_active(winner) if out else winner
+        log = self.log
+        if log is not None:
+            step = len(self.history)
+            log.add(ev.TRICK, step, player=winner, text=why)
+            log.add(ev.LEAD, step, player=self.leader, text=cev.AFTER_WINNER if out else cev.TRICK_WINNER)
 
     def _end_hand(self) -> None:
         rules = self.rules
@@ -641,21 +728,23 @@ class ClimbingState:
             for p in range(n):
                 mates = [q for q in range(n) if self.team_of(q) == self.team_of(p)]
                 self.scores[p] += sum(points[q] for q in mates) - points[p]
-        self.results.append(
-            HandResult(
-                self.hand_no,
-                tuple(self.finished),
-                tuple(points),
-                tuple(self.roles),
-                self.revolution is not None,
-                self.cancelled_exchange,
-                self.trick[-1][2],
-                self.roles_assigned,
-            )
+        result = HandResult(
+            self.hand_no,
+            tuple(self.finished),
+            tuple(points),
+            tuple(self.roles),
+            self.revolution is not None,
+            self.cancelled_exchange,
+            self.trick[-1][2],
+            self.roles_assigned,
         )
+        self.results = (*self.results, result)
         self.last_trick = (self.trick, self.finished[-2]) if self.trick else self.last_trick
         self.trick = []
         self.top = None
+        if self.log is not None:
+            order = ", ".join(f"P{p} +{points[p]}" for p in self.finished)
+            self.log.add(ev.HAND_OVER, len(self.history), text=f"hand {self.hand_no}: {order}")
         reached = [p for p in self.finished if rules.target and self.scores[p] >= rules.target]
         if not reached and rules.rounds and self.hand_no >= rules.rounds:
             reached = list(self.finished)  # the last round: the highest total wins, ties to the better finish
@@ -663,7 +752,7 @@ class ClimbingState:
             self.winner = next(p for p in reached if self.scores[p] == best)
             if rules.rounds_winner == "last-hand":
                 self.winner = self.finished[0]
-            self.phase = OVER
+            self._game_over(ROUNDS)
             return
         if reached:
             if rules.target_winner == "first-to-reach":
@@ -671,12 +760,18 @@ class ClimbingState:
             else:
                 best = max(self.scores[p] for p in reached)
                 self.winner = next(p for p in reached if self.scores[p] == best)
-            self.phase = OVER
+            self._game_over(TARGET)
             return
         for place, p in enumerate(self.finished):
             self.roles[p] = place
         self.roles_assigned = True
         self._start_hand()
+
+    def _game_over(self, reason: str) -> None:
+        self.phase = OVER
+        self.ended_by = reason
+        if self.log is not None:
+            self.log.add(ev.GAME_OVER, len(self.history), player=self.winner, text=reason, count=self.hand_no)
 
     # ------------------------------------------------------------------ views and copies
     def observe(self, seat: int | None) -> ClimbingObservation:
@@ -685,15 +780,28 @@ class ClimbingState:
 
         return observe(self, seat)
 
-    def copy(self) -> ClimbingState:
-        """An independent copy (the generator's state included)."""
-        s = ClimbingState(self.rules, self.seed, _blank=True)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
-        s.history = self.history.copy()
+    def events(self, seat: int | None, start: int = 0) -> list[Event]:
+        """What happened from event ``start`` on, as ``seat`` may know it (None: a spectator); [] without a log."""
+        return [] if self.log is None else self.log.seen_by(seat, start)
+
+    def copy(self, *, history: bool = True) -> ClimbingState:
+        """An independent copy (the chance generator's state included).
+
+        ``history=False`` leaves out the history, the event log and the chance draws: the cheap copy
+        a search plays out from.
+        """
+        s = ClimbingState.__new__(ClimbingState)
+        s.rules = self.rules
+        s.t = self.t
+        s.seed = self.seed
+        s.chance = self.chance.copy(draws=history)
+        s.history = self.history.copy() if history else []
+        s.log = self.log.copy() if history and self.log is not None else None
+        s._legal = self._legal
         s.scores = self.scores.copy()
-        s.results = self.results.copy()
+        s.results = self.results
         s.winner = self.winner
+        s.ended_by = self.ended_by
         s.hand_no = self.hand_no
         s.cut = self.cut
         s.roles = self.roles.copy()
@@ -702,6 +810,7 @@ class ClimbingState:
         s.pos = self.pos.copy()
         s.roles_assigned = self.roles_assigned
         s.hands = [[cards.copy() for cards in hand] for hand in self.hands]
+        s.counts = [c.copy() for c in self.counts]
         s.ncards = self.ncards.copy()
         s.active = self.active
         s.played = self.played.copy()
@@ -732,3 +841,9 @@ class ClimbingState:
             f"<ClimbingState {self.rules.system} hand {self.hand_no} {self.phase} "
             f"turn={self.turn} scores={self.scores}>"
         )
+
+
+def wipe_or_pass(plays: Sequence[Play], wipe: int) -> tuple[Play, ...]:
+    """The actions of a player back in a trick it passed (``wipe_after_pass``): of the plays it could
+    make, only the wipe card alone; or pass (always: the wipe card is never forced)."""
+    return (*(p for p in plays if p.kind == SET and p.rank == wipe and p.size == 1), PASS_PLAY)

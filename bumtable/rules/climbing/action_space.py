@@ -1,0 +1,152 @@
+"""The climbing games' fixed, exact action space: every action a rules object can ever allow, numbered.
+
+The space lists every :class:`~bumtable.rules.climbing.plays.Play` that some hand drawn from the
+rules' deck could make, in the canonical order of ``Play`` itself (kind, rank, size, width, cards,
+suit), so the codes fall into one block per kind of action, as in OpenSpiel:
+
+=========================  ==============================================================
+block (in code order)      what it holds
+=========================  ==============================================================
+``pass``                   code 0
+sets                       every set: rank, then size, then its cards (wild cards that
+                           stand in differ), then the deciding suit where suits rank
+sequences                  every sequence: top rank, size, width, cards (a wild card
+                           filling a missing card differs from a natural one), suit (a
+                           flush's suit, or the deciding card's under Bridge suits)
+``revolution``             only where a revolution is declared by choice
+``no-revolution``          (the same)
+gives                      where the exchange lets a player choose: every multiset of k
+                           ranks for each k the exchange pairs use
+=========================  ==============================================================
+
+:func:`block_bases` gives each block's first code and size. The plays are those a player could
+lead from the whole deck (every follow is also a possible lead: the same shapes, only the order
+of strength differs), plus the sequences whose wild cards fill missing cards (which a hand holding
+every card never makes), cut to the largest hand a player can hold; no action is abstracted away.
+
+>>> from bumtable.rules import get
+>>> space = get("president", players=4).action_space()
+>>> space.size, space.decode(0) == PASS_PLAY
+(171, True)
+>>> block_bases(get("president", players=4))  # 13 ranks in sets of 1 to 4 (three 3s), the 3c; gives of 1 or 2
+{'pass': (0, 1), 'set': (1, 52), 'give': (53, 118)}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import TYPE_CHECKING
+
+from bumtable.rules.action_space import IndexedSpace
+from bumtable.rules.climbing.movegen import give_plays, lead_plays, suited_plays
+from bumtable.rules.climbing.plays import (
+    DECLARE_PLAY,
+    DECLINE_PLAY,
+    KIND_NAMES,
+    PASS_PLAY,
+    SEQUENCE,
+    Play,
+)
+
+if TYPE_CHECKING:
+    from bumtable.rules.climbing.options import ClimbingRules
+    from bumtable.rules.climbing.tables import Tables
+
+
+@cache
+def action_space(rules: ClimbingRules) -> IndexedSpace[Play]:
+    """The numbered space of every action under ``rules`` (built once per rules object)."""
+    return IndexedSpace(all_actions(rules), text=rules.action_text)
+
+
+def block_bases(rules: ClimbingRules) -> dict[str, tuple[int, int]]:
+    """Each kind of action's first code and number of codes, by kind name (``pass``, ``set``, ...)."""
+    out: dict[str, tuple[int, int]] = {}
+    for code, play in enumerate(action_space(rules).actions):
+        name = KIND_NAMES[play.kind]
+        base, size = out.get(name, (code, 0))
+        out[name] = (base, size + 1)
+    return out
+
+
+def largest_hand(rules: ClimbingRules) -> int:
+    """The most cards a player can hold while playing: the largest hand dealt, since each exchange
+    pair trades as many cards each way, unless a lower role could be short of cards it may give
+    (only Jokers and kept ranks left): then every card the exchange could bring in besides."""
+    sizes = rules.hand_sizes()
+    kept = rules.jokers if rules.exchange_keep_jokers else 0
+    kept += sum(1 for c in rules.deck() if rules.tables.rank_of_code[int(c)] in rules.tables.low_keeps)
+    most_given = max((k for _, _, k in rules.exchange_pairs), default=0)
+    if not rules.exchange or min(sizes) - kept >= most_given:
+        return max(sizes)
+    return max(sizes) + sum(k for _, _, k in rules.exchange_pairs)
+
+
+def all_actions(rules: ClimbingRules) -> list[Play]:
+    """Every action, sorted: see the module's table."""
+    t = rules.tables
+    counts = [0] * t.n_ranks
+    hand: list[list[int]] = [[] for _ in range(t.n_ranks)]
+    for card in rules.deck():
+        r = t.rank_of_code[int(card)]
+        counts[r] += 1
+        hand[r].append(int(card))
+    cap = largest_hand(rules)
+    plays = {p for p in lead_plays(counts, t, t.sequences, t.seq_min) if p.size <= cap}
+    if t.sequences and t.seq_wilds:
+        plays.update(_wild_sequences(counts, t, cap))
+    actions = suited_plays(sorted(plays), hand, t) if t.suited else list(plays)
+    actions.append(PASS_PLAY)
+    if rules.revolution_declare == "optional" and rules.revolution_triggers:
+        actions += [DECLARE_PLAY, DECLINE_PLAY]
+    if rules.exchange and rules.exchange_high_gives == "choice":
+        for k in sorted({k for _, _, k in rules.exchange_pairs}):
+            actions += give_plays(counts, k)
+    return sorted(set(actions))
+
+
+def _wild_sequences(counts: list[int], t: Tables, cap: int) -> Iterator[Play]:
+    """Every sequence in which wild cards fill missing cards, as movegen writes them: the natural
+    cards held (at most ``width`` of a rank, at least one in all), then the wild cards by rank."""
+    wilds = [(w, counts[w]) for w in t.seq_wilds if counts[w]]
+    spare = sum(k for _, k in wilds)
+    splits = _splits(wilds)
+    for width in range(1, min(t.max_width, cap) + 1):
+        least = t.min_ranks(width)
+        for lo in range(t.seq_top + 1):
+            for hi in range(lo + least - 1, t.seq_top + 1):
+                if width * (hi - lo + 1) > cap:
+                    break
+                ranks = range(lo, hi + 1)
+                for short in _shortfalls([max(0, width - counts[r]) for r in ranks], width, spare):
+                    need = sum(short)
+                    if need == 0 or need == width * len(ranks):
+                        continue  # natural sequences come from lead_plays; all-wild ones are no sequence
+                    natural = tuple(r for r, s in zip(ranks, short, strict=True) for _ in range(width - s))
+                    for split in splits[need]:
+                        cards = natural + split
+                        yield Play(SEQUENCE, hi, len(cards), width, cards)
+
+
+def _shortfalls(least: list[int], width: int, spare: int) -> Iterator[tuple[int, ...]]:
+    """Every vector of cards missing per rank (``least[i]`` to ``width``) adding up to at most ``spare``."""
+    if not least:
+        yield ()
+        return
+    first, rest = least[0], least[1:]
+    for s in range(first, min(width, spare) + 1):
+        for tail in _shortfalls(rest, width, spare - s):
+            yield (s, *tail)
+
+
+def _splits(wilds: list[tuple[int, int]]) -> dict[int, list[tuple[int, ...]]]:
+    """For each number of wild cards, every multiset of wild ranks (ascending) of that size."""
+    out: dict[int, list[tuple[int, ...]]] = {0: [()]}
+    for w, have in wilds:
+        new: dict[int, list[tuple[int, ...]]] = {}
+        for total, combos in out.items():
+            for k in range(have + 1):
+                new.setdefault(total + k, []).extend(c + (w,) * k for c in combos)
+        out = new
+    return out

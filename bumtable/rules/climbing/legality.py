@@ -1,0 +1,115 @@
+"""Why an action is not legal in a climbing game, in words a player can act on.
+
+>>> from bumtable.rules import get
+>>> state = get("bum-game", players=4).new_state(seed=3)
+>>> why_illegal(state, state.rules.parse_action("pass"))
+'the leader must play: you cannot pass when leading a trick'
+>>> why_illegal(state, state.legal_actions()[0]) is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bumtable.cards.french import JOKER, SUIT_LETTERS
+from bumtable.rules.climbing.notation import read_set, sequence_shape_ok
+from bumtable.rules.climbing.plays import DECLARE, DECLINE, GIVE, PASS, PASS_PLAY, SEQUENCE, SET, Play
+from bumtable.rules.phases import EXCHANGE, OVER, REVOLUTION
+
+if TYPE_CHECKING:
+    from bumtable.rules.climbing.state import ClimbingState
+
+
+def why_illegal(state: ClimbingState, action: Play) -> str | None:
+    """None if ``action`` is legal now for the player to act, else the reason."""
+    rules = state.rules
+    if state.phase == OVER:
+        return "the match is over"
+    text = rules.action_text
+    if state.phase == REVOLUTION:
+        if action.kind in (DECLARE, DECLINE):
+            return None
+        return "first decide whether to declare the revolution: 'revolution' or 'no-revolution'"
+    if action.kind in (DECLARE, DECLINE):
+        return "there is no revolution to decide now"
+    counts = state.counts[state.turn]
+    if state.phase == EXCHANGE:
+        k = state.exchange_queue[0][2]
+        if action.kind != GIVE:
+            return f"first choose {k} card{'s' if k > 1 else ''} to give in the exchange, e.g. 'give 4'"
+        if action.size != k:
+            return f"give exactly {k} card{'s' if k > 1 else ''}, not {action.size}"
+        for r in set(action.cards):
+            if not 0 <= r < len(counts) or counts[r] < action.cards.count(r):
+                return f"you do not hold the cards for {text(action)}"
+        return None
+    if action.kind == GIVE:
+        return "there is nothing to give now: the exchange is over"
+    if action.kind == PASS:
+        if state.top is None:
+            return "the leader must play: you cannot pass when leading a trick"
+        if rules.must_play and PASS_PLAY not in state.legal_actions():
+            return "you can beat the last play, and these rules say you must"
+        return None
+    if action.kind == SET:
+        shape = read_set(rules, list(action.cards))
+        well_formed = shape is not None and shape[:5] == action[:5]
+    else:
+        well_formed = sequence_shape_ok(rules, action)
+    if not well_formed:
+        return f"{action} is not a well-formed play"
+    need: dict[int, int] = {}
+    for r in action.cards:
+        need[r] = need.get(r, 0) + 1
+    t = state.t
+    missing = [t.symbols[r] for r, k in need.items() if counts[r] < k]
+    if missing:
+        return f"you do not hold the cards for {text(action)} (short of {', '.join(missing)})"
+    wipe = action.rank == t.wipe and action.size == 1
+    if state.sat_out[state.turn] and not wipe:  # back in a trick it passed: only the wipe card (option)
+        return f"you passed this trick: only the {rules.wipe_card} may be played until it ends, or pass"
+    complex_rules = t.keyed or t.follow_more or state.inverted or bool(t.seq_wilds)
+    top = state.top
+    if top is not None and not wipe:
+        if action.kind != top.kind:
+            return f"this trick was led with a {top.kind_name}: play a {top.kind_name} or pass"
+        more = t.follow_more and action.size > top.size and (top.kind == SET or action.width == top.width)
+        if (action.size != top.size or action.width != top.width) and not more:
+            what = f"{top.size} cards" if top.kind == SET else f"{top.length} ranks of {top.width}"
+            extra = " (or more)" if t.follow_more else ""
+            return f"you must play exactly {what}{extra} to follow {text(top)}, or pass"
+        strength, least = t.strength(action), t.strength(top)
+        if state.inverted:
+            ok = strength < least or (t.equal_ok and strength == least)
+        else:
+            ok = strength > least or (t.equal_ok and strength == least)
+        if not ok:
+            how = ("equal or " if t.equal_ok else "") + ("lower" if state.inverted else "higher")
+            why = " (the ranking is reversed)" if state.inverted else ""
+            return f"{text(action)} does not beat {text(top)}: play {how}{why} or pass"
+    if complex_rules and action not in state.legal_actions():
+        return _why_not_held(state, action)
+    return None
+
+
+def _why_not_held(state: ClimbingState, action: Play) -> str:
+    """Why a well-formed play that the hand seems to hold is not among the legal actions."""
+    t, text = state.t, state.rules.action_text
+    hand = state.hands[state.turn]
+    if t.bridge and action.suit < 0 and any(c < JOKER for c in hand[action.rank]):
+        suits = sorted({SUIT_LETTERS[c & 3] for c in hand[action.rank] if c < JOKER})
+        return (
+            f"say which suit decides {text(action)}: you hold {t.symbols[action.rank]} in {', '.join(suits)}"
+        )
+    if action.suit >= 0 and not all(
+        any(c < JOKER and c & 3 == action.suit for c in hand[r])
+        for r in set(action.cards)
+        if r <= action.rank
+    ):
+        return f"you do not hold the cards of that suit for {text(action)}"
+    if action.kind == SEQUENCE and action.suit < 0 and t.flush != "none" and t.is_natural(action):
+        return f"your cards for {text(action)} are all of one suit: write it as a flush (e.g. 3h 4h 5h)"
+    if action.kind == SEQUENCE and not t.is_natural(action):
+        return f"in {text(action)} a wild card stands for a card you hold: wild cards only fill missing cards"
+    return f"{text(action)} cannot be played from your hand now"
