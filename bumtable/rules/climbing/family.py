@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, sample_state
+from bumtable.rules.climbing import ClimbingRules, sample_state
+from bumtable.rules.climbing.observation_json import observation_from_dict
 from bumtable.rules.protocol import Family
 
 ENGINE_VERSION = 1
 """Raise it whenever a record of this family would replay differently (records carry it)."""
-
-
-def _observation_from_dict(data: dict[str, Any], rules: Any) -> ClimbingObservation:
-    return ClimbingObservation.from_dict(data)
 
 
 FAMILY = Family(
@@ -20,5 +15,5 @@ FAMILY = Family(
     engine_version=ENGINE_VERSION,
     rules_from_dict=ClimbingRules.from_dict,
     sample_state=sample_state,
-    observation_from_dict=_observation_from_dict,
+    observation_from_dict=observation_from_dict,
 )
