@@ -4,15 +4,31 @@ from __future__ import annotations
 
 import pytest
 
+from bumtable.errors import RulesError
 from bumtable.rules import get, system, systems
 from bumtable.rules.conformance import check_game
 
+
+def _players_for(game: str, variant: str) -> int:
+    """The default player count, or the first the variant allows (the partnership game wants an even one)."""
+    sys = system(game)
+    for n in (sys.default_players, *range(sys.min_players, sys.max_players + 1)):
+        try:
+            get(game, players=n, variants=[variant])
+        except RulesError:
+            continue
+        return n
+    raise AssertionError(f"{game} variant {variant} fits no player count")
+
+
 CASES = [
-    (game, players, variant)
+    (game, players, "")
     for game in systems()
     for players in sorted({system(game).min_players, system(game).default_players, system(game).max_players})
-    for variant in ("", *sorted(system(game).variants))
-    if variant == "" or players == system(game).default_players
+] + [
+    (game, _players_for(game, variant), variant)
+    for game in systems()
+    for variant in sorted(system(game).variants)
 ]
 
 
