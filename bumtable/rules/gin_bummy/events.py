@@ -36,7 +36,8 @@ from __future__ import annotations
 from typing import Final
 
 CUT: Final = "cut"
-"""One card cut for the deal (public): ``player`` cut ``cards[0]``; ``count`` is the round of the cut (1, 2...)."""
+"""One card cut for the deal (public): ``player`` cut ``cards[0]``; the text says ``round 2`` (3...) when tied
+players cut again."""
 TURN_OVER: Final = "turn-over"
 """The empty stock was refilled from the Beg: ``cards`` are the cards turned over (bottom of the Beg first),
 ``text`` is ``flip`` (turned over as they lay: the new stock's order is known) or ``shuffle``."""

@@ -189,10 +189,9 @@ class GinBummyState:
             cut = [(p, deck[i]) for i, p in enumerate(contenders)]
             self.cut.append(cut)
             if self.log is not None:
+                again = f", round {len(self.cut)}" if len(self.cut) > 1 else ""
                 for p, c in cut:
-                    self.log.add(
-                        CUT, 0, player=p, text=f"cut {Card(c)}", cards=(str(Card(c)),), count=len(self.cut)
-                    )
+                    self.log.add(CUT, 0, player=p, text=f"cut {Card(c)}{again}", cards=(str(Card(c)),))
             low = min(cut_value(c, ace_low=ace_low) for _, c in cut)
             contenders = [p for p, c in cut if cut_value(c, ace_low=ace_low) == low]
             if len(contenders) == 1:
