@@ -22,7 +22,9 @@ a number of hands and asserts, at every step, the rules as the options document 
   own comparison (flush, rank, flush tie-break, natural over wild, deciding suit), lower while the
   ranking is reversed, equal allowed with ``follow="equal-or-higher"``; the wipe card goes on anything;
 * the turn: after a play or a pass the next player round the table in the current direction who still
-  holds cards (and, with ``pass_final``, has not passed this trick) acts; a play of ``reverse_card``
+  holds cards (and, with ``pass_final``, has not passed this trick; with ``wipe_after_pass`` also one who
+  did but holds the wipe card and has not passed since the last play, offered only the wipe card or a
+  pass) acts; a play of ``reverse_card``
   turns the direction and/or the ranking as ``reverses`` says, for the rest of the hand;
 * a trick ends exactly when every other player holding cards has passed (in a row, or with
   ``pass_final`` at all this trick), when the wipe card is played, or when the top four cards share a
@@ -103,6 +105,8 @@ class Stats:
     four_of_a_value: int = 0
     sat_out_skips: int = 0
     """Turns that skipped a player holding cards who had passed this trick (``pass_final``)."""
+    comebacks: int = 0
+    """Turns given back to a player who passed this trick, for the wipe card (``wipe_after_pass``)."""
     forced_plays: int = 0
     """Positions where ``must_play`` took away the pass."""
     chosen_exchanges: int = 0
@@ -215,6 +219,17 @@ class _Referee:
             if state.ncards[q] and q not in skip:
                 return q
         return None
+
+    def sitting(self, state: State) -> set[int]:
+        """Players skipped for the rest of the trick: those who passed (``pass_final``), except, with
+        ``wipe_after_pass``, those holding the wipe card who have not passed since the last play."""
+        if not self.rules.wipe_after_pass:
+            return self.sat
+        return {
+            q
+            for q in self.sat
+            if q in self.passed or self.wipe not in Counter(self.rank[c] for c in _cards(state, q))
+        }
 
     def team(self, player: int) -> int:
         return self.rules.teams[self.seats.index(player)] if self.rules.teams else player
@@ -394,6 +409,13 @@ class _Referee:
             assert singles == {(r,) for r in range(len(counts)) if counts[r]}, "a single card may be led"
             return legal
         can_pass = Play(PASS) in legal
+        if player in self.sat:  # back in a trick it passed: the wipe card alone, or pass
+            assert rules.wipe_after_pass, "a player who passed this trick is asked to play"
+            assert set(legal) == {Play(PASS)} | {a for a in plays if self.is_wipe(a)} and any(
+                map(self.is_wipe, plays)
+            )
+            self.stats.comebacks += 1
+            return legal
         if (
             not self.keyed
             and not rules.follow_more
@@ -450,7 +472,7 @@ class _Referee:
             self.sat.add(p)
         winner = self.top_player
         others = [q for q in range(self.n) if q != winner and before.ncards[q]]
-        done = self.sat if rules.pass_final else set(self.passed)
+        done = self.sitting(after) if rules.pass_final else set(self.passed)
         if all(q in done for q in others):
             leader = winner if before.ncards[winner] else self.next_player(before, winner)
             assert leader is not None
@@ -460,7 +482,7 @@ class _Referee:
                     stats.lead_skips_out_player += 1
             self.end_trick(after, leader, "every other player holding cards passed but the trick went on")
             return
-        skip = self.sat if rules.pass_final else set()
+        skip = self.sitting(after) if rules.pass_final else set()
         expected = self.next_player(before, p, skip=skip)
         assert expected is not None
         if rules.pass_final and expected != self.next_player(before, p):
@@ -558,7 +580,7 @@ class _Referee:
                 stats.four_of_a_value += 1
                 self.end_trick(after, leader, "four cards of a value did not end the trick")
                 return
-        nxt = self.next_player(after, p, skip=self.sat if rules.pass_final else set())
+        nxt = self.next_player(after, p, skip=self.sitting(after) if rules.pass_final else set())
         if nxt is None:  # everyone else holding cards sat out: the trick is won
             assert rules.pass_final and leader is not None
             self.end_trick(after, leader, "everyone else had passed, but the trick went on")

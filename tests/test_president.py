@@ -11,11 +11,12 @@ import random
 from collections import Counter
 
 import pytest
+from checker import check_random_play
 from conftest import codes, find_seed, play, reason, seated, texts
 
 from bumtable import rules as R
 from bumtable.cards import Card
-from bumtable.errors import IllegalActionError, NotationError
+from bumtable.errors import IllegalActionError, NotationError, RulesError
 from bumtable.rules import Chance, GameRecord, Rules, State
 from bumtable.rules.climbing.plays import GIVE, PASS, SET, Play
 from bumtable.rules.climbing.state import Transfer
@@ -288,6 +289,39 @@ def test_a_player_who_passes_cannot_play_again_until_the_trick_ends() -> None:
     assert state.current_player() == 1 and "set A" in texts(state)  # a new trick: he may play again
 
 
+def test_by_default_a_player_who_passed_may_not_come_back_even_with_the_3_of_clubs() -> None:
+    state = ptable(4, ["5c Jc 4d", "3c 2c 4h", "6c Kc 4s", "7c Qc 8c"])
+    play(state, "set 5", "pass", "set 6", "set 7", "set J")
+    assert state.current_player() == 2  # player 1 holds the 3 of clubs but passed: skipped
+
+
+def test_wipe_after_pass_lets_a_player_who_passed_come_back_with_the_3_of_clubs_only() -> None:
+    rules = pres(4).replace(wipe_after_pass=True)
+    state = seated(rules, ["5c Jc 4d", "3c 2c 4h", "6c Kc 4s", "7c Qc 8c"])
+    play(state, "set 5", "pass", "set 6", "set 7", "set J")
+    assert state.current_player() == 1 and state.sat_out[1]  # a play since his pass: asked again
+    assert texts(state) == {"set 3c", "pass"}
+    assert "only the 3c" in (reason(state, "set 2") or "")
+    play(state, "pass")
+    assert state.current_player() == 2  # passed again: not asked twice about the Jack
+    play(state, "set K", "pass", "pass")
+    assert state.current_player() == 1 and texts(state) == {"set 3c", "pass"}
+    play(state, "set 3c")  # the 3 of clubs wins the trick at once
+    assert state.top is None and state.current_player() == 1
+
+
+def test_wipe_after_pass_needs_the_wipe_card_and_players_who_pass_sitting_out() -> None:
+    with pytest.raises(RulesError, match="wipe_after_pass"):
+        R.get("bum-game", players=4, wipe_after_pass=True)
+    with pytest.raises(RulesError, match="wipe_after_pass"):
+        pres(4).replace(pass_final=False, wipe_after_pass=True)
+
+
+def test_random_play_with_wipe_after_pass_keeps_every_rule() -> None:
+    stats = check_random_play(pres(4).replace(wipe_after_pass=True), range(8), hands=6)
+    assert stats.comebacks > 0 and stats.wipes > 0
+
+
 def test_the_trick_ends_when_all_other_players_have_passed_and_its_winner_leads() -> None:
     state = ptable(3, ["5c 9c", "6c 8c", "7c 10c"])
     play(state, "set 5", "set 6", "set 7", "pass")
@@ -431,6 +465,22 @@ def test_the_match_ends_after_10_rounds_and_the_highest_total_wins() -> None:
         # ties go to the better finish in the last round
         best = [p for p in state.results[-1].order if state.scores[p] == max(state.scores)]
         assert state.winner == best[0]
+
+
+def test_a_target_given_from_python_plays_to_the_target_with_no_hidden_round_limit() -> None:
+    rules = R.get("president", players=4, target=25)
+    assert rules.target == 25 and rules.rounds == 0
+    lengths = []
+    for seed in range(3):
+        state = rules.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+        outcome = state.outcome()
+        assert outcome is not None and outcome.reason == "target"
+        assert max(state.scores) >= 25 and state.scores[outcome.winners[0]] >= 25
+        lengths.append(outcome.length)
+    assert max(lengths) > 10  # past the preset's ten rounds
 
 
 def test_a_game_record_of_a_president_match_replays_exactly() -> None:
