@@ -113,24 +113,23 @@ class GreedyBot:
         key = sum(map(model.code_bit.__getitem__, hand))
         held = len(hand)
         seat = observation.seat
-        team = observation.team_of
-        mine = team(seat) if seat is not None else -1
-        others = [k for p, k in enumerate(observation.card_counts) if p != seat and k and team(p) != mine]
+        if rules.teams:
+            team = observation.team_of
+            mine = team(seat) if seat is not None else -1
+            others = [k for p, k in enumerate(observation.card_counts) if p != seat and k and team(p) != mine]
+            top_player = observation.top_player
+            partner_winning = observation.top is not None and top_player != seat and team(top_player) == mine
+        else:
+            others = [k for p, k in enumerate(observation.card_counts) if p != seat and k]
+            partner_winning = False
         danger = bool(others) and min(others) <= 3
         now = model.cost(key)
-        top_player = observation.top_player
-        partner_winning = (
-            observation.top is not None
-            and rules.teams != ()
-            and top_player != seat
-            and team(top_player) == mine
-        )
         run_value, run_count = _run_of_value(observation) if rules.four_of_a_value else (-1, 0)
         bridge = t.bridge
         # The common case of _value, inlined (it runs for every legal play): not an exchange, and no card
         # that loses when it goes out last (President's 3 of clubs).
         plain = not (t.wipe >= 0 and t.wipe_last_loses)
-        infos, costs, cost_of = model.plays, model.costs, model.cost
+        infos, costs, fill = model.plays, model.costs, model.fill
         high_rank = t.n_ranks - 3
         scale = 0.3 if danger else 1.0
         best: list[Play] = []
@@ -147,7 +146,7 @@ class GreedyBot:
                     after = key - info[0]
                     cost = costs.get(after)
                     if cost is None:
-                        cost = cost_of(after)
+                        cost = fill(after)
                     # a winning play late in the hand: make the move
                     s = 0.0 if cost <= 2.5 and play.rank >= high_rank else scale
                     wild_cost = WILD_PENALTY if held - play.size > EARLY_CARDS else LATE_WILD_PENALTY
@@ -156,7 +155,7 @@ class GreedyBot:
                 value = _value(play, key, held, now, model, danger)
             if partner_winning and kind != PASS and play.size < held:
                 value += PARTNER_PENALTY
-            if kind == SET and play.rank == run_value and run_count + play.size >= 4:
+            if run_value >= 0 and kind == SET and play.rank == run_value and run_count + play.size >= 4:
                 value -= FOUR_BONUS  # four of a value: the trick is won and we lead
             if bridge and play.suit >= 0:
                 value += 0.0001 * t.suit_rank[play.suit]

@@ -35,6 +35,10 @@ from bumtable.rules.climbing.tables import Tables
 _MAX_CACHED = 1 << 17
 """Entries one of a model's look-up dicts may hold before it starts again (memory stays bounded)."""
 
+Run = tuple[int, int, int, int]
+"""A run of held ranks a sequence could be taken from: its lowest rank ``lo``, its mask (which is also
+one card of each of its ranks, packed), ``2 * top - lo`` and ``top - lo`` (see :meth:`CostModel._gain`)."""
+
 PlayInfo = tuple[int, int, int, float]
 """What the greedy bot reads of a play: its packed counts, its wild cards standing in for another
 rank, its high cards (the top three ranks), and 0.01 times the sum of its ranks (for exchanges)."""
@@ -50,6 +54,7 @@ class CostModel:
         "code_bit",
         "costs",
         "lead",
+        "lost",
         "low",
         "plays",
         "seq_mask",
@@ -75,7 +80,9 @@ class CostModel:
         # How low a sequence led from rank r is: the same expression as the plain evaluation's.
         self.lead = tuple(1.0 - r / (t.n_ranks - 1) for r in range(t.n_ranks))
         self._sums: dict[int, float] = {}
-        self._runs: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._runs: dict[int, tuple[Run, ...]] = {}
+        # 2 * top - x for the rank x whose field holds a lone bit of bit length n (index n).
+        self.lost = tuple(2 * self.top - (n - 1) // shift if n else 0 for n in range(shift * t.n_ranks + 1))
         self.costs: dict[int, float] = {}
         """Cost by packed hand (read directly by the bot's inner loop; :meth:`cost` fills it)."""
         self.plays: dict[Play, PlayInfo] = {}
@@ -90,12 +97,7 @@ class CostModel:
 
     def masks(self, key: int) -> tuple[int, int]:
         """The ranks held and the ranks held exactly once, as masks of each rank's lowest bit."""
-        if self.shift == 4:
-            rest = key >> 1 | key >> 2 | key >> 3
-        else:
-            rest = 0
-            for i in range(1, self.shift):
-                rest |= key >> i
+        rest = key >> 1 | key >> 2 | key >> 3 if self.shift == 4 else self._rest(key)
         low = self.low
         return (key | rest) & low, key & ~rest & low
 
@@ -117,13 +119,14 @@ class CostModel:
             self._sums[mask] = s
         return s
 
-    def runs(self, mask: int) -> tuple[tuple[int, int], ...]:
+    def runs(self, mask: int) -> tuple[Run, ...]:
         """The maximal runs of held ranks up to the sequence top that are long enough for a sequence,
-        lowest first: ``(low rank, mask of the run)`` (the mask is also one card of each rank, packed)."""
+        lowest first (see :data:`Run`)."""
         mask &= self.seq_mask
         found = self._runs.get(mask)
         if found is None:
-            out: list[tuple[int, int]] = []
+            out: list[Run] = []
+            top = self.top
             start = -1
             for r, b in enumerate((*self.bit, 0)):
                 if mask & b:
@@ -132,7 +135,7 @@ class CostModel:
                     run |= b
                     continue
                 if start >= 0 and r - start >= self.seq_min:
-                    out.append((start, run))
+                    out.append((start, run, 2 * top - start, top - start))
                 start = -1
             found = tuple(out)
             if len(self._runs) >= _MAX_CACHED:
@@ -143,51 +146,103 @@ class CostModel:
     def cost(self, key: int) -> float:
         """The cost of the packed hand ``key`` (:func:`bumtable.bots.greedy.hand_cost`)."""
         c = self.costs.get(key)
-        if c is None:
-            c = self._compute(key)
-            if len(self.costs) >= _MAX_CACHED:
-                self.costs.clear()
-            self.costs[key] = c
+        return self.fill(key) if c is None else c
+
+    def fill(self, key: int) -> float:
+        """Work out the cost of the packed hand ``key`` and keep it in :attr:`costs`."""
+        c = self._compute(key)
+        if len(self.costs) >= _MAX_CACHED:
+            self.costs.clear()
+        self.costs[key] = c
         return c
 
     def _compute(self, key: int) -> float:
         """Each held rank one set; then sequences taken out greedily, lowest run first, pass after pass,
-        while that lowers the cost."""
-        mask, ones = self.masks(key)
-        best = self._sums.get(mask)
-        if best is None:
-            best = self.groups(mask)
-        if not self.sequences:
-            return best
-        runs = self._runs.get(mask & self.seq_mask)
+        while that lowers the cost.
+
+        Whether a sequence lowers the cost is decided in whole numbers (every term is a multiple of
+        ``1/top``; see :meth:`_gain`); only where the two are exactly equal does the floating-point
+        sum decide, as it does in the plain evaluation, so the same sequences are taken.
+        """
+        low = self.low
+        rest = key >> 1 | key >> 2 | key >> 3 if self.shift == 4 else self._rest(key)
+        mask = (key | rest) & low
+        runs = self._runs.get(mask & self.seq_mask) if self.sequences else ()
         if runs is None:
             runs = self.runs(mask)
-        if not runs:
-            return best
-        lead, sums, top = self.lead, self._sums, self.top
+        ones = key & ~rest & low
+        lost_by_length = self.lost
+        shift = self.shift
         seqs = 0
-        while True:
+        last = 0  # the lowest rank of the latest sequence taken
+        while runs:
             improved = False
             # Taking a sequence out of one run changes only that run's counts, and runs are separated by
             # ranks not held, so the runs found at the start of a pass are the runs a rank-by-rank scan meets.
-            for lo, run in runs:
+            for lo, run, first, later in runs:
                 emptied = ones & run
-                if not emptied and lo < top:
-                    # Nothing emptied: the sequence costs at least 1 + 1/top more than the sets it replaces
-                    # (after earlier sequences, at least 1/top more), far beyond rounding: never taken.
-                    continue
-                trial = mask ^ emptied
-                g = sums.get(trial)
-                if g is None:
-                    g = self.groups(trial)
-                cost = g + seqs + 1 + lead[lo]
-                if cost < best:
-                    best, seqs, improved = cost, seqs + 1, True
-                    key -= run  # one card of each rank of the run
-                    mask, ones = self.masks(key)
+                if not emptied & (emptied - 1):  # two or more ranks emptied: always taken (see _gain)
+                    lost = lost_by_length[emptied.bit_length()]
+                    gain = first - lost if seqs == 0 else later + last - lost
+                    if gain > 0 or (gain == 0 and not self._tie_taken(mask, emptied, lo, seqs, last)):
+                        continue
+                seqs += 1
+                last = lo
+                improved = True
+                key -= run  # one card of each rank of the run
+                rest = key >> 1 | key >> 2 | key >> 3 if shift == 4 else self._rest(key)
+                mask = (key | rest) & low
+                ones = key & ~rest & low
             if not improved:
-                return best
-            runs = self.runs(mask)
+                break
+            runs = self._runs.get(mask & self.seq_mask)
+            if runs is None:
+                runs = self.runs(mask)
+        g = self._sums.get(mask)
+        if g is None:
+            g = self.groups(mask)
+        return g if seqs == 0 else g + (seqs - 1) + 1 + self.lead[last]  # as _best
+
+    def _best(self, mask: int, seqs: int, last: int) -> float:
+        """The cost with ``mask`` held after ``seqs`` sequences, the latest led from rank ``last``: the
+        floating-point value the plain evaluation holds at that point."""
+        g = self._sums.get(mask)
+        if g is None:
+            g = self.groups(mask)
+        return g if seqs == 0 else g + (seqs - 1) + 1 + self.lead[last]
+
+    def _tie_taken(self, mask: int, emptied: int, lo: int, seqs: int, last: int) -> bool:
+        """Whether the plain evaluation takes a sequence that exactly ties (its floating-point sums decide)."""
+        g = self._sums.get(mask ^ emptied)
+        if g is None:
+            g = self.groups(mask ^ emptied)
+        return g + seqs + 1 + self.lead[lo] < self._best(mask, seqs, last)
+
+    @staticmethod
+    def _gain(top: int, lo: int, emptied_ranks: Sequence[int], seqs: int, last: int) -> int:
+        """``top`` times (cost with the sequence - cost without it), exactly: the sequence is taken when
+        this is below 0 (at 0 the floating-point sums decide).
+
+        Without it the cost is ``G + (seqs - 1) + 1 + lead[last]`` (``G`` after no sequence), with it
+        ``G - sum(1 + lead[x] for x emptied) + seqs + 1 + lead[lo]``, where ``G`` is ``n + low`` and
+        ``lead[r] = 1 - r / top``. So two emptied ranks always win (each is worth more than 1) and one
+        wins when it lies far enough above the run's lowest rank; this method states the rule the
+        inner loop of :meth:`_compute` applies inline.
+
+        >>> CostModel._gain(13, 2, [2], 0, 0)  # the run's lowest rank alone emptied: an exact tie
+        0
+        >>> CostModel._gain(13, 2, [2, 5], 0, 0) < 0
+        True
+        """
+        lost = sum(2 * top - x for x in emptied_ranks)
+        return (2 * top - lo - lost) if seqs == 0 else (top - lo + last - lost)
+
+    def _rest(self, key: int) -> int:
+        """Each rank's field shifted down by 1 to ``shift - 1`` bits, or-ed (a count above 1 leaves a bit)."""
+        rest = 0
+        for i in range(1, self.shift):
+            rest |= key >> i
+        return rest
 
     def play_info(self, play: Play) -> PlayInfo:
         """What the bot reads of ``play`` (see :data:`PlayInfo`), worked out once per play."""
