@@ -58,7 +58,8 @@ Observation = AnyObservation
 
 def observe(state: State, seat: int | None) -> Observation:
     """What ``seat`` may know of ``state`` (None: a spectator)."""
-    return state.observe(seat)
+    seen: Observation = state.observe(seat)
+    return seen
 
 
 def legal_actions(state: State) -> tuple[Any, ...]:

@@ -50,7 +50,7 @@ class GameRecord:
 
     def replay(self, upto: int | None = None) -> AnyState:
         """The state after the first ``upto`` actions (all by default). A bad action says which one."""
-        state = self.rules.new_state(self.seed, chance=self.chance)
+        state: AnyState = self.rules.new_state(self.seed, chance=self.chance)
         parse = self.rules.parse_action
         for i, text in enumerate(self.actions[:upto]):
             try:

@@ -214,7 +214,7 @@ def as_climbing(rules: AnyRules) -> ClimbingRules:
 
 def sample_state(observation: AnyObservation, rng: random.Random) -> AnyState:
     """A full state whose observation for the observation's seat equals ``observation`` (for search)."""
-    rules: AnyRules = observation.rules  # type: ignore[attr-defined]
+    rules: AnyRules = observation.rules
     return family_of(rules).sample_state(observation, rng)
 
 

@@ -135,7 +135,8 @@ def _play_chunk(
             obs = state.observe(seat)
             if obs.hand_no != hand_no:  # the hand before this one is over: its result is public
                 hand_no = obs.hand_no
-                tally.hand(obs.results[-1], kinds)
+                assert obs.last_result is not None
+                tally.hand(obs.last_result, kinds)
                 if progress is not None:
                     progress(1)
                 if tally.hands == hands:
@@ -146,7 +147,9 @@ def _play_chunk(
             tally.plays += action.kind != PASS
         outcome = state.outcome()
         if outcome is not None and tally.hands < hands:
-            tally.hand(state.observe(None).results[-1], kinds)
+            last = state.observe(None).last_result
+            assert last is not None
+            tally.hand(last, kinds)
             if progress is not None:
                 progress(1)
             tally.matches += 1
