@@ -148,13 +148,20 @@ _CACHES: dict[int, tuple[Tables, _Cache]] = {}
 """One cache per tables object, by identity (the tables are kept with it, so the id stays theirs)."""
 
 
+_LAST: list[tuple[Tables, _Cache] | None] = [None]
+
+
 def _cache(t: Tables) -> _Cache:
+    last = _LAST[0]  # the tables of the latest call, by far the likeliest
+    if last is not None and last[0] is t:
+        return last[1]
     entry = _CACHES.get(id(t))
     if entry is None or entry[0] is not t:
         if len(_CACHES) >= 256:  # many rules objects in one process (tests): start again
             _CACHES.clear()
         entry = (t, _Cache(t))
         _CACHES[id(t)] = entry
+    _LAST[0] = entry
     return entry[1]
 
 
