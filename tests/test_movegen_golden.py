@@ -22,8 +22,9 @@ from conftest import BUM_RANKS, get, table
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bumtable import rules as R
 from bumtable.rules import Rules
-from bumtable.rules.climbing.movegen import follow_plays, lead_plays
+from bumtable.rules.climbing.movegen import follow_plays, lead_plays, sequence_plays, set_plays
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET, Play
 
 R4, R5 = get(4), get(5)
@@ -261,3 +262,47 @@ def test_engine_follows_equal_the_brute_force_oracle(
     assert len(set(plays)) == len(plays)
     assert as_tuples(plays) == oracle_follows(mine, top)
     assert all(p.beats(top_play) for p in plays)
+
+
+# ---------------------------------------------------------------- the order plays are listed in
+# Seeded bots pick plays by their place in the list, so the order is part of what a seed replays.
+
+
+def canonical_order(play: Play, rules: Rules) -> tuple[int, ...]:
+    """Sets first, rank by rank, fewest natural cards first, then by the wild cards each wild rank
+    (ascending) adds; then sequences by width, lowest rank, highest rank."""
+    if play.kind == SET:
+        wilds = rules.tables.subs[play.rank]
+        return (0, play.rank, play.cards.count(play.rank), *(play.cards.count(w) for w in wilds))
+    return (1, play.width, play.rank - play.length + 1, play.rank)
+
+
+ORDER_RULES = [
+    R.get("bum-game", players=4),
+    R.get("bum-game", players=6),
+    R.get("arsehole", players=4, variants=["multiple-sequences", "wild-twos", "jokers"]),
+]
+
+
+@pytest.mark.parametrize("rules", ORDER_RULES, ids=lambda r: r.system)
+def test_plays_are_listed_in_the_canonical_order(rules: Rules) -> None:
+    t = rules.tables
+    rng = random.Random(rules.players)
+    deck = [int(c) for c in rules.deck()]
+    for _ in range(400):
+        counts = [0] * t.n_ranks
+        for c in rng.sample(deck, rng.randrange(1, 20)):
+            counts[t.rank_of_code[c]] += 1
+        plays = set_plays(counts, t) + sequence_plays(counts, t, t.seq_min)
+        assert plays == sorted(plays, key=lambda p: canonical_order(p, rules))
+        for top in plays[:: max(1, len(plays) // 6)]:
+            if top.kind == SET:
+                follow = set_plays(counts, t, top.size, top.rank)
+            else:
+                follow = sequence_plays(counts, t, 0, top.width, top.length, top.rank)
+            assert follow == sorted(follow, key=lambda p: canonical_order(p, rules))
+            assert follow == [
+                p
+                for p in plays
+                if p.kind == top.kind and p.size == top.size and p.width == top.width and p.rank > top.rank
+            ]
