@@ -35,7 +35,7 @@ every card never makes), cut to the largest hand a player can hold; no action is
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from bumtable.rules.action_space import IndexedSpace
@@ -96,7 +96,7 @@ def all_actions(rules: ClimbingRules) -> list[Play]:
     plays = {p for p in lead_plays(counts, t, t.sequences, t.seq_min) if p.size <= cap}
     if t.sequences and t.seq_wilds:
         plays.update(_wild_sequences(counts, t, cap))
-    actions = suited_plays(sorted(plays), hand, t) if t.suited else list(plays)
+    actions = suited_plays(list(plays), hand, t) if t.suited else list(plays)
     actions.append(PASS_PLAY)
     if rules.revolution_declare == "optional" and rules.revolution_triggers:
         actions += [DECLARE_PLAY, DECLINE_PLAY]
@@ -119,25 +119,29 @@ def _wild_sequences(counts: list[int], t: Tables, cap: int) -> Iterator[Play]:
                 if width * (hi - lo + 1) > cap:
                     break
                 ranks = range(lo, hi + 1)
-                for short in _shortfalls([max(0, width - counts[r]) for r in ranks], width, spare):
+                for short in _shortfalls(tuple([max(0, width - counts[r]) for r in ranks]), width, spare):
                     need = sum(short)
                     if need == 0 or need == width * len(ranks):
                         continue  # natural sequences come from lead_plays; all-wild ones are no sequence
-                    natural = tuple(r for r, s in zip(ranks, short, strict=True) for _ in range(width - s))
+                    natural: tuple[int, ...] = ()
+                    for r, s in zip(ranks, short, strict=True):
+                        natural += (r,) * (width - s)
                     for split in splits[need]:
                         cards = natural + split
                         yield Play(SEQUENCE, hi, len(cards), width, cards)
 
 
-def _shortfalls(least: list[int], width: int, spare: int) -> Iterator[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def _shortfalls(least: tuple[int, ...], width: int, spare: int) -> tuple[tuple[int, ...], ...]:
     """Every vector of cards missing per rank (``least[i]`` to ``width``) adding up to at most ``spare``."""
     if not least:
-        yield ()
-        return
+        return ((),)
     first, rest = least[0], least[1:]
-    for s in range(first, min(width, spare) + 1):
-        for tail in _shortfalls(rest, width, spare - s):
-            yield (s, *tail)
+    return tuple(
+        (s, *tail)
+        for s in range(first, min(width, spare) + 1)
+        for tail in _shortfalls(rest, width, spare - s)
+    )
 
 
 def _splits(wilds: list[tuple[int, int]]) -> dict[int, list[tuple[int, ...]]]:

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -145,7 +145,7 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         # Whether to declare is a private decision: others only see that the hand is being set up.
         phase, turn = DEAL, None
     results = state.results
-    return ClimbingObservation(
+    return _make(
         state.rules,
         seat,
         state.hand_no,
@@ -177,6 +177,22 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         state.direction,
         state.inverted,
     )
+
+
+_SETTERS = tuple(getattr(ClimbingObservation, f.name).__set__ for f in fields(ClimbingObservation))
+
+
+def _make(*values: Any) -> ClimbingObservation:
+    """An observation from every field's value, in field order.
+
+    The same as calling the class, three times faster: a frozen dataclass's ``__init__`` sets each
+    of its 31 fields through ``object.__setattr__``, and an observation is made for every bot
+    decision, so this fills the slots directly.
+    """
+    obs: ClimbingObservation = object.__new__(ClimbingObservation)
+    for put, value in zip(_SETTERS, values, strict=True):
+        put(obs, value)
+    return obs
 
 
 def seen_transfer(t: Transfer, seat: int | None) -> SeenTransfer:

@@ -339,9 +339,18 @@ class ClimbingRules(OptionsData):
 
     def action_text(self, action: Play) -> str:
         """An action's text form, which :meth:`parse_action` reads back."""
-        from bumtable.rules.climbing.notation import format_play
+        texts = self._texts
+        text = texts.get(action)
+        if text is None:
+            from bumtable.rules.climbing.notation import format_play
 
-        return format_play(self, action)
+            text = texts[action] = format_play(self, action)
+        return text
+
+    @cached_property
+    def _texts(self) -> dict[Play, str]:
+        """Action texts made so far (every play is logged as an event with its text, on the hot path)."""
+        return {}
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data."""

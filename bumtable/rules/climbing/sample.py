@@ -166,7 +166,7 @@ def _state(
     state.chance = Chance(state.seed)
     state.cut = obs.cut
     state.scores = list(obs.scores)
-    state.results = () if obs.last_result is None else (obs.last_result,)
+    state.results = [] if obs.last_result is None else [obs.last_result]
     state.winner = obs.winner
     if obs.phase == OVER:  # the match ended on the target if anyone reached it, else on the rounds
         state.ended_by = TARGET if rules.target and max(obs.scores) >= rules.target else ROUNDS

@@ -190,8 +190,8 @@ class ClimbingState:
         n = rules.players
         self.history: list[Play] = []
         self.scores = [0] * n
-        self.results: tuple[HandResult, ...] = ()
-        """Every finished hand, oldest first (a tuple: observations share it without copying)."""
+        self.results: list[HandResult] = []
+        """Every finished hand, oldest first (observations show only the latest)."""
         self.winner: int | None = None
         self.ended_by = ""
         self.hand_no = 0
@@ -738,7 +738,7 @@ class ClimbingState:
             self.trick[-1][2],
             self.roles_assigned,
         )
-        self.results = (*self.results, result)
+        self.results.append(result)
         self.last_trick = (self.trick, self.finished[-2]) if self.trick else self.last_trick
         self.trick = []
         self.top = None
@@ -799,7 +799,7 @@ class ClimbingState:
         s.log = self.log.copy() if history and self.log is not None else None
         s._legal = self._legal
         s.scores = self.scores.copy()
-        s.results = self.results
+        s.results = self.results.copy()
         s.winner = self.winner
         s.ended_by = self.ended_by
         s.hand_no = self.hand_no
