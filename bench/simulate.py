@@ -154,8 +154,9 @@ def worker(task: dict[str, Any]) -> dict[str, Any]:
 def has_jobs(tree: Path) -> bool:
     """Whether the tree's ``simulate`` takes ``jobs`` (run there, so this tree's import is not used)."""
     code = "import inspect, bumtable.sim as s; print('jobs' in inspect.signature(s.simulate).parameters)"
+    # Run from the tree itself: with -c the current folder comes first on the path.
     done = subprocess.run(
-        [sys.executable, "-c", code], env=_env(tree), capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], env=_env(tree), cwd=tree, capture_output=True, text=True, check=True
     )
     return done.stdout.strip() == "True"
 
@@ -212,8 +213,13 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 runs[name][row].append(round(hps, 2))
                 best[name][row] = max(best[name][row] or 0.0, hps)
     two: dict[str, float | None] = dict.fromkeys(trees)
+    why_not_two: dict[str, str] = {}
     for name, tree in trees.items():
-        if not args.skip_jobs and has_jobs(tree):
+        if args.skip_jobs:
+            why_not_two[name] = "not measured (--skip-jobs)"
+        elif not has_jobs(tree):
+            why_not_two[name] = "simulate runs in one process only in this tree"
+        else:
             print(f"greedy, 2 processes: {name}", file=sys.stderr, flush=True)
             got = run_in(tree, {"row": "greedy", "hands": 2 * args.hands, "seed": args.seed, "jobs": 2})
             two[name] = got["hands_per_second"]
@@ -237,6 +243,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "notes": notes,
         "ratio_this_over_before": ratios,
         "greedy_two_processes_hands_per_second": two,
+        "greedy_two_processes_not_measured": why_not_two,
         "million_hands_minutes": {
             name: {
                 "one_process": None if not best[name]["greedy"] else MILLION / best[name]["greedy"] / 60,
@@ -298,7 +305,7 @@ def print_table(report: dict[str, Any]) -> None:
             + (
                 f"{_minutes(two)} in two ({two:,.1f} hands/s measured, jobs=2)"
                 if m["two_processes"]
-                else "no jobs in this tree"
+                else report["greedy_two_processes_not_measured"][name]
             )
         )
     if report["same_decisions"] is not None:
