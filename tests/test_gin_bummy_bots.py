@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bumtable.bots.base import RandomBot
-from bumtable.bots.gin_bummy import GinBummyBot, core
+from bumtable.bots.gin_bummy import GinBummyBot, core, core_size
 from bumtable.cards import parse_cards
 from bumtable.rules.gin_bummy import GinBummyState, gin_bummy, position
 
@@ -106,3 +108,8 @@ def test_core_is_the_largest_set_of_number_cards_with_distinct_suits_and_values(
     assert len(core(parse_cards("2s 2h 3h 4d Kc"))) == 3
     assert len(core(parse_cards("2s 3h 4d 5c 6s"))) == 4
     assert core(parse_cards("As Kh JK")) == []
+
+
+@given(st.lists(st.sampled_from([*range(8, 60), 60]), max_size=16))
+def test_the_fast_core_size_is_the_size_of_the_core(hand: list[int]) -> None:
+    assert core_size(hand) == len(core(hand))

@@ -25,7 +25,7 @@ from typing import Final, NamedTuple
 
 from bumtable.cards.french import JOKER, Card
 from bumtable.errors import NotationError
-from bumtable.rules.gin_bummy.cards import is_ace, is_joker
+from bumtable.rules.gin_bummy.cards import card_text, is_ace, is_joker
 
 DISCARD: Final = "discard"
 DRAW_STOCK: Final = "draw-stock"
@@ -79,7 +79,7 @@ def action_text(action: GinBummyAction) -> str:
         return "bum"
     if kind not in KINDS:
         raise NotationError(f"no action kind {kind!r}; kinds: {', '.join(KINDS)}")
-    card = str(Card(action.card)) if action.card >= 0 else "?"
+    card = card_text(action.card) if action.card >= 0 else "?"
     if kind == JOKER_PLAY:
         return f"joker JK {card}"
     return f"{kind} {card}"

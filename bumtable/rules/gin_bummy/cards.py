@@ -58,14 +58,22 @@ def kind(code: int) -> str:
     return ACE if code < JOKER else JOKER_KIND
 
 
+TEXTS: Final = ("",) * 8 + tuple(str(Card(c)) for c in range(8, JOKER + 1))
+"""Each card's text by code, worked out once (events name every card that moves; codes below 8 are no card)."""
+
+
 def card_text(code: int) -> str:
-    """A card's text (``7c``, ``Qh``, ``JK``)."""
-    return str(Card(code))
+    """A card's text (``7c``, ``Qh``, ``JK``).
+
+    >>> card_text(8), card_text(JOKER)
+    ('2c', 'JK')
+    """
+    return TEXTS[code] if 8 <= code <= JOKER else str(Card(code))
 
 
 def cards_text(codes: Iterable[int]) -> str:
     """Cards' text separated by spaces."""
-    return " ".join(str(Card(c)) for c in codes)
+    return " ".join(card_text(c) for c in codes)
 
 
 def bum_problem(hand: Sequence[int]) -> str | None:

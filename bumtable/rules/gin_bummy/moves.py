@@ -15,8 +15,7 @@ functions, so their legal actions agree by construction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from bumtable.cards.french import JOKER
 from bumtable.rules import phases
@@ -48,9 +47,8 @@ OVER: Final = phases.OVER
 """Phase: the game has ended (``state.outcome()`` says how)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TurnView:
-    """What the player to act knows that decides their legal actions."""
+class TurnView(NamedTuple):
+    """What the player to act knows that decides their legal actions (a tuple: one is made at every step)."""
 
     rules: GinBummyRules
     phase: str
@@ -90,21 +88,27 @@ def _discardable(view: TurnView, card: int) -> bool:
     return is_face(card) and _may_discard_face_after_draw(view, view.drew_from)
 
 
+_DISCARDS: Final = tuple(GinBummyAction(DISCARD, c) for c in range(JOKER + 1))
+_ACES: Final = tuple(GinBummyAction(ACE, c) for c in range(JOKER + 1))
+_JOKER_PLAYS: Final = tuple(GinBummyAction(JOKER_PLAY, c) for c in range(JOKER + 1))
+"""Each action by card code, made once: legal actions are listed at every step of every game."""
+
+
 def legal_actions(view: TurnView) -> tuple[GinBummyAction, ...]:
     """Every legal action, in a fixed order: face discards, Aces, Joker plays, draws (or the discards)."""
     if view.phase == CALL:
         return (BUM_ACTION,)
     hand = sorted(set(view.hand))
     if view.phase == DISCARD_PHASE:
-        return tuple(GinBummyAction(DISCARD, c) for c in hand if _discardable(view, c))
+        return tuple([_DISCARDS[c] for c in hand if _discardable(view, c)])
     if view.phase != TURN:
         return ()
-    out = [GinBummyAction(DISCARD, c) for c in hand if is_face(c)]
-    out += [GinBummyAction(ACE, c) for c in hand if is_ace(c)]
+    out = [_DISCARDS[c] for c in hand if 44 <= c < 56]  # the face cards
+    out += [_ACES[c] for c in hand if 56 <= c < JOKER]
     jokers = view.hand.count(JOKER)
     if jokers:
         carry = view.rules.joker_carries_joker and jokers > 1
-        out += [GinBummyAction(JOKER_PLAY, c) for c in hand if not is_joker(c) or carry]
+        out += [_JOKER_PLAYS[c] for c in hand if c < JOKER or carry]
     top = view.beg_top
     if top is not None and not (is_ace(top) or is_joker(top)) and _can_follow_draw(view, "beg"):
         out.append(DRAW_BEG_ACTION)

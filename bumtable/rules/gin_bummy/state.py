@@ -39,7 +39,7 @@ from bumtable.rules.gin_bummy.actions import (
     GinBummyAction,
     action_text,
 )
-from bumtable.rules.gin_bummy.cards import cut_value, is_bum
+from bumtable.rules.gin_bummy.cards import TEXTS, cut_value, is_bum
 from bumtable.rules.gin_bummy.events import BUM_CALL, CUT, FORCE, STARVE, TURN_OVER
 from bumtable.rules.gin_bummy.moves import (
     CALL,
@@ -72,7 +72,7 @@ player starved): when all but one have starved, the last one in wins at once (``
 
 
 def _texts(codes: Sequence[int]) -> tuple[str, ...]:
-    return tuple(str(Card(c)) for c in codes)
+    return tuple([TEXTS[c] for c in codes])
 
 
 class GinBummyState:
@@ -449,7 +449,12 @@ class GinBummyState:
             self.last_forced = (nxt, forced)
             if log is not None:
                 log.add(
-                    FORCE, self.steps, player=p, to=nxt, text=f"force {Card(forced)}", cards=_texts((forced,))
+                    FORCE,
+                    self.steps,
+                    player=p,
+                    to=nxt,
+                    text=f"force {TEXTS[forced]}",
+                    cards=_texts((forced,)),
                 )
         active = self.active_players()
         if len(active) == 1:
