@@ -13,6 +13,7 @@ from bumtable.errors import IllegalActionError, RulesError
 from bumtable.rules import Rules, State, get, legal_mask
 from bumtable.rules import events as ev
 from bumtable.rules.climbing.action_space import all_actions, block_bases, largest_hand
+from bumtable.rules.climbing.observation import legal_from
 from bumtable.rules.climbing.plays import PASS_PLAY, SEQUENCE, SET
 from bumtable.rules.outcome import ROUNDS, TARGET
 
@@ -23,10 +24,12 @@ PRESETS: list[tuple[str, int, tuple[str, ...]]] = [
     ("bum-game", 8, ("simultaneous-exchange",)),
     ("president", 3, ()),
     ("president", 4, ("must-play",)),
+    ("president", 5, ()),
     ("president", 8, ()),
     ("zheng-shangyou", 4, ()),
     ("zheng-shangyou", 5, ("twos-in-sequences",)),
     ("zheng-shangyou", 6, ("partnership", "flush-breaks-ties")),
+    ("zheng-shangyou", 7, ("eldest-leads",)),
     ("zheng-shangyou", 12, ()),
     ("arsehole", 3, ("final-position",)),
     ("arsehole", 4, ("bridge-suits", "two-card-exchange")),
@@ -255,7 +258,9 @@ def test_every_legal_action_has_a_code_that_decodes_back_and_the_mask_is_the_leg
             assert all(mask[c] for c in codes)
             seat = state.current_player()
             if seat is not None:
-                assert legal_mask(state.observe(seat)) == mask
+                obs = state.observe(seat)
+                assert legal_mask(obs) == mask
+                assert legal_from(obs) == legal  # the seat's own view works out the same actions
 
 
 def test_the_space_is_every_kind_of_play_in_blocks_with_pass_first() -> None:

@@ -87,26 +87,13 @@ class ClimbingObservation:
     inverted: bool = False
     """True while the ranking is reversed (each play must rank lower)."""
 
+    legal: tuple[Play, ...] = ()
+    """The seat's legal actions when it is to act, else empty (:func:`legal_from` works them out from
+    the rest; ``observe`` takes the state's own, already worked out for the player to act)."""
+
     def legal_actions(self) -> tuple[Play, ...]:
-        """The seat's legal actions when it is to act (else ``()``); the state's, from what the seat knows."""
-        if self.seat is None or self.seat != self.turn or self.hand is None:
-            return ()
-        if self.phase == REVOLUTION:
-            return (DECLARE_PLAY, DECLINE_PLAY)
-        if self.phase not in (EXCHANGE, PLAY):
-            return ()
-        t = self.rules.tables
-        by_rank: list[list[int]] = [[] for _ in range(t.n_ranks)]
-        rank = t.rank_of_code
-        for c in self.hand:
-            by_rank[rank[c]].append(c)
-        counts = [len(x) for x in by_rank]
-        if self.phase == EXCHANGE:
-            return tuple(give_plays(counts, self.give_count))
-        plays = turn_plays(
-            counts, t, self.top, must_play=self.rules.must_play, hand=by_rank, inverted=self.inverted
-        )
-        return wipe_or_pass(plays, t.wipe) if self.sat_out[self.seat] else tuple(plays)
+        """The seat's legal actions when it is to act (else ``()``): the state's."""
+        return self.legal
 
     def team_of(self, player: int) -> int:
         """The player's team (partnership rules: by place at the table), else the player's own number."""
@@ -176,7 +163,28 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         state.dealer,
         state.direction,
         state.inverted,
+        state.legal_actions() if seat is not None and seat == turn else (),
     )
+
+
+def legal_from(obs: ClimbingObservation) -> tuple[Play, ...]:
+    """The seat's legal actions worked out from what the observation shows (for observations read back)."""
+    if obs.seat is None or obs.seat != obs.turn or obs.hand is None:
+        return ()
+    if obs.phase == REVOLUTION:
+        return (DECLARE_PLAY, DECLINE_PLAY)
+    if obs.phase not in (EXCHANGE, PLAY):
+        return ()
+    t = obs.rules.tables
+    by_rank: list[list[int]] = [[] for _ in range(t.n_ranks)]
+    rank = t.rank_of_code
+    for c in obs.hand:
+        by_rank[rank[c]].append(c)
+    counts = [len(x) for x in by_rank]
+    if obs.phase == EXCHANGE:
+        return tuple(give_plays(counts, obs.give_count))
+    plays = turn_plays(counts, t, obs.top, must_play=obs.rules.must_play, hand=by_rank, inverted=obs.inverted)
+    return wipe_or_pass(plays, t.wipe) if obs.sat_out[obs.seat] else tuple(plays)
 
 
 _SETTERS = tuple(getattr(ClimbingObservation, f.name).__set__ for f in fields(ClimbingObservation))

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -174,7 +175,7 @@ class _Reader:
 def observation_from_dict(data: dict[str, Any], rules: ClimbingRules) -> ClimbingObservation:
     """Read :func:`observation_to_dict`'s output back under ``rules``; bad data is a NotationError naming
     the field. The ``legal`` list is derived data: it is checked against the observation's own."""
-    from bumtable.rules.climbing.observation import ClimbingObservation
+    from bumtable.rules.climbing.observation import ClimbingObservation, legal_from
 
     r = _Reader(data, rules)
     system = r.field("system", str)
@@ -251,6 +252,7 @@ def observation_from_dict(data: dict[str, Any], rules: ClimbingRules) -> Climbin
         direction=r.field("direction", r.int_),
         inverted=r.field("inverted", r.bool_),
     )
+    obs = dataclasses.replace(obs, legal=legal_from(obs))
     legal = r.field("legal", lambda v: [(e["text"], r.int_(e["code"])) for e in v])
     space = rules.action_space()
     mine = [(rules.action_text(a), space.encode(a)) for a in obs.legal_actions()]
