@@ -84,7 +84,7 @@ def _simulate(rules: Any, kind: str, hands: int, seed: int, jobs: int) -> float:
     if jobs == 1:
         report = simulate(rules, hands=hands, bots=[kind], seed=seed)
     else:
-        report = simulate(rules, hands=hands, bots=[kind], seed=seed, jobs=jobs)  # type: ignore[call-arg]
+        report = simulate(rules, hands=hands, bots=[kind], seed=seed, jobs=jobs)  # only in trees that have it
     seconds = time.perf_counter() - start
     assert report.hands == hands
     return seconds
@@ -185,6 +185,15 @@ def run_in(tree: Path, task: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _per_million(hps: float | None) -> float | None:
+    """Minutes for a million hands at ``hps`` hands per second (None when not measured)."""
+    return None if not hps else MILLION / hps / 60
+
+
+def _at_least(ratio: float | None, target: float) -> bool | None:
+    return None if ratio is None else ratio >= target
+
+
 def _minutes(hps: float | None) -> str:
     return "-" if not hps else f"{MILLION / hps / 60:,.1f} min"
 
@@ -221,7 +230,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             why_not_two[name] = "simulate runs in one process only in this tree"
         else:
             print(f"greedy, 2 processes: {name}", file=sys.stderr, flush=True)
-            got = run_in(tree, {"row": "greedy", "hands": 2 * args.hands, "seed": args.seed, "jobs": 2})
+            # at least 10 of simulate's 200-hand chunks, so both processes have work all along
+            many = max(2 * args.hands, 2000)
+            got = run_in(tree, {"row": "greedy", "hands": many, "seed": args.seed, "jobs": 2})
             two[name] = got["hands_per_second"]
     digests: dict[str, dict[str, str]] = {}
     if args.digest_hands:
@@ -246,8 +257,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "greedy_two_processes_not_measured": why_not_two,
         "million_hands_minutes": {
             name: {
-                "one_process": None if not best[name]["greedy"] else MILLION / best[name]["greedy"] / 60,
-                "two_processes": None if not two[name] else MILLION / two[name] / 60,
+                "one_process": _per_million(best[name]["greedy"]),
+                "two_processes": _per_million(two[name]),
             }
             for name in trees
         },
@@ -255,8 +266,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "same_decisions": None if len(digests) < 2 else digests["this"] == digests["before"],
         "targets": {
             "greedy_ratio_at_least": GREEDY_TARGET,
-            "greedy_met": None if ratios.get("greedy") is None else ratios["greedy"] >= GREEDY_TARGET,
-            "playout_no_slower_met": None if ratios.get("playout") is None else ratios["playout"] >= 1.0,
+            "greedy_met": _at_least(ratios.get("greedy"), GREEDY_TARGET),
+            "playout_no_slower_met": _at_least(ratios.get("playout"), 1.0),
         },
         "settings": {
             "hands": args.hands,
