@@ -16,7 +16,8 @@ from bumtable.bots import make_bot
 from bumtable.cards import Card
 from bumtable.cards.french import JOKER
 from bumtable.cli import render
-from bumtable.cli.face import Face, face_for
+from bumtable.cli.face import Face
+from bumtable.cli.faces import face_for
 from bumtable.cli.gin_face import EMPTY, GinBummyFace
 from bumtable.cli.render import Seats
 from bumtable.rules import get

@@ -1,13 +1,9 @@
 """A game's face in the terminal: how its table, turns and actions are shown and typed.
 
 Every command that shows a game (``play``, ``replay``) drives the game through
-one :class:`Face`, chosen by :func:`face_for` from the rules object. The climbing
+one :class:`Face`, chosen by :func:`bumtable.cli.faces.face_for` from the rules object. The climbing
 games share one face; Gin Bummy and Boojum each have their own. A face sees only
 observations (what the seat it speaks for may know), never the state.
-
->>> from bumtable.rules import get
->>> face_for(get("president")).name, face_for(get("gin-bummy")).name, face_for(get("boojum")).name
-('climbing', 'gin-bummy', 'boojum')
 """
 
 from __future__ import annotations
@@ -21,7 +17,7 @@ from rich.text import Text
 from bumtable.cli.choice import Choice, command_or_number
 from bumtable.cli.render import Seats
 from bumtable.errors import NotationError
-from bumtable.rules import Event, Rules, family_of
+from bumtable.rules import Event
 
 
 class Face(Protocol):
@@ -124,30 +120,3 @@ def interpret_typed(
     if reason is None:
         return Choice(play=action)
     return Choice(error=reason)
-
-
-def _climbing() -> Face:
-    from bumtable.cli.climbing_face import ClimbingFace
-
-    return ClimbingFace()
-
-
-def _gin_bummy() -> Face:
-    from bumtable.cli.gin_face import GinBummyFace
-
-    return GinBummyFace()
-
-
-def _boojum() -> Face:
-    from bumtable.cli.boojum_face import BoojumFace
-
-    return BoojumFace()
-
-
-FACES: dict[str, Callable[[], Face]] = {"climbing": _climbing, "gin-bummy": _gin_bummy, "boojum": _boojum}
-"""Each family's face, by the registry's family name (imported only when a game of it is shown)."""
-
-
-def face_for(rules: Rules) -> Face:
-    """The face that shows games of these rules (chosen by the rules' family in the registry)."""
-    return FACES[family_of(rules).name]()

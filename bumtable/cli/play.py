@@ -16,7 +16,7 @@ from rich.text import Text
 
 from bumtable.bots import make_bot
 from bumtable.cli.common import bot_seed
-from bumtable.cli.face import face_for
+from bumtable.cli.faces import face_for
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.render import Seats, count_word
 from bumtable.cli.saves import Seating, save_game

@@ -22,7 +22,7 @@ from bumtable.cli.common import (
     parse_options,
     split_words,
 )
-from bumtable.cli.face import face_for
+from bumtable.cli.faces import face_for
 from bumtable.cli.play import Match
 from bumtable.cli.saves import Seating, load_record, meta_of, seating_from
 from bumtable.rules import system

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bumtable.cli.common import CliError, cli_errors, out_console
-from bumtable.cli.face import face_for
+from bumtable.cli.faces import face_for
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.render import Seats
 from bumtable.cli.saves import load_record
