@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 import conftest
 
-from bumtable.cards.decktet import parse_decktet_cards
-from bumtable.rules.boojum import BoojumRules, BoojumState
+from bumtable.cards.decktet import format_decktet_cards, parse_decktet_cards
+from bumtable.rules.boojum import PASS_ACTION, BoojumRules, BoojumState, parse_actions
 from bumtable.rules.boojum.state import AUCTION, CLAIMS
+from bumtable.rules.events import EventLog
 
 
 def codes(text: str) -> list[int]:
@@ -83,7 +84,7 @@ def table(
     state.high = None
     state.round_no = round_no
     state.first_to_bid = first
-    state.events = []
+    state.log = EventLog()
     state.winners = []
     state.phase = phase
     if phase == AUCTION:
@@ -102,10 +103,18 @@ def table(
 
 
 def act(state: BoojumState, *texts: str) -> BoojumState:
-    """Apply actions given as text, in order (public API), and return the state."""
+    """Apply actions given as text, in order (public API), and return the state. A shortcut stands for its
+    actions: ``bid 5ML 9MS`` is ``lay 5ML``, ``lay 9MS``, ``stand``; ``claim waves 4MS ...`` names the
+    token, lays the cards and cashes them in."""
     for text in texts:
-        state.apply(state.rules.parse_action(text))
+        for action in parse_actions(text):
+            state.apply(action)
     return state
+
+
+def kinds(state: BoojumState, seat: int | None = None, start: int = 0) -> list[tuple[str, int | None]]:
+    """``(kind, player)`` of each event from ``start`` on, as ``seat`` sees them."""
+    return [(e.kind, e.player) for e in state.events(seat, start)]
 
 
 def snapshot(state: BoojumState) -> tuple[object, ...]:
@@ -131,25 +140,30 @@ def snapshot(state: BoojumState) -> tuple[object, ...]:
         list(state.claim_order),
         state.claim_pos,
         list(state.winners),
+        list(state.laid_now),
+        state.claim_token,
+        list(state.claim_cards),
         list(state.history),
-        list(state.events),
-        state.rng.getstate(),
+        state.events(None),
+        [state.events(p) for p in range(state.rules.players)],
+        state.chance.draws,
+        state.chance.rng.getstate(),
     )
 
 
 def random_game(
     rules: BoojumRules, seed: int, *, pass_rate: float = 0.0, max_actions: int = 100_000
 ) -> BoojumState:
-    """A whole game of uniformly random legal actions (no checks); with ``pass_rate``, a bidder passes that
-    often and otherwise picks at random (a bid list is long, so a uniform pick almost never passes)."""
+    """A whole game of uniformly random legal actions (no checks); with ``pass_rate``, a bidder who may pass
+    passes that often and otherwise picks at random."""
     state = rules.new_state(seed)
     rng = random.Random(seed + 99)
     for _ in range(max_actions):
         if state.is_over():
             return state
         legal = state.legal_actions()
-        if state.phase == AUCTION and rng.random() < pass_rate:
-            state.apply(legal[-1], check=False)
+        if state.phase == AUCTION and PASS_ACTION in legal and rng.random() < pass_rate:
+            state.apply(PASS_ACTION, check=False)
             continue
         state.apply(legal[rng.randrange(len(legal))], check=False)
     raise AssertionError(f"seed {seed}: the game did not end in {max_actions} actions")
@@ -162,7 +176,8 @@ def random_position(rules: BoojumRules, seed: int, actions: int) -> BoojumState:
     return state
 
 
-def bid_texts(state: BoojumState) -> list[str]:
+def legal_texts(state: BoojumState) -> list[str]:
+    """The text of each legal action, in the state's order."""
     return [state.rules.action_text(a) for a in state.legal_actions()]
 
 
@@ -171,3 +186,30 @@ def replay(rules: BoojumRules, seed: int, texts: Sequence[str]) -> BoojumState:
     for text in texts:
         state.apply(rules.parse_action(text))
     return state
+
+
+def why_not(state: BoojumState, text: str) -> str | None:
+    """None when the action, or every action of a shortcut in turn (``bid 5ML 9MS``), is legal, else the
+    reason the first illegal one is refused; the state is left as it was."""
+    trial = state.copy(history=False)
+    for action in parse_actions(text):
+        reason = trial.why_illegal(action)
+        if reason is not None:
+            return reason
+        trial.apply(action)
+    return None
+
+
+def winning_bids(state: BoojumState, most: int = 3) -> list[str]:
+    """Every whole bid of up to ``most`` cards the player to act could make this turn (the cards it would
+    lay, then stand), as ``bid`` shortcuts, fewest cards first."""
+    from itertools import combinations
+
+    hand = sorted(state.hands[state.turn])
+    found = {
+        cards
+        for size in range(1, most + 1)
+        for cards in combinations(hand, size)
+        if why_not(state, "bid " + format_decktet_cards(cards)) is None
+    }
+    return ["bid " + format_decktet_cards(c) for c in sorted(found, key=lambda c: (len(c), c))]

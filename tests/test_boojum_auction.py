@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from boojum_helpers import act, bid_texts, codes, table
+from boojum_helpers import act, codes, table, why_not, winning_bids
 
 from bumtable.errors import IllegalActionError
 from bumtable.rules.boojum import BoojumRules, boojum
@@ -51,7 +51,8 @@ def test_the_deal_comes_from_the_seed() -> None:
 def test_a_bid_with_more_cards_beats_any_bid_with_fewer() -> None:
     state = table(boojum(3), ["CM 9MS", "AM AS", "2MK"])
     act(state, "bid CM")
-    assert bid_texts(state) == ["bid AM AS", "pass"]  # one Ace cannot beat the Crown, two can
+    assert winning_bids(state) == ["bid AM AS"]  # one Ace cannot beat the Crown, two can
+    assert state.why_illegal(state.rules.parse_action("pass")) is None
     act(state, "bid AM AS")
     assert state.high == 1
 
@@ -59,10 +60,7 @@ def test_a_bid_with_more_cards_beats_any_bid_with_fewer() -> None:
 def test_among_bids_of_as_many_cards_the_higher_pip_count_wins() -> None:
     state = table(boojum(3), ["6MW 8MS", "7ML 7SK 8WL", "2MK"])
     act(state, "bid 6MW 8MS")  # two for fourteen
-    assert state.why_illegal(state.rules.parse_action("bid 7ML 7SK")) is not None  # also fourteen
-    assert "does not beat player 0's two for fourteen" in str(
-        state.why_illegal(state.rules.parse_action("bid 7ML 7SK"))
-    )
+    assert "does not beat P0's two for fourteen" in str(why_not(state, "bid 7ML 7SK"))  # also fourteen
     act(state, "bid 7ML 8WL")  # two for fifteen; nobody can beat it
     assert state.lot == 1 and state.won[1] and state.slots[0] == codes("7ML 8WL")
 
@@ -86,8 +84,8 @@ def test_the_excuse_beats_a_crown_but_not_two_aces() -> None:
     rules = BoojumRules(players=3, extended=True)
     state = table(rules, ["CM", "X", "AM AS"])
     act(state, "bid CM", "bid X")
-    assert bid_texts(state) == ["bid AM AS", "pass"]
-    assert "does not beat" in str(state.why_illegal(rules.parse_action("bid AM")))
+    assert winning_bids(state) == ["bid AM AS"]
+    assert "does not beat" in str(why_not(state, "bid AM"))
 
 
 # ----------------------------------------------------------------------------- raising and passing
@@ -95,7 +93,8 @@ def test_a_beaten_bidder_raises_by_adding_cards_to_those_already_laid() -> None:
     state = table(boojum(3), ["5ML AM", "6MW", "2MK"])
     act(state, "bid 5ML", "bid 6MW")
     assert state.current_player() == 0  # player 2 cannot beat six and is passed over
-    assert [e.kind for e in state.events][-1] == "auto-pass"
+    last = state.events(None)[-1]
+    assert (last.kind, last.player, last.text) == ("pass", 2, "cannot beat")
     act(state, "bid AM")  # two cards beat one; player 1 has nothing left to raise with
     assert state.lot == 1 and state.slots[0] == codes("AM 5ML")
 
@@ -105,7 +104,7 @@ def test_cards_laid_cannot_be_taken_back_during_the_auction() -> None:
     act(state, "bid 5ML")
     assert state.hands[0] == codes("AM")
     act(state, "bid 6MW", "pass", "bid AM")
-    assert "you do not hold 5ML" in str(state.why_illegal(state.rules.parse_action("bid 5ML")))
+    assert "you do not hold 5ML" in str(why_not(state, "bid 5ML"))
 
 
 def test_passing_drops_a_player_from_that_slot_only() -> None:
@@ -114,7 +113,7 @@ def test_passing_drops_a_player_from_that_slot_only() -> None:
     assert state.current_player() == 1  # player 0 passed: never asked again for this slot
     act(state, "pass")
     assert state.lot == 1 and state.current_player() == 0  # the left of the winner (2) bids first
-    assert "bid 5ML" in bid_texts(state)
+    assert "bid 5ML" in winning_bids(state)
 
 
 def test_the_auction_ends_when_all_but_the_high_bidder_have_passed() -> None:
@@ -141,9 +140,9 @@ def test_won_cards_cannot_be_bid_in_the_same_auction_phase() -> None:
     state2 = state
     while state2.current_player() != 0:
         act(state2, "pass")
-    reason = state2.why_illegal(state2.rules.parse_action("bid AM"))
+    reason = why_not(state2, "bid AM")
     assert reason is not None and "face down until the build phase" in reason
-    assert state2.why_illegal(state2.rules.parse_action("bid 2MK")) is None
+    assert why_not(state2, "bid 2MK") is None
 
 
 def test_losing_bids_go_back_to_their_hands_in_full_view() -> None:
@@ -192,8 +191,18 @@ def test_cards_dealt_onto_slots_stay_hidden_until_the_next_auction() -> None:
     act(state, "bid 5ML", "pass", "pass", "bid 7ML", "bid 9MS", "pass")
     # nobody can claim: the round ends at once and the next auction turns the slots face up
     assert state.round_no == 2 and state.phase == AUCTION and state.slot_hidden == [0, 0]
-    kinds = [e.kind for e in state.events]
-    assert kinds.count("dealt") == 1 and "round" in kinds
+    events = state.events(None)
+    dealt = [(e.player, e.count, e.cards, e.text) for e in events if e.kind == "deal"]
+    assert dealt == [(None, 1, (), "slot 1"), (None, 1, (), "slot 2"), (1, 1, (), "dealt a card")]
+    assert [e.cards for e in state.events(1) if e.kind == "deal"] == [
+        (),
+        (),
+        ("4MS",),
+    ]  # only P1 sees its card
+    turned = [e for e in events if e.kind == "round"]
+    assert [(e.text, e.cards) for e in turned] == [
+        ("round 2", ("2MK", "3MW"))
+    ]  # the slots' new cards, face up
 
 
 def test_illegal_bids_raise_with_the_reason() -> None:

@@ -4,14 +4,29 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boojum_helpers import random_position, table
+from boojum_helpers import act, random_position, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bumtable.bots.base import RandomBot
 from bumtable.bots.boojum import BoojumBot, hand_potential, token_distances
-from bumtable.rules.boojum import BoojumRules, boojum
-from bumtable.rules.boojum.state import CLAIMS
+from bumtable.rules.boojum import CASH, PASS, STAND, BoojumRules, BoojumState, boojum, hand_claims
+from bumtable.rules.boojum.state import AUCTION, CLAIMS
+
+
+def whole_turn(state: BoojumState, fresh: bool = False) -> list[str]:
+    """The bot's actions until its bid is made, it passes, or its claim is cashed in (``fresh``: a new bot
+    for every decision, as the terminal makes them)."""
+    bot = BoojumBot()
+    seat = state.current_player()
+    out = []
+    while state.current_player() == seat:
+        action = (BoojumBot() if fresh else bot).choose(state.observe(seat))
+        state.apply(action)
+        out.append(state.rules.action_text(action))
+        if action.kind in (STAND, PASS, CASH):
+            break
+    return out
 
 
 @settings(max_examples=25)
@@ -36,19 +51,46 @@ def test_the_random_bot_plays_boojum_from_observations() -> None:
 
 def test_the_heuristic_bot_bids_for_a_lot_that_completes_a_set_with_a_card_it_does_not_need() -> None:
     state = table(boojum(3), ["4MS 4MS 9WY", "2MK", "3SK"], slots=["4WL 4YK", "CK CY"])
-    action = BoojumBot().choose(state.observe(0))
-    assert state.rules.action_text(action) == "bid 9WY"
+    assert whole_turn(state) == ["lay 9WY", "stand"]
+
+
+def test_the_heuristic_bot_lays_as_many_cards_as_it_takes_to_win_a_lot_it_needs() -> None:
+    hands = ["CM CS CW", "4MS 4MS AY 2SY 6LK 7ML", "2MK"]
+    state = table(boojum(3), hands, slots=["4WL 4YK", "CK CY"])
+    act(state, "bid CM CS CW")  # three for thirty: four cards are needed, and P1 keeps its two 4s
+    assert whole_turn(state) == ["lay AY", "lay 2SY", "lay 6LK", "lay 7ML", "stand"]
+
+
+def test_a_bot_made_afresh_for_each_decision_plays_its_plan_out_the_same() -> None:
+    for seed in range(12):
+        state = random_position(boojum(4), seed, 40 + 7 * seed)
+        if state.is_over():
+            continue
+        if (state.phase == AUCTION and state.laid_now) or (state.phase == CLAIMS and state.claim_token >= 0):
+            continue  # a turn someone else began
+        again = state.copy()
+        assert whole_turn(state, fresh=True) == whole_turn(again)
 
 
 def test_the_heuristic_bot_claims_the_rarest_token_first() -> None:
     # Six Aces earn Moons (a 6-card set) and Knots (one symbol of each suit): Moons is the rarer token.
     state = table(boojum(3), ["AM AS AW AL AY AK", "2MK", "3SK"], phase=CLAIMS)
-    assert state.rules.action_text(BoojumBot().choose(state.observe(0))) == "claim moons AM AS AW AL AY AK"
+    assert whole_turn(state) == [
+        "claim moons",
+        "lay AM",
+        "lay AS",
+        "lay AW",
+        "lay AL",
+        "lay AY",
+        "lay AK",
+        "cash",
+    ]
     # Knots can be made two ways here and Wyrms one way: the one-way token goes first.
-    state = table(boojum(3), ["3MW 7ML 9MS 4MS 4WL 4YK", "2MK", "3SK"], phase=CLAIMS)
-    tokens = Counter(a.token for a in state.legal_actions() if a.token >= 0)
+    hand = "3MW 7ML 9MS 4MS 4WL 4YK"
+    state = table(boojum(3), [hand, "2MK", "3SK"], phase=CLAIMS)
+    tokens = Counter(g.token for g in hand_claims(state.rules, hand))
     assert tokens[5] > tokens[4] == 1
-    assert BoojumBot().choose(state.observe(0)).token == 4
+    assert whole_turn(state) == ["claim wyrms", "lay 3MW", "lay 7ML", "lay 9MS", "cash"]
 
 
 def test_the_bots_hand_value_grows_as_sets_come_closer() -> None:

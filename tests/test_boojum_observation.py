@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -11,8 +12,16 @@ from boojum_helpers import act, codes, random_position, table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bumtable.cards.decktet import format_decktet_cards
 from bumtable.errors import IllegalActionError, NotationError
-from bumtable.rules.boojum import BoojumObservation, BoojumRules, BoojumState, boojum, sample_state
+from bumtable.rules.boojum import (
+    BoojumObservation,
+    BoojumRules,
+    BoojumState,
+    boojum,
+    observation_from_dict,
+    sample_state,
+)
 from bumtable.rules.boojum.observation import unseen_cards
 
 RULES = {
@@ -40,7 +49,9 @@ def seat_of(state: BoojumState, k: int) -> int | None:
 def test_an_observation_round_trips_through_json(state: BoojumState, k: int) -> None:
     obs = state.observe(seat_of(state, k))
     data = json.loads(json.dumps(obs.to_dict()))
-    assert BoojumObservation.from_dict(data) == obs
+    assert "rules" not in data and data["system"] == "boojum"
+    back = BoojumObservation.from_dict(data, state.rules)
+    assert back == obs and back.to_dict() == data
 
 
 @settings(max_examples=40)
@@ -52,6 +63,7 @@ def test_a_sampled_state_looks_the_same_from_the_seat(state: BoojumState, k: int
     assert guess.observe(seat) == obs
     assert guess.all_cards() == Counter(state.rules.tables.deck)
     assert guess.legal_actions() == state.legal_actions() or seat != state.current_player()
+    assert guess.events(seat) == [] and guess.history == []  # a sample has no past
     for p in range(state.rules.players):
         assert not Counter(obs.known[p]) - Counter(guess.hands[p]), "known cards stay where they are known"
 
@@ -84,7 +96,7 @@ def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
     obs = state.observe(2)
     assert obs.hand == tuple(sorted(state.hands[2]))
     assert obs.hand_counts == (5, 5, 5, 5) and obs.known == ((), (), (), ())
-    assert state.observe(None).hand is None and state.observe(None).legal_actions() == []
+    assert state.observe(None).hand is None and state.observe(None).legal_actions() == ()
     assert "hand" in obs.to_dict() and obs.to_dict()["hand"] == [str(c) for c in state.hand_of(2)]
 
 
@@ -119,12 +131,56 @@ def test_bids_won_lots_and_taken_back_cards_are_public() -> None:
     assert obs.known[0] == tuple(codes("5ML")) and obs.known[1] == tuple(codes("7ML"))
 
 
-def test_malformed_observation_data_is_a_notation_error() -> None:
-    data = boojum(3).new_state(seed=1).observe(0).to_dict()
-    del data["slots"]
-    with pytest.raises(NotationError, match="not a Boojum observation"):
-        BoojumObservation.from_dict(data)
-    data = boojum(3).new_state(seed=1).observe(0).to_dict()
-    data["hand"] = ["ZZ"]
-    with pytest.raises(NotationError, match="bad Decktet card 'ZZ'"):
-        BoojumObservation.from_dict(data)
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"slots": None}, "a Boojum observation needs the field 'slots'"),
+        ({"hand": ["ZZ"]}, "bad Boojum observation field 'hand': bad Decktet card 'ZZ'"),
+        ({"bids": [[], [], 3]}, "bad Boojum observation field 'bids': item 3 is not a list of cards"),
+        ({"passed": [False, False]}, "bad Boojum observation field 'passed': it has 2 entries, not 3"),
+        ({"round_no": "one"}, "bad Boojum observation field 'round_no': 'one' is not a whole number"),
+        (
+            {"tokens": [{"stars": 1}, {}, {}]},
+            "bad Boojum observation field 'tokens': item 1: bad token 'stars'",
+        ),
+        ({"claim_token": "moon"}, None),
+        ({"system": "gin-bummy"}, "bad Boojum observation field 'system'"),
+    ],
+)
+def test_malformed_observation_data_is_a_notation_error_that_names_the_field(
+    change: dict[str, object], says: str | None
+) -> None:
+    rules = boojum(3)
+    data = rules.new_state(seed=1).observe(0).to_dict()
+    for key, value in change.items():
+        if value is None and key == "slots":
+            del data[key]
+        else:
+            data[key] = value
+    if says is None:  # a token by any of its names reads back
+        assert observation_from_dict(data, rules).claim_token == 0
+        return
+    with pytest.raises(NotationError) as err:
+        observation_from_dict(data, rules)
+    assert says in str(err.value)
+
+
+def test_the_wire_form_lists_the_legal_actions_with_their_codes_and_no_rules_or_history() -> None:
+    rules = boojum(4)
+    state = rules.new_state(seed=2)
+    act(state, "bid " + format_decktet_cards(state.hands[0][:1]))
+    obs = state.observe(state.current_player())
+    data = obs.to_dict()
+    space = rules.action_space()
+    assert data["legal"] == [
+        {"text": rules.action_text(a), "code": space.encode(a)} for a in obs.legal_actions()
+    ]
+    assert data["legal"][-1] == {"text": "pass", "code": 1}
+    assert set(data) == {f.name for f in dataclasses.fields(obs)} - {"rules"} | {"system", "legal"}
+    sizes = []
+    state = rules.new_state(seed=3)
+    rng = random.Random(3)
+    while not state.is_over():  # the wire form does not grow as the game goes on
+        sizes.append(len(json.dumps(state.observe(0).to_dict())))
+        state.apply(rng.choice(state.legal_actions()))
+    assert max(sizes) < 2500, max(sizes)

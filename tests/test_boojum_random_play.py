@@ -12,12 +12,26 @@ import pytest
 from boojum_helpers import random_game, replay, snapshot
 from test_boojum_sets import referee_earns
 
-from bumtable.rules.boojum import BID, CLAIM, DONE, PASS, BoojumAction, BoojumRules, BoojumState, boojum
+from bumtable.rules.boojum import (
+    CASH,
+    CLAIM,
+    DONE_ACTION,
+    LAY,
+    PASS,
+    PASS_ACTION,
+    STAND,
+    STAND_ACTION,
+    BoojumAction,
+    BoojumRules,
+    BoojumState,
+    boojum,
+)
 from bumtable.rules.boojum.bids import bid_value
-from bumtable.rules.boojum.state import AUCTION, CLAIMS
+from bumtable.rules.boojum.state import AUCTION, CLAIMS, token_counts
+from bumtable.rules.events import Event
 
 
-def check_position(state: BoojumState, rng: random.Random) -> list[BoojumAction]:
+def check_position(state: BoojumState, rng: random.Random) -> tuple[BoojumAction, ...]:
     """Every invariant of a position; returns its legal actions."""
     rules, t = state.rules, state.rules.tables
     n = rules.players
@@ -29,49 +43,62 @@ def check_position(state: BoojumState, rng: random.Random) -> list[BoojumAction]
     assert len(state.slots) == rules.slot_count and all(state.slots), "a slot is never empty"
     assert state.round_no <= rules.max_rounds
     if state.is_over():
-        assert state.current_player() is None and state.legal_actions() == []
+        assert state.current_player() is None and state.legal_actions() == ()
         assert state.winners
         holders = [p for p in range(n) if all(state.tokens[p])]
+        counts = token_counts(state.tokens)
         if state.hit_round_limit and not holders:
-            most = max(state.outcome())
-            holders = [p for p in range(n) if state.outcome()[p] == most]
+            holders = [p for p in range(n) if counts[p] == max(counts)]
         assert set(state.winners) <= set(holders)
         best = max(bid_value(state.hands[p], t) for p in holders)
         assert {p for p in holders if bid_value(state.hands[p], t) == best} == set(state.winners)
-        return []
+        outcome = state.outcome()
+        assert outcome is not None and outcome.winners == tuple(state.winners) and outcome.scores == counts
+        assert outcome.reason == ("round-limit" if state.hit_round_limit else "tokens")
+        return ()
     p = state.current_player()
-    assert p is not None
+    assert p is not None and state.outcome() is None
     legal = state.legal_actions()
     assert legal, "a player asked to act has a choice"
+    lays = [a for a in legal if a.kind == LAY]
+    words = legal[len(lays) :]
+    assert all(a.kind != LAY for a in words), "lays come first"
     if state.phase == AUCTION:
         assert 0 <= state.lot < rules.slot_count and state.slot_hidden == [0] * rules.slot_count
         assert not state.passed[p] and p != state.high
         high = state.high_value()
         if high is not None:
             for q in range(n):
-                if q != state.high:
+                if q not in (state.high, p):
                     assert bid_value(state.bids[q], t) < high
         assert bid_value(state.bids[p] + state.hands[p], t) > (high or (0, 0)), (
             "only those who can bid are asked"
         )
-        assert legal[-1].kind == PASS and all(a.kind == BID for a in legal[:-1]) and len(legal) >= 2
-        assert len(legal) - 1 <= (rules.bid_list_limit or len(legal))
+        assert {a.card for a in lays} == set(state.hands[p]), "any card in hand may be laid"
+        assert (PASS_ACTION in words) == (not state.laid_now), "pass only before laying"
+        assert set(words) <= {PASS_ACTION, STAND_ACTION}
+        beating = bid_value(state.bids[p], t) > (high or (0, 0))
+        assert (STAND_ACTION in words) == (bool(state.laid_now) and beating)
     else:
         assert state.phase == CLAIMS
         assert not any(state.won) and not any(state.bids)
         assert state.claim_order == [(state.first_to_bid + i) % n for i in range(n)]
         assert state.claim_order[state.claim_pos] == p
-        assert legal[-1].kind == DONE and all(a.kind == CLAIM for a in legal[:-1]) and len(legal) >= 2
+        if state.claim_token < 0:
+            assert not lays and words[-1] == DONE_ACTION and all(a.kind == CLAIM for a in words[:-1])
+            assert len(words) >= 2, "a player with nothing to claim is passed over"
+        else:
+            assert all(a.kind == CASH for a in words)
+            if words:
+                assert referee_earns(state.claim_token, state.claim_cards, t.positions)
     for action in rng.sample(legal, min(8, len(legal))):
         assert state.why_illegal(action) is None, (rules.action_text(action), state.why_illegal(action))
         assert rules.parse_action(rules.action_text(action)) == action
-        if action.kind == CLAIM:
-            assert referee_earns(action.token, action.cards, t.positions), rules.action_text(action)
     assert len(set(legal)) == len(legal), "each legal action is listed once"
     assert state.observe(p).legal_actions() == legal
     for q in range(n):
         if q != p:
-            assert state.observe(q).legal_actions() == []
+            assert state.observe(q).legal_actions() == ()
     assert state.observe(None).hand is None
     return legal
 
@@ -79,11 +106,22 @@ def check_position(state: BoojumState, rng: random.Random) -> list[BoojumAction]
 def check_step(before: BoojumState, act: BoojumAction, after: BoojumState) -> None:
     p = before.current_player()
     assert p is not None
+    same_slot = after.phase == AUCTION and after.lot == before.lot and after.round_no == before.round_no
+    if act.kind == CASH:
+        assert after.tokens[p][before.claim_token] == before.tokens[p][before.claim_token] + 1
+        assert after.claim_token == -1 and after.claim_cards == []
     if act.kind == CLAIM:
-        assert after.tokens[p][act.token] == before.tokens[p][act.token] + 1
-    if act.kind == BID and after.phase == AUCTION and after.lot == before.lot:
-        assert after.high == p and Counter(after.bids[p]) == Counter(before.bids[p]) + Counter(act.cards)
-    if act.kind == PASS and after.lot == before.lot and after.phase == AUCTION:
+        assert after.claim_token == act.token and after.current_player() == p
+    if act.kind == LAY:
+        assert after.current_player() == p, "laying a card does not end the turn"
+        if before.phase == AUCTION:
+            assert Counter(after.bids[p]) == Counter(before.bids[p]) + Counter([act.card])
+            assert after.high == before.high
+        else:
+            assert Counter(after.claim_cards) == Counter(before.claim_cards) + Counter([act.card])
+    if act.kind == STAND and same_slot:
+        assert after.high == p and after.bids[p] == before.bids[p]
+    if act.kind == PASS and same_slot:
         assert after.passed[p]
 
 
@@ -154,22 +192,41 @@ def test_random_games_reach_the_situations_the_checks_are_for() -> None:
     finished = 0
     for seed in range(12):
         state = random_game(boojum(4), seed, pass_rate=0.3)  # else slots nobody bids for are rare
-        kinds.update(e.kind for e in state.events)
+        kinds.update(_situation(e) for e in state.events(None))
         finished += not state.hit_round_limit
     assert finished >= 8, "most random games end with a full collection"
     for kind in (
         "bid",
-        "pass",
-        "auto-pass",
-        "won",
-        "unsold",
-        "dealt",
+        "stand",
+        "pass pass",
+        "pass cannot beat",
+        "lot won",
+        "lot unsold",
+        "take-back",
+        "build",
+        "deal",
+        "pick-up",
+        "claims",
+        "claim-start",
+        "lay",
         "claim",
-        "done",
-        "auto-done",
+        "draw",
+        "done done",
+        "done nothing to claim",
+        "done nothing more to claim",
         "reshuffle",
+        "round",
+        "game-over",
     ):
         assert kinds[kind] > 0, kind
+
+
+def _situation(e: Event) -> str:
+    if e.kind in ("pass", "done"):
+        return f"{e.kind} {e.text}"
+    if e.kind == "lot":
+        return "lot unsold" if e.player is None else "lot won"
+    return e.kind
 
 
 def test_simulations_always_end_even_when_nobody_ever_claims() -> None:
@@ -177,5 +234,11 @@ def test_simulations_always_end_even_when_nobody_ever_claims() -> None:
     state = rules.new_state(3)
     while not state.is_over():
         legal = state.legal_actions()
-        state.apply(legal[-1] if legal[-1].kind == DONE else legal[0])  # bid the least, never claim
+        # stand as soon as the bid wins, never claim
+        if STAND_ACTION in legal or DONE_ACTION in legal:
+            state.apply(STAND_ACTION if STAND_ACTION in legal else DONE_ACTION)
+        else:
+            state.apply(legal[0])
     assert state.hit_round_limit and state.round_no == 8
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "round-limit" and outcome.length == 8

@@ -12,17 +12,20 @@ from hypothesis import strategies as st
 
 from bumtable.errors import NotationError, RulesError
 from bumtable.rules.boojum import (
-    BID,
-    CLAIM,
+    CASH_ACTION,
     DONE_ACTION,
     PASS_ACTION,
+    STAND_ACTION,
     VARIANT_ALIASES,
     VARIANTS,
     BoojumAction,
     BoojumRules,
     action_text,
     boojum,
+    claim,
+    lay,
     parse_action,
+    parse_actions,
 )
 
 # ----------------------------------------------------------------------------- rules object
@@ -51,8 +54,6 @@ def test_the_rules_are_a_frozen_value() -> None:
         ({"hand_size": 0}, "hand_size and lot_size must be at least 1"),
         ({"slots": -1}, "slots must be 0"),
         ({"max_rounds": 0}, "it makes every game end"),
-        ({"bid_list_limit": -2}, "bid_list_limit must be 0"),
-        ({"bid_max_add": -1}, "bid_max_add must be 0"),
         ({"system": "bum-game"}, "system must be 'boojum'"),
         ({"decks": 1, "players": 3, "hand_size": 11}, "the deal needs 37 cards but the deck has only 36"),
     ],
@@ -66,9 +67,7 @@ def test_inconsistent_options_are_refused_with_a_clear_message(options: dict[str
 def test_replace_checks_its_options_and_names_them_when_one_is_unknown() -> None:
     rules = boojum()
     assert rules.replace(players=5).players == 5
-    with pytest.raises(
-        RulesError, match="boojum has no option 'colour'; options: bid_list_limit, bid_max_add, courts"
-    ):
+    with pytest.raises(RulesError, match="boojum has no option 'colour'; options: courts, decks"):
         rules.replace(colour="red")
     with pytest.raises(RulesError):
         rules.replace(players=9)
@@ -121,17 +120,19 @@ def test_slots_default_to_one_fewer_than_the_players() -> None:
 @pytest.mark.parametrize(
     ("text", "canonical"),
     [
-        ("bid 9ms 5ml", "bid 5ML 9MS"),
-        ("raise CK", "bid CK"),
-        ("b x 2km", "bid 2MK X"),
-        ("5ML 9MS", "bid 5ML 9MS"),
+        ("lay 9ms", "lay 9MS"),
+        ("l x", "lay X"),
+        ("lay the-desert", "lay 2SY"),
+        ("Stand", "stand"),
+        ("s", "stand"),
         ("Pass", "pass"),
         ("p", "pass"),
+        ("claim Waves", "claim waves"),
+        ("c k", "claim knots"),
+        ("claim wyrm", "claim wyrms"),
+        ("CASH", "cash"),
         ("DONE", "done"),
         ("d", "done"),
-        ("claim Waves 4yk 4ms 4wl 4ms", "claim waves 4MS 4MS 4WL 4YK"),
-        ("c k AM AS AW AL AY AK", "claim knots AM AS AW AL AY AK"),
-        ("claim wyrm the-desert cave darkness", "claim wyrms 2SY 7WY 9WY"),
     ],
 )
 def test_actions_read_in_several_forms_and_write_one(text: str, canonical: str) -> None:
@@ -141,16 +142,38 @@ def test_actions_read_in_several_forms_and_write_one(text: str, canonical: str) 
 
 
 @pytest.mark.parametrize(
+    ("text", "steps"),
+    [
+        ("bid 9ms 5ml", "lay 5ML, lay 9MS, stand"),
+        ("raise CK", "lay CK, stand"),
+        ("b x 2km", "lay 2MK, lay X, stand"),
+        ("5ML 9MS", "lay 5ML, lay 9MS, stand"),
+        ("9MS", "lay 9MS, stand"),
+        ("claim Waves 4yk 4ms 4wl 4ms", "claim waves, lay 4MS, lay 4MS, lay 4WL, lay 4YK, cash"),
+        ("claim wyrm the-desert cave darkness", "claim wyrms, lay 2SY, lay 7WY, lay 9WY, cash"),
+        ("pass", "pass"),
+    ],
+)
+def test_a_shortcut_reads_as_the_actions_it_stands_for(text: str, steps: str) -> None:
+    assert ", ".join(action_text(a) for a in parse_actions(text)) == steps
+    if "," in steps:
+        with pytest.raises(NotationError, match=r"is several actions \("):
+            parse_action(text)
+
+
+@pytest.mark.parametrize(
     ("text", "says"),
     [
         ("", "empty action"),
-        ("fold", "'fold' is not bid, raise, pass, claim or done"),
+        ("fold", "'fold' is not lay, stand, pass, claim, cash, done or bid"),
         ("bid", "bid needs cards"),
         ("bid 5ML 5QQ", "bad Decktet card '5QQ'"),
-        ("claim", "claim needs a token and cards"),
+        ("lay", "lay takes one card"),
+        ("lay 5ML 9MS", "lay takes one card"),
+        ("claim", "claim needs a token"),
         ("claim stars AM", "bad token 'stars'"),
-        ("claim moons", "claim moons needs cards"),
         ("pass now", "'pass' takes nothing after it, not 'now'"),
+        ("cash 4MS", "'cash' takes nothing after it, not '4MS'"),
     ],
 )
 def test_bad_action_text_names_the_bad_word(text: str, says: str) -> None:
@@ -160,19 +183,45 @@ def test_bad_action_text_names_the_bad_word(text: str, says: str) -> None:
 
 
 actions = st.one_of(
-    st.just(PASS_ACTION),
-    st.just(DONE_ACTION),
-    st.lists(st.integers(0, 44), min_size=1, max_size=8).map(lambda cs: BoojumAction(BID, tuple(sorted(cs)))),
-    st.tuples(st.integers(0, 5), st.lists(st.integers(0, 44), min_size=1, max_size=12)).map(
-        lambda tc: BoojumAction(CLAIM, tuple(sorted(tc[1])), tc[0])
-    ),
+    st.sampled_from([PASS_ACTION, DONE_ACTION, STAND_ACTION, CASH_ACTION]),
+    st.integers(0, 44).map(lay),
+    st.integers(0, 5).map(claim),
 )
 
 
 @given(actions)
 def test_every_action_round_trips_through_its_text(action: BoojumAction) -> None:
-    rules = boojum()
+    rules = boojum().replace(extended=True)
     assert rules.parse_action(rules.action_text(action)) == action
+    space = rules.action_space()
+    assert space.decode(space.encode(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("rules", "size"),
+    [
+        (boojum(3), 46),
+        (boojum(9), 46),
+        (BoojumRules(extended=True), 55),
+        (BoojumRules(extended=True, courts=False), 51),
+    ],
+)
+def test_the_action_space_numbers_four_words_six_tokens_and_a_lay_per_card_of_the_deck(
+    rules: BoojumRules, size: int
+) -> None:
+    space = rules.action_space()
+    assert space.size == size == 10 + len(rules.tables.in_play)
+    assert [rules.action_text(space.decode(i)) for i in range(6)] == [
+        "stand",
+        "pass",
+        "cash",
+        "done",
+        "claim moons",
+        "claim suns",
+    ]
+    assert {space.decode(i).card for i in range(10, size)} == set(rules.tables.in_play)
+    assert rules.action_space() is space  # built once per rules object
+    assert list(space.mask([PASS_ACTION, lay(0)])) == [0, 1, 0, 0] + [0] * 6 + [1] + [0] * (size - 11)
 
 
 def test_helpers_build_a_position_that_keeps_the_deck() -> None:

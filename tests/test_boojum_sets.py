@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from bumtable.cards.decktet import BASIC_CODES, CARDS, EXCUSE, PAWN_CODES, DecktetCard
 from bumtable.errors import NotationError
-from bumtable.rules.boojum import BoojumRules, action_text, boojum, hand_claims
+from bumtable.rules.boojum import BoojumRules, boojum, hand_claims
 from bumtable.rules.boojum.sets import PATTERNS, claim_options, is_claim, matching_patterns
 
 MOONS, SUNS, WAVES, LEAVES, WYRMS, KNOTS = range(6)
@@ -305,7 +305,7 @@ def test_claim_options_with_two_excuses_find_each_group_once() -> None:
 
 # ----------------------------------------------------------------------------- the moves function
 def test_hand_claims_lists_token_and_cards_for_each_claim() -> None:
-    texts = [action_text(a) for a in hand_claims(boojum(), "4MS 4MS 4WL 4YK 9MS")]
+    texts = [g.text for g in hand_claims(boojum(), "4MS 4MS 4WL 4YK 9MS")]
     assert texts == [
         "claim waves 4MS 4MS 4WL 4YK",
         "claim knots 4MS 4WL 4YK",

@@ -4,36 +4,40 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import math
 import re
 from collections.abc import Sequence
 
 import pytest
-from boojum_helpers import codes, table
+from boojum_helpers import act, codes, table
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from bumtable.bots import make_bot
 from bumtable.cards.decktet import format_decktet_cards
-from bumtable.cli.boojum_face import MAX_BIDS, BoojumFace
+from bumtable.cli.boojum_face import BoojumFace, Steps
 from bumtable.cli.face import face_for
 from bumtable.cli.render import Seats
 from bumtable.rules import get
 from bumtable.rules.boojum import (
-    BID,
+    CASH,
     CLAIM,
     DONE,
+    LAY,
     PASS,
+    STAND,
     TOKEN_NAMES,
     VARIANTS,
+    BoojumAction,
     BoojumObservation,
     BoojumRules,
     BoojumState,
+    bid_actions,
     bid_value,
     bid_words,
     boojum,
+    claim_actions,
 )
-from bumtable.rules.boojum.state import CLAIMS, OVER
+from bumtable.rules.boojum.state import AUCTION, CLAIMS, OVER
 
 FACE = BoojumFace()
 
@@ -59,6 +63,10 @@ def rules_for(players: int, variant: str | None, **options: int) -> BoojumRules:
     return rules.replace(**options)
 
 
+def texts(state: BoojumState, actions: Sequence[BoojumAction]) -> list[str]:
+    return [state.rules.action_text(a) for a in actions]
+
+
 # ---------------------------------------------------------------------- checks on any text
 def assert_private(text: str, seat: int | None) -> None:
     """No hand, dealt card or drawn card of a seat other than ``seat`` (named ``You``) is shown."""
@@ -70,43 +78,64 @@ def assert_private(text: str, seat: int | None) -> None:
         assert "Your hand" not in text and "You hold" not in text and "You are dealt" not in text, text
 
 
-def check_ordered(state: BoojumState, obs: BoojumObservation) -> list:
+def check_ordered(state: BoojumState, obs: BoojumObservation) -> list[BoojumAction]:
     legal = obs.legal_actions()
     options = FACE.ordered(obs, legal)
-    assert len(options) == len(set(options))
-    assert all(state.why_illegal(a) is None for a in options)
-    bids = [a for a in options if a.kind == BID]
-    assert len(bids) <= MAX_BIDS
-    assert bool(bids) == any(a.kind == BID for a in legal)
-    assert {a for a in options if a.kind == CLAIM} == {a for a in legal if a.kind == CLAIM}
-    assert options[-1].kind in (PASS, DONE)
+    assert sorted(options) == sorted(legal) and len(options) == len(set(options))
+    assert len(options) <= len(set(obs.hand or ())) + 2 or state.phase == CLAIMS
+    lays = [a for a in options if a.kind == LAY]
+    assert options[: len(lays)] == sorted(lays, key=lambda a: a.card), "lays first, by card"
     return options
 
 
-def check_option_text(obs: BoojumObservation, action) -> None:
+def check_option_text(obs: BoojumObservation, action: BoojumAction) -> None:
     text = FACE.option_text(obs, action).plain
-    if action.kind == BID:
-        assert obs.turn is not None
-        whole = bid_value([*obs.bids[obs.turn], *action.cards], obs.rules.tables)
-        assert text.startswith(f"bid {format_decktet_cards(action.cards)}") and bid_words(whole) in text
+    t = obs.rules.tables
+    assert obs.turn is not None
+    if action.kind == LAY:
+        assert text.startswith(f"lay {format_decktet_cards([action.card])}")
+        if obs.phase == AUCTION:
+            assert bid_words(bid_value([*obs.bids[obs.turn], action.card], t)) in text
+    elif action.kind == STAND:
+        assert text == f"stand (bid {bid_words(bid_value(obs.bids[obs.turn], t))})"
     elif action.kind == CLAIM:
-        assert text.startswith(f"claim {TOKEN_NAMES[action.token]} {format_decktet_cards(action.cards)} (")
+        assert text.startswith(f"claim {TOKEN_NAMES[action.token]} (for example ")
+    elif action.kind == CASH:
+        assert text.startswith(
+            f"cash (claim {TOKEN_NAMES[obs.claim_token]} {format_decktet_cards(obs.claim_cards)}: "
+        )
     else:
         assert text.startswith(("pass", "done"))
 
 
-def check_typed(state: BoojumState, options: list, action) -> None:
-    """The bot's action typed the ways a person would reads back as that action."""
+def check_typed(state: BoojumState, options: list[BoojumAction], action: BoojumAction) -> None:
+    """The bot's action typed as its text, and as its number, reads back as that action."""
     rules = state.rules
-    typed = [rules.action_text(action)]
-    if action.kind == BID:
-        typed.append(format_decktet_cards(action.cards))  # cards alone are a bid
-    if action.kind == CLAIM:
-        typed.append(f"{TOKEN_NAMES[action.token]} {format_decktet_cards(action.cards)}")
-    for line in typed:
-        assert FACE.interpret(line, rules, options, state.why_illegal).play == action, line
-    k = options.index(action) + 1 if action in options else 1
-    assert FACE.interpret(str(k), rules, options, state.why_illegal).play == options[k - 1]
+    choice = FACE.interpret(rules.action_text(action), rules, options, state.why_illegal)
+    assert isinstance(choice, Steps) and choice.actions() == [action], rules.action_text(action)
+    k = options.index(action) + 1
+    assert FACE.interpret(str(k), rules, options, state.why_illegal).play == action
+
+
+def check_whole_turn(start: BoojumState, actions: list[BoojumAction]) -> None:
+    """What a player did in one bid or one claim, typed at the start as a person would type it whole, reads
+    as the same cards laid (lowest first) and the same end."""
+    rules = start.rules
+    obs = start.observe(start.turn)
+    options = FACE.ordered(obs, obs.legal_actions())
+    laid = [a.card for a in actions if a.kind == LAY]
+    cards = format_decktet_cards(sorted(laid))
+    if actions[-1].kind == STAND:
+        expected = bid_actions(laid)
+        lines = [cards, f"bid {cards}"]
+    else:
+        token = actions[0].token
+        expected = claim_actions(token, laid)
+        lines = [f"{TOKEN_NAMES[token]} {cards}", f"claim {TOKEN_NAMES[token]} {cards}"]
+    assert sorted(expected) == sorted(actions)
+    for line in lines:
+        choice = FACE.interpret(line, rules, options, start.why_illegal)
+        assert isinstance(choice, Steps) and choice.actions() == expected, (line, choice.error)
 
 
 GAMES = [
@@ -129,14 +158,20 @@ def test_every_view_of_a_whole_game_tells_the_public_story_and_no_other_hand(
     bots = [make_bot(kinds[p % len(kinds)], seed=seed + p, game="boojum") for p in range(players)]
     observers: list[int | None] = [*range(players), None]
     seats = {o: Seats.numbered(players, o, [b.name for b in bots] if o is None else ()) for o in observers}
+    seen = {o: len(state.events(o)) for o in observers}
     for o in observers:
         text = render(FACE.opening(state.observe(o), seats[o]))
         assert "Round 1" in text and f"{seats[o].name(rules.players - 1)} deal" in text
         assert_private(text, o)
-    seen_dealt = seen_claims = 0
+    seen_dealt = seen_claims = whole_turns = 0
+    turn_start: tuple[BoojumState, list[BoojumAction]] | None = None
     while not state.is_over():
         actor = state.current_player()
         assert actor is not None
+        if (state.phase == AUCTION and not state.laid_now) or (
+            state.phase == CLAIMS and state.claim_token < 0
+        ):
+            turn_start = (state.copy(history=False), [])
         befores = {o: state.observe(o) for o in observers}
         for o in observers:
             obs = befores[o]
@@ -150,22 +185,36 @@ def test_every_view_of_a_whole_game_tells_the_public_story_and_no_other_hand(
                 hand_line = f"Your hand ({len(obs.hand)}): {format_decktet_cards(obs.hand)}".rstrip()
                 assert hand_line in " ".join(view.split())  # a long hand wraps across lines
             if o == actor:
-                options = check_ordered(state, obs)
-                for a in options:
+                for a in check_ordered(state, obs):
                     check_option_text(obs, a)
             else:
                 assert FACE.ordered(obs, obs.legal_actions()) == []
         action = bots[actor].choose(befores[actor])
         check_typed(state, check_ordered(state, befores[actor]), action)
         state.apply(action)
+        if turn_start is not None:
+            turn_start[1].append(action)
+            if action.kind in (STAND, CASH):
+                check_whole_turn(*turn_start)
+                whole_turns += 1
+            if action.kind in (STAND, CASH, PASS, DONE):
+                turn_start = None
         for o in observers:
             after = state.observe(o)
-            told = " ".join(render(FACE.narrate(befores[o], actor, action, after, seats[o])).split())
-            assert told, "every action is told"
+            events = state.events(o, seen[o])
+            seen[o] += len(events)
+            told = " ".join(render(FACE.narrate(befores[o], events, after, seats[o])).split())
+            assert bool(told) == (action.kind not in (LAY, CLAIM)), f"{action}: {told!r}"
             assert_private(told, o)
-            if action.kind == CLAIM:
-                assert f"the {TOKEN_NAMES[action.token].capitalize()} token" in told
-                assert format_decktet_cards(action.cards) in told
+            if action.kind == STAND:
+                bid = format_decktet_cards(befores[o].bids[actor])
+                assert re.search(rf"{seats[o].name(actor)} (bids|bid|raises|raise) ", told) and bid in told, (
+                    told
+                )
+            if action.kind == CASH:
+                token = befores[o].claim_token
+                assert f"the {TOKEN_NAMES[token].capitalize()} token" in told
+                assert format_decktet_cards(befores[o].claim_cards) in told
                 if o == actor:
                     drawn = re.search(r"You claim .*? draw (\S+)\.", told)
                     assert drawn is not None and codes(drawn[1])[0] in after.hand, told
@@ -177,7 +226,7 @@ def test_every_view_of_a_whole_game_tells_the_public_story_and_no_other_hand(
                 pytest.fail(f"the observer's own dealt card is not shown:\n{told}")
             if state.is_over():
                 assert all(seats[o].name(w) in told for w in state.winners), told
-    assert seen_dealt and seen_claims
+    assert seen_dealt and seen_claims and whole_turns
     for o in observers:
         text = render(FACE.final(state.observe(o), seats[o]))
         assert all(f"{seats[o].name(w)} " in text for w in state.winners), text
@@ -202,17 +251,26 @@ def claims() -> BoojumState:
     return table(boojum(4), hands, phase=CLAIMS)
 
 
-def options_of(state: BoojumState) -> list:
+def options_of(state: BoojumState) -> list[BoojumAction]:
     return FACE.ordered(state.observe(state.turn), state.legal_actions())
 
 
-def test_interpret_reads_a_number_the_cards_of_a_bid_and_commands(auction: BoojumState) -> None:
+def read(state: BoojumState, line: str) -> list[str]:
+    """The actions a typed line stands for (an AssertionError with the reason if it is refused)."""
+    choice = FACE.interpret(line, state.rules, options_of(state), state.why_illegal)
+    assert isinstance(choice, Steps), choice.error
+    return texts(state, choice.actions())
+
+
+def test_interpret_reads_a_number_a_whole_bid_one_card_and_commands(auction: BoojumState) -> None:
     rules, options = auction.rules, options_of(auction)
     why = auction.why_illegal
+    assert texts(auction, options) == ["lay AM", "lay 4MS", "lay 5ML", "lay 9MS", "lay CK", "pass"]
     assert FACE.interpret("2", rules, options, why).play == options[1]
-    assert FACE.interpret(" 9ms 5ml ", rules, options, why).play == rules.parse_action("bid 5ML 9MS")
-    assert FACE.interpret("raise 9MS", rules, options, why).play == rules.parse_action("bid 9MS")
-    assert FACE.interpret("p", rules, options, why).play == rules.parse_action("pass")
+    assert read(auction, " 9ms 5ml ") == ["lay 5ML", "lay 9MS", "stand"]
+    assert read(auction, "bid 5ML 9MS") == read(auction, "raise 9MS, 5ML") == ["lay 5ML", "lay 9MS", "stand"]
+    assert read(auction, "lay CK") == ["lay CK"] and read(auction, "l ck") == ["lay CK"]
+    assert read(auction, "p") == ["pass"]
     assert [FACE.interpret(w, rules, options, why).command for w in ("h", "t", "s", "q")] == [
         "help",
         "table",
@@ -224,18 +282,28 @@ def test_interpret_reads_a_number_the_cards_of_a_bid_and_commands(auction: Booju
         == f"no option 99: type a number from 1 to {len(options)}"
     )
     assert FACE.interpret("", rules, options, why).unreadable
+    auction.apply(rules.parse_action("lay CK"))  # P0 has laid a card: now it stands or lays more
+    assert texts(auction, options_of(auction)) == ["lay AM", "lay 4MS", "lay 5ML", "lay 9MS", "stand"]
+    assert read(auction, "stand") == ["stand"]
+    assert read(auction, "9MS") == ["lay 9MS", "stand"]
 
 
-def test_interpret_a_bid_the_player_cannot_make_gives_the_rules_reason(auction: BoojumState) -> None:
+def test_interpret_a_bid_the_player_cannot_make_gives_the_rules_reason_and_takes_nothing(
+    auction: BoojumState,
+) -> None:
     rules, options = auction.rules, options_of(auction)
     why = auction.why_illegal
     choice = FACE.interpret("2MK", rules, options, why)
     assert choice.play is None and not choice.unreadable
-    assert choice.error == why(rules.parse_action("bid 2MK"))
-    assert "you do not hold 2MK" in choice.error
-    auction.apply(rules.parse_action("bid CK"))
+    assert choice.error is not None and "you do not hold 2MK" in choice.error
+    choice = FACE.interpret("5ML 2MK", rules, options, why)  # the second card is the one it lacks
+    assert choice.play is None and choice.error is not None and "you do not hold 2MK" in choice.error
+    auction.apply(rules.parse_action("lay CK"))
+    auction.apply(rules.parse_action("stand"))
     p1 = FACE.interpret("6MW", rules, options_of(auction), auction.why_illegal)
-    assert p1.error is not None and "does not beat" in p1.error
+    assert p1.play is None and p1.error is not None
+    assert "your bid is one for six, which does not beat P0's one for ten" in p1.error
+    assert auction.laid_now == [] and auction.current_player() == 1  # nothing was taken
     claim = FACE.interpret("waves 4MS 4MS 4WL 4YK", rules, options_of(auction), auction.why_illegal)
     assert claim.error is not None and "claims come later" in claim.error
 
@@ -251,70 +319,75 @@ def test_interpret_junk_is_unreadable_and_says_what_was_wrong(auction: BoojumSta
     assert token.unreadable and "bad token 'stars'" in (token.error or "")
 
 
-def test_interpret_a_token_and_cards_is_a_claim_and_cards_alone_claim_their_only_token(
+def test_interpret_a_token_and_cards_is_a_whole_claim_and_cards_alone_claim_their_only_token(
     claims: BoojumState,
 ) -> None:
     rules, options = claims.rules, options_of(claims)
     why = claims.why_illegal
-    waves = rules.parse_action("claim waves 4MS 4MS 4WL 4YK")
-    assert FACE.interpret("waves 4ms 4ms 4wl 4yk", rules, options, why).play == waves
-    assert FACE.interpret("W 4MS 4MS 4WL 4YK", rules, options, why).play == waves
-    assert FACE.interpret("wave 4MS 4MS 4WL 4YK", rules, options, why).play == waves
-    assert FACE.interpret("4MS 4MS 4WL 4YK", rules, options, why).play == waves
-    assert FACE.interpret("4MS 4WL 4YK", rules, options, why).play == rules.parse_action(
-        "claim knots 4MS 4WL 4YK"
-    )
-    assert FACE.interpret("d", rules, options, why).play == rules.parse_action("done")
+    waves = ["claim waves", "lay 4MS", "lay 4MS", "lay 4WL", "lay 4YK", "cash"]
+    assert read(claims, "waves 4ms 4ms 4wl 4yk") == waves
+    assert read(claims, "W 4MS 4MS 4WL 4YK") == waves
+    assert read(claims, "claim wave 4MS 4MS 4WL 4YK") == waves
+    assert read(claims, "4MS 4MS 4WL 4YK") == waves
+    assert read(claims, "4MS 4WL 4YK") == ["claim knots", "lay 4MS", "lay 4WL", "lay 4YK", "cash"]
+    assert read(claims, "waves") == ["claim waves"]
+    assert read(claims, "d") == ["done"]
     nothing = FACE.interpret("4MS 9MS", rules, options, why)
     assert nothing.error is not None and "earns no token" in nothing.error
     wrong = FACE.interpret("suns 4MS 4MS 4WL 4YK", rules, options, why)
-    assert wrong.error is not None and "does not earn the Suns token" in wrong.error
-    bare = FACE.interpret("waves", rules, options, why)
-    assert bare.unreadable and "needs cards" in (bare.error or "")
+    assert wrong.error is not None and "has no group that earns the Suns token" in wrong.error
+    short = FACE.interpret("waves 4MS 4MS 4WL", rules, options, why)
+    assert short.error is not None and "4MS 4MS 4WL does not earn the Waves token yet" in short.error
     passing = FACE.interpret("p", rules, options, why)
     assert passing.error == why(rules.parse_action("pass"))
     assert FACE.interpret("  ", rules, options, why).unreadable
     assert FACE.interpret("0", rules, options, why).unreadable
+    claims.apply(rules.parse_action("claim waves"))
+    claims.apply(rules.parse_action("lay 4WL"))
+    assert texts(claims, options_of(claims)) == ["lay 4MS", "lay 4YK"]
+    assert read(claims, "4MS 4MS 4YK") == ["lay 4MS", "lay 4MS", "lay 4YK", "cash"]  # the rest, and cash
 
 
 # ---------------------------------------------------------------------- the numbered list
-@pytest.mark.parametrize("limit", [64, 0])
-def test_ordered_numbers_a_short_list_of_legal_bids_cheapest_of_each_size(limit: int) -> None:
-    rules = boojum(4).replace(bid_list_limit=limit)
-    hand = "AM AS 2MK 3MW 4MS 5ML 6MW 7ML 8MS 9MS CK CM"
-    state = table(rules, [hand, "2SY", "AW", "AL"], slots=["AY AK", "2WL 3SK", "4WL 4YK"])
+def test_ordered_numbers_a_lay_per_different_card_and_the_words() -> None:
+    hand = "AM AS 2MK 3MW 4MS 5ML 6MW 7ML 8MS 9MS CK CM CM"
+    state = table(boojum(4), [hand, "2SY", "AW", "AL"], slots=["AY AK", "2WL 3SK", "4WL 4YK"])
     obs = state.observe(0)
-    legal = obs.legal_actions()
-    options = FACE.ordered(obs, legal)
-    bids = [a for a in options if a.kind == BID]
-    listed = [a for a in legal if a.kind == BID]
-    every = sum(math.comb(12, k) for k in range(1, rules.bid_max_add + 1))  # bids of up to bid_max_add cards
-    assert len(listed) == (12 if limit else every)  # 64 cuts the list at the singles; 0 lists every bid
-    assert len(bids) == MAX_BIDS
-    assert options[-1].kind == PASS and all(a in legal for a in options)
-    sizes = {len(a.cards) for a in legal if a.kind == BID}
-    pips = rules.tables.pip
-    for size in sorted(sizes)[:MAX_BIDS]:
-        cheapest = min(sum(pips[c] for c in a.cards) for a in legal if a.kind == BID and len(a.cards) == size)
-        assert any(len(a.cards) == size and sum(pips[c] for c in a.cards) == cheapest for a in bids), size
-    assert "any legal bid may be typed" in FACE.help and "bid CARDS" in FACE.help
-    assert "listed or not" in FACE.hint and "bid CARDS" in FACE.hint
+    options = FACE.ordered(obs, obs.legal_actions())
+    assert len(options) == 12 + 1 and options[-1].kind == PASS  # twelve different cards, then pass
+    assert "bid 5ML 9MS" in FACE.help and "lay 5ML" in FACE.help and "cash" in FACE.help
+    assert "bid CARDS" in FACE.hint
 
 
 def test_option_text_shows_the_whole_bid_and_the_claims_pattern(
     auction: BoojumState, claims: BoojumState
 ) -> None:
     rules = auction.rules
-    auction.apply(rules.parse_action("bid 5ML"))  # P0 lays 5ML; P1 outbids, back to P0
-    auction.apply(rules.parse_action("bid 2MK 3MW"))
-    auction.apply(rules.parse_action("pass"))
-    auction.apply(rules.parse_action("pass"))
+    act(auction, "bid 5ML", "bid 2MK 3MW", "pass", "pass")  # P0 lays 5ML; P1 outbids, back to P0
     obs = auction.observe(0)
-    text = FACE.option_text(obs, rules.parse_action("bid AM 9MS")).plain
-    assert text == "bid AM 9MS (whole bid three for fifteen)"
+    assert FACE.option_text(obs, rules.parse_action("lay AM")).plain == "lay AM (whole bid two for six)"
+    act(auction, "lay AM")
+    obs = auction.observe(0)
+    assert (
+        FACE.option_text(obs, rules.parse_action("lay 9MS")).plain == "lay 9MS (whole bid three for fifteen)"
+    )
     obs = claims.observe(0)
-    text = FACE.option_text(obs, rules.parse_action("claim waves 4MS 4MS 4WL 4YK")).plain
-    assert text == "claim waves 4MS 4MS 4WL 4YK (a 4-card set)"
+    text = FACE.option_text(obs, rules.parse_action("claim waves")).plain
+    assert text == "claim waves (for example 4MS 4MS 4WL 4YK: a 4-card set)"
+    act(claims, "claim waves", "lay 4MS", "lay 4MS", "lay 4WL", "lay 4YK")
+    text = FACE.option_text(claims.observe(0), rules.parse_action("cash")).plain
+    assert text == "cash (claim waves 4MS 4MS 4WL 4YK: a 4-card set)"
+
+
+def test_a_bid_being_laid_and_a_claim_being_laid_show_in_the_turn_view(auction: BoojumState) -> None:
+    act(auction, "lay 5ML")
+    seats = Seats.numbered(4, 1)
+    view = " ".join(plain(FACE.turn_view(auction.observe(1), seats)).split())
+    assert "P0 has laid 5ML this turn, for a bid of 5ML (one for five): lay more cards, or stand" in view
+    claims = table(boojum(4), ["4MS 4MS 4WL 4YK 9MS", "2MK 3MW", "AS 7SK", "8WL 9WY"], phase=CLAIMS)
+    act(claims, "claim waves", "lay 4WL")
+    view = " ".join(plain(FACE.turn_view(claims.observe(0), Seats.numbered(4, 0))).split())
+    assert "You are claiming the Waves token with 4WL: lay the group's cards, then cash them in." in view
 
 
 # ---------------------------------------------------------------------- the end

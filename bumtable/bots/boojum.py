@@ -1,16 +1,20 @@
 """A heuristic Boojum bot: it bids for lots that bring it closer to sets, paying with cards it does not need,
-and claims the rarest token first.
+and claims the rarest token first. It plans a whole bid (or claim) and plays it out card by card.
 
 A hand is valued by :func:`hand_potential`: for each token the bot still wants, how many cards it lacks for
 the nearest pattern (:func:`token_distances`), each token worth ``DECAY ** missing``, plus a little for
 every card (cards are what you bid with). A claimable token is worth a full point.
 
-* **Auction:** for each listed bid, the hand it would leave plus the lot is valued against the hand as it
-  is (with any cards already laid taken back); the bot makes the best bid if it gains at least
-  ``MIN_GAIN``, else passes. Cards that help no set cost only their card value, so they are what it bids.
+* **Auction:** at the start of its turn the bot plans the bid it will make: for each candidate addition
+  (:func:`bid_candidates`: up to three cards, or more when it takes more to beat the high bid, drawn from
+  the cards it needs least and its highest pips), the hand it would leave plus the lot is valued against the
+  hand as it is (with any cards already laid taken back); the bot makes the best bid if it gains at least
+  ``MIN_GAIN``, else passes. Then it lays the planned cards one by one and stands. Each decision plans
+  again from the turn's start (the cards laid this turn taken back), so the plan holds even for a bot made
+  afresh at every decision; the same position always gives the same plan.
 * **Claims:** it claims whenever it can, the rarest token first (the one with the fewest ways to make it
   in its hand, then the harder token by the source's list: Moons, Suns, Leaves, Waves, Knots, Wyrms), with
-  the group that leaves the most valuable hand.
+  the group that leaves the most valuable hand, laid card by card and cashed in.
 
 >>> from bumtable.rules.boojum import boojum
 >>> from bumtable.cards.decktet import parse_decktet_cards as cards
@@ -27,13 +31,27 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
+from itertools import combinations_with_replacement
 
-from bumtable.rules.boojum.actions import BID, CLAIM, DONE_ACTION, PASS_ACTION, BoojumAction
+from bumtable.rules.boojum.actions import (
+    CASH_ACTION,
+    CLAIM,
+    DONE_ACTION,
+    LAY,
+    PASS_ACTION,
+    STAND_ACTION,
+    BoojumAction,
+    claim,
+    lay,
+)
+from bumtable.rules.boojum.bids import BidValue, beats, bid_value
+from bumtable.rules.boojum.completion import symbols_reachable
 from bumtable.rules.boojum.observation import BoojumObservation
-from bumtable.rules.boojum.sets import PATTERNS, SYMBOLS, find
-from bumtable.rules.boojum.state import AUCTION
+from bumtable.rules.boojum.sets import PATTERNS, find
 from bumtable.rules.boojum.tables import Tables
+from bumtable.rules.phases import AUCTION
 
 DECAY = 0.45
 """A token ``d`` cards away is worth ``DECAY ** d`` (1 when it can be claimed)."""
@@ -41,23 +59,49 @@ CARD_VALUE = 0.03
 """Every card in hand is worth this much: cards are the currency of the auctions."""
 MIN_GAIN = 0.02
 """The least gain in hand value for which the bot bids."""
+_DECAYED = tuple(DECAY**d for d in range(16))
 HARDNESS = (0, 1, 3, 2, 5, 4)
 """Token order from hardest to easiest, by the source's patterns: Moons, Suns, Leaves, Waves, Knots, Wyrms."""
 MAX_CLAIM_CHOICES = 40
+"""Groups of the chosen token valued (the smallest first)."""
+WAYS_COUNTED = 12
+"""Ways to make a token counted at most: the rarest token is the one with the fewest, and beyond a
+dozen ways every token is as easy as the next (then the harder token by the source's list goes first)."""
+GROUPS_SEEN = 200
+"""Groups of a token listed at most, to count its ways and pick from (a big hand has thousands)."""
+POOL = 8
+"""Cards a bid is drawn from in a big hand: those the bot needs least (and the highest pips, to win)."""
+EXACT = 24
+"""Additions of several cards valued exactly (the best by the estimate from single cards)."""
+MOST_ADDED = 3
+"""Candidate bids add up to this many cards, or as few more as it takes to beat the high bid."""
 
 
-def _best_window(positions: set[int], k: int, top: int) -> int:
-    """The most of ``positions`` inside any ``k`` consecutive ranks 1..top."""
+# ---------------------------------------------------------------------- valuing a hand
+@cache
+def _windows(k: int, top: int) -> tuple[int, ...]:
+    """Bit masks of every ``k`` consecutive ranks within 1..top (bit ``r`` is rank position ``r``)."""
+    return tuple(((1 << k) - 1) << start for start in range(1, top - k + 2))
+
+
+def _best_window(positions: int, k: int, top: int) -> int:
+    """The most ranks of the bit mask ``positions`` inside any ``k`` consecutive ranks 1..top."""
     if not positions:
         return 0
-    have = [0] * (top + 1)
-    for p in positions:
-        have[p] = 1
-    run = best = sum(have[1 : k + 1])
-    for start in range(2, top - k + 2):
-        run += have[start + k - 1] - have[start - 1]
-        best = max(best, run)
-    return best
+    return max((positions & w).bit_count() for w in _windows(k, top))
+
+
+@cache
+def _card_facts(t: Tables) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """Per card code: its position, its suits, and its types (of location 1, personality 2, event 4)."""
+    return tuple(
+        (
+            t.pos[c],
+            tuple(s for s in range(6) if t.suit_mask[c] >> s & 1),
+            tuple(ty for ty in (1, 2, 4) if t.types[c] & ty),
+        )
+        for c in range(len(t.pos))
+    )
 
 
 def token_distances(hand: Iterable[int], t: Tables) -> list[int]:
@@ -66,79 +110,237 @@ def token_distances(hand: Iterable[int], t: Tables) -> list[int]:
     Exact for every pattern but the symbol groups, which are estimated (two symbols a card) unless the
     hand already has one.
     """
-    counts = Counter(int(c) for c in hand)
+    counts = Counter(hand)
     x = counts.pop(t.excuse, 0)
+    facts = _card_facts(t)
     top = t.positions
-    by_rank: Counter[int] = Counter()
-    by_suit: Counter[int] = Counter()
-    symbols = [0] * 6
-    suit_pos: list[set[int]] = [set() for _ in range(6)]
-    all_pos: set[int] = set()
-    typed: Counter[int] = Counter()
-    typed_suit: Counter[tuple[int, int]] = Counter()
-    typed_pos: dict[int, set[int]] = {1: set(), 2: set(), 4: set()}
+    by_rank = [0] * (top + 1)
+    by_suit = [0] * 6
+    suit_pos = [0] * 6  # bit masks of the ranks held in each suit
+    all_pos = 0
+    typed = [0] * 5  # by type bit: 1 location, 2 personality, 4 event
+    typed_pos = [0] * 5
+    typed_suit = [0] * 30  # type bit * 6 + suit
     for c, k in counts.items():
-        pos = t.pos[c]
+        pos, suits, types = facts[c]
+        bit = 1 << pos
         by_rank[pos] += k
-        all_pos.add(pos)
-        for s in range(6):
-            if t.suit_mask[c] >> s & 1:
-                by_suit[s] += k
-                symbols[s] += k
-                suit_pos[s].add(pos)
-                for ty in typed_pos:
-                    if t.types[c] & ty:
-                        typed_suit[ty, s] += k
-        for ty in typed_pos:
-            if t.types[c] & ty:
-                typed[ty] += k
-                typed_pos[ty].add(pos)
-    most_rank = max(by_rank.values(), default=0)
-    most_suit = max(by_suit.values(), default=0)
+        all_pos |= bit
+        for s in suits:
+            by_suit[s] += k
+            suit_pos[s] |= bit
+        for ty in types:
+            typed[ty] += k
+            typed_pos[ty] |= bit
+            for s in suits:
+                typed_suit[ty * 6 + s] += k
+    most_rank = max(by_rank)
+    most_suit = max(by_suit)
 
     def straight(k: int) -> int:
-        return k - max(_best_window(suit_pos[s], k, top) for s in range(6))
+        wins = _windows(k, top)
+        return k - max(max((m & w).bit_count() for w in wins) for m in suit_pos)
 
     aces, crowns = by_rank[1], by_rank[top]
-    best_typed = 3 - max(typed_suit.values(), default=0)
-    typed_run = 3 - max(_best_window(p, 3, top) for p in typed_pos.values())
+    best_typed = 3 - max(typed_suit)
+    typed_run = 3 - max(_best_window(typed_pos[ty], 3, top) for ty in (1, 2, 4))
     plain = [  # cards lacking without the Excuses, which then fill any gap
         min(straight(6), 8 - min(4, aces) - min(4, crowns), 6 - most_rank),
         min(straight(5), 5 - most_rank, 8 - most_suit),
         min(straight(4), 4 - most_rank, 7 - most_suit),
-        6 - max(typed.values(), default=0),
+        6 - max(typed),
         min(best_typed, typed_run),
         min(5 - _best_window(all_pos, 5, top), 5 - most_suit),
     ]
     dist = [max(0, d - x) for d in plain]
-    dist[3] = min(dist[3], _symbols_distance(counts, x, 2, symbols, t))
-    dist[5] = min(dist[5], _symbols_distance(counts, x, 1, symbols, t))
+    if dist[3]:
+        dist[3] = min(dist[3], _symbols_distance(counts, x, 2, by_suit, t))
+    if dist[5]:
+        dist[5] = min(dist[5], _symbols_distance(counts, x, 1, by_suit, t))
     return dist
 
 
 def _symbols_distance(counts: Counter[int], x: int, per_suit: int, symbols: list[int], t: Tables) -> int:
     """0 when a symbols group can be claimed now, else an estimate: two symbols a card, less the Excuses."""
-    pattern = next(p for p in PATTERNS if p.kind == SYMBOLS and p.size == per_suit)
-    if x:
-        counts = counts + Counter({t.excuse: x})
-    if next(find(pattern, counts, t), None) is not None:
-        return 0
     short = sum(max(0, per_suit - k) for k in symbols)
-    return max(1, (short + 1) // 2 - x)
+    estimate = max(1, (short + 1) // 2 - x)
+    if short > 3 * x:
+        return estimate  # not even every Excuse at three symbols fills the suits the hand lacks
+    hand = counts + Counter({t.excuse: x}) if x else counts
+    return 0 if symbols_reachable(hand, per_suit, t) else estimate
 
 
 def hand_potential(hand: Iterable[int], wanted: Iterable[int], t: Tables) -> float:
     """The bot's value of a hand: ``DECAY ** distance`` for each wanted token, plus ``CARD_VALUE`` a card."""
     cards = list(hand)
     dist = token_distances(cards, t)
-    return sum(DECAY ** dist[k] for k in wanted) + CARD_VALUE * len(cards)
+    return sum(_DECAYED[dist[k]] for k in wanted) + CARD_VALUE * len(cards)
 
 
-def _minus(hand: list[int], cards: Iterable[int]) -> list[int]:
-    rest = hand.copy()
+def _minus(hand: Sequence[int], cards: Iterable[int]) -> list[int]:
+    rest = list(hand)
     for c in cards:
         rest.remove(c)
     return rest
+
+
+# ---------------------------------------------------------------------- bids
+def bid_candidates(
+    hand: Sequence[int], bid: Sequence[int], high: BidValue | None, order: Sequence[int], t: Tables
+) -> Iterator[tuple[int, ...]]:
+    """The additions the bot weighs: multisets of ``hand``'s cards that, laid on ``bid``, beat ``high``.
+
+    ``order`` lists the hand's different cards, the one the bot needs least first. The cards come from a
+    pool: all of them in a small hand, else the ``POOL`` needed least plus the three highest pips (and any
+    Excuse: two cards in a bid). The additions have up to ``MOST_ADDED`` cards, or, when that few cannot
+    beat ``high``, the fewest that can and one more, drawn from the whole hand (:func:`_big_additions`).
+    """
+    have = Counter(hand)
+    if len(order) <= POOL + 3:
+        pool = list(order)
+    else:
+        by_pips = sorted(order, key=lambda c: (-t.pip[c], c))[:3]
+        wild = [c for c in order if t.bid_cards[c] == 2]
+        pool = list(dict.fromkeys([*order[:POOL], *by_pips, *wild]))
+    cards = sorted(c for c in pool for _ in range(have[c]))
+    base = bid_value(bid, t)
+
+    def beating(size: int) -> Iterator[tuple[int, ...]]:
+        for add in dict.fromkeys(combinations_with_replacement_multiset(cards, size)):
+            count, pips = bid_value(add, t)
+            if beats((base[0] + count, base[1] + pips), high):
+                yield add
+
+    found = False
+    for size in range(1, min(MOST_ADDED, len(cards)) + 1):
+        for add in beating(size):
+            found = True
+            yield add
+    if not found:
+        yield from _big_additions(hand, base, high, order, t)
+
+
+def _big_additions(
+    hand: Sequence[int], base: BidValue, high: BidValue | None, order: Sequence[int], t: Tables
+) -> Iterator[tuple[int, ...]]:
+    """When it takes more than ``MOST_ADDED`` cards to win: additions of the fewest cards that can (and
+    one more), each the ``j`` highest cards of the hand and the rest those needed least, for every ``j``."""
+    have = Counter(hand)
+    needed_least = [c for c in order for _ in range(have[c])]
+    highest = sorted(hand, key=lambda c: (-t.bid_cards[c], -t.pip[c], c))
+
+    def wins(add: Sequence[int]) -> bool:
+        count, pips = bid_value(add, t)
+        return beats((base[0] + count, base[1] + pips), high)
+
+    fewest = next((s for s in range(1, len(highest) + 1) if wins(highest[:s])), None)
+    if fewest is None:
+        return
+    seen: dict[tuple[int, ...], None] = {}
+    for size in range(fewest, min(fewest + 1, len(highest)) + 1):
+        for j in range(size + 1):
+            left = Counter(hand)
+            left.subtract(highest[:j])
+            rest: list[int] = []
+            for c in needed_least:
+                if len(rest) == size - j:
+                    break
+                if left[c] > 0:
+                    left[c] -= 1
+                    rest.append(c)
+            add = tuple(sorted([*highest[:j], *rest]))
+            if len(add) == size and wins(add):
+                seen[add] = None
+    yield from seen
+
+
+def combinations_with_replacement_multiset(cards: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Sub-multisets of ``size`` of the sorted multiset ``cards``, each once (as sorted tuples).
+
+    >>> list(combinations_with_replacement_multiset([1, 1, 5], 2))
+    [(1, 1), (1, 5)]
+    """
+    kinds = sorted(Counter(cards).items())
+    for combo in combinations_with_replacement(range(len(kinds)), size):
+        used = Counter(combo)
+        if all(used[i] <= kinds[i][1] for i in used):
+            yield tuple(kinds[i][0] for i in combo)
+
+
+def plan_bid(
+    hand: Sequence[int],
+    bid: Sequence[int],
+    high: BidValue | None,
+    lot: Sequence[int],
+    wanted: Sequence[int],
+    t: Tables,
+) -> tuple[int, ...] | None:
+    """The cards the bot adds to ``bid`` this turn (sorted), or None to pass: the candidate addition
+    (:func:`bid_candidates`) whose hand left plus ``lot`` gains most over keeping ``hand`` and ``bid``,
+    if it gains at least ``MIN_GAIN`` (a card laid costs a thousandth, so fewer cards win ties).
+
+    Giving up one card is valued exactly for every card; an addition of several is first estimated as
+    the sum of its cards' single losses, and only the ``EXACT`` best estimates are valued exactly."""
+    keep = hand_potential([*hand, *bid], wanted, t)
+    whole = hand_potential([*hand, *lot], wanted, t)
+    after_losing = {c: hand_potential([*_minus(hand, (c,)), *lot], wanted, t) for c in set(hand)}
+    order = sorted(after_losing, key=lambda c: (-after_losing[c], c))
+    rank = {c: i for i, c in enumerate(order)}
+
+    def estimate(add: tuple[int, ...]) -> float:
+        return whole - sum(whole - after_losing[c] for c in add) - 0.001 * len(add)
+
+    singles: list[tuple[int, ...]] = []
+    several: list[tuple[int, ...]] = []
+    for add in bid_candidates(hand, bid, high, order, t):
+        (singles if len(add) == 1 else several).append(add)
+    several.sort(key=lambda a: (-estimate(a), [rank[c] for c in a]))
+    best: tuple[int, ...] | None = None
+    best_gain = MIN_GAIN
+    for add in [*singles, *several[:EXACT]]:
+        after = (
+            after_losing[add[0]] if len(add) == 1 else hand_potential([*_minus(hand, add), *lot], wanted, t)
+        )
+        gain = after - keep - 0.001 * len(add)
+        if gain > best_gain:
+            best, best_gain = add, gain
+    return best
+
+
+# ---------------------------------------------------------------------- claims
+def token_groups(
+    token: int, hand: Sequence[int], t: Tables, most: int = GROUPS_SEEN
+) -> list[tuple[int, ...]]:
+    """Up to ``most`` different groups of ``hand`` that earn ``token`` (in the order the patterns find them)."""
+    counts = Counter(hand)
+    seen: dict[tuple[int, ...], None] = {}
+    for p in PATTERNS:
+        if p.token != token:
+            continue
+        for g in find(p, counts, t):
+            seen[g] = None
+            if len(seen) >= most:
+                return list(seen)
+    return list(seen)
+
+
+def plan_claim(
+    token: int, hand: Sequence[int], laid: Sequence[int], wanted: Sequence[int], t: Tables
+) -> tuple[int, ...] | None:
+    """The group the bot claims ``token`` with: of the smallest groups holding ``laid`` (up to
+    ``MAX_CLAIM_CHOICES``), the one that leaves the best hand for the other tokens it wants."""
+    have = Counter(laid)
+    groups = [g for g in token_groups(token, [*hand, *laid], t) if not have - Counter(g)]
+    groups.sort(key=lambda g: (len(g), g))
+    others = [k for k in wanted if k != token]
+    best: tuple[int, ...] | None = None
+    best_value = float("-inf")
+    whole = [*hand, *laid]
+    for g in groups[:MAX_CLAIM_CHOICES]:
+        value = hand_potential(_minus(whole, g), others, t)
+        if value > best_value:
+            best, best_value = g, value
+    return best
 
 
 class BoojumBot:
@@ -148,6 +350,8 @@ class BoojumBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._plans: dict[tuple[object, ...], tuple[int, ...] | None] = {}
+        """Plans by the position they were made in: the lays of one turn plan once."""
 
     def choose(self, observation: BoojumObservation) -> BoojumAction:
         legal = observation.legal_actions()
@@ -159,40 +363,58 @@ class BoojumBot:
             return self._bid(observation, legal)
         return self._claim(observation, legal)
 
-    def _bid(self, obs: BoojumObservation, legal: list[BoojumAction]) -> BoojumAction:
+    def _bid(self, obs: BoojumObservation, legal: Sequence[BoojumAction]) -> BoojumAction:
+        t = obs.rules.tables
+        seat = obs.seat if obs.seat is not None else 0
+        laid = list(obs.laid_now)
+        hand = [*(obs.hand or ()), *laid]  # as the turn began
+        bid = _minus(obs.bids[seat], laid)
+        lot = obs.slots[obs.lot]
+        wanted = obs.wanted_tokens(seat)
+        high = obs.high_value()
+        key = ("bid", tuple(sorted(hand)), tuple(bid), high, lot, tuple(wanted))
+        if key not in self._plans:
+            self._plans.clear()  # one turn at a time
+            self._plans[key] = plan_bid(hand, bid, high, lot, wanted, t)
+        plan = self._plans[key]
+        if plan is None or Counter(laid) - Counter(plan):
+            if not laid:
+                return PASS_ACTION
+            return _finish_bid(legal, obs)  # a plan not this bot's (never from its own lays)
+        rest = Counter(plan) - Counter(laid)
+        return lay(min(rest)) if rest else STAND_ACTION
+
+    def _claim(self, obs: BoojumObservation, legal: Sequence[BoojumAction]) -> BoojumAction:
         t = obs.rules.tables
         seat = obs.seat if obs.seat is not None else 0
         hand = list(obs.hand or ())
         wanted = obs.wanted_tokens(seat)
-        laid = obs.bids[seat]
-        lot = obs.slots[obs.lot]
-        keep = hand_potential([*hand, *laid], wanted, t)
-        best: BoojumAction = PASS_ACTION
-        best_gain = MIN_GAIN
-        for action in legal:
-            if action.kind != BID:
-                continue
-            after = hand_potential([*_minus(hand, action.cards), *lot], wanted, t)
-            gain = after - keep - 0.001 * len(action.cards) + 0.0001 * self.rng.random()
-            if gain > best_gain:
-                best, best_gain = action, gain
-        return best
+        if obs.claim_token < 0:
+            tokens = [a.token for a in legal if a.kind == CLAIM]
+            if not tokens:
+                return DONE_ACTION
+            ways = {k: len(token_groups(k, hand, t, WAYS_COUNTED)) for k in tokens}
+            return claim(min(ways, key=lambda k: (ways[k], HARDNESS.index(k))))
+        laid = list(obs.claim_cards)
+        key = ("claim", obs.claim_token, tuple(sorted([*hand, *laid])), tuple(wanted))
+        if (
+            key not in self._plans
+            or self._plans[key] is None
+            or Counter(laid) - Counter(self._plans[key] or ())
+        ):
+            self._plans.clear()
+            self._plans[key] = plan_claim(obs.claim_token, hand, laid, wanted, t)
+        group = self._plans[key]
+        if group is None:  # no group found among those listed: any legal step keeps a claim within reach
+            return CASH_ACTION if CASH_ACTION in legal else next(a for a in legal if a.kind == LAY)
+        rest = Counter(group) - Counter(laid)
+        return lay(min(rest)) if rest else CASH_ACTION
 
-    def _claim(self, obs: BoojumObservation, legal: list[BoojumAction]) -> BoojumAction:
-        t = obs.rules.tables
-        seat = obs.seat if obs.seat is not None else 0
-        hand = list(obs.hand or ())
-        claims = [a for a in legal if a.kind == CLAIM]
-        if not claims:
-            return DONE_ACTION
-        ways = Counter(a.token for a in claims)
-        token = min(ways, key=lambda k: (ways[k], HARDNESS.index(k)))
-        wanted = [k for k in obs.wanted_tokens(seat) if k != token]
-        options = sorted((a for a in claims if a.token == token), key=lambda a: len(a.cards))
-        best = options[0]
-        best_value = float("-inf")
-        for action in options[:MAX_CLAIM_CHOICES]:
-            value = hand_potential(_minus(hand, action.cards), wanted, t)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+
+def _finish_bid(legal: Sequence[BoojumAction], obs: BoojumObservation) -> BoojumAction:
+    """Complete a bid begun otherwise: stand if it wins, else lay the highest card (the fewest lays)."""
+    if STAND_ACTION in legal:
+        return STAND_ACTION
+    t = obs.rules.tables
+    lays = [a for a in legal if a.kind == LAY]
+    return max(lays, key=lambda a: (t.bid_cards[a.card], t.pip[a.card], -a.card))

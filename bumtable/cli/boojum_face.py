@@ -1,8 +1,11 @@
-"""Boojum's face in the terminal: the auction and claim table, a shortlist of bids, typed bids and claims.
+"""Boojum's face in the terminal: the auction and claim table, the few actions of each decision, and
+whole bids and claims typed in one line.
 
-A hand can make hundreds of legal bids, so the numbered list is a shortlist: pass or done, every
-claim, and for bids the cheapest (fewest pips) of each number of cards, topped up with the next
-cheapest (other worths first), at most :data:`MAX_BIDS`. Any legal bid can still be typed (``5ML 9MS`` or ``bid 5ML 9MS``).
+A bid is made card by card (``lay`` each card, then ``stand``) and a claim too (``claim`` the token,
+``lay`` the group's cards, ``cash``), so each decision numbers only a short list: a ``lay`` for each
+different card, and the words. A person may still type a whole bid (``bid 5ML 9MS``, or the cards
+alone) or a whole claim (``waves 4MS 4MS 4WL 4YK``, or in the claim phase the cards alone when they
+earn one token): the face checks the whole of it and turns it into its actions (:class:`Steps`).
 
 >>> from bumtable.rules import get
 >>> rules = get("boojum", players=4)
@@ -12,19 +15,21 @@ cheapest (other worths first), at most :data:`MAX_BIDS`. Any legal bid can still
 >>> options = face.ordered(obs, obs.legal_actions())
 >>> rules.action_text(options[-1]), all(state.why_illegal(a) is None for a in options)
 ('pass', True)
->>> card = obs.hand[0]
->>> choice = face.interpret(str(DecktetCard(card)), rules, options, state.why_illegal)
->>> rules.action_text(choice.play) == f"bid {DecktetCard(card)}"
+>>> card = DecktetCard(obs.hand[0])
+>>> choice = face.interpret(str(card), rules, options, state.why_illegal)
+>>> [rules.action_text(a) for a in choice.actions()] == [f"lay {card}", "stand"]
 True
 >>> face.interpret("waves", rules, options, state.why_illegal).error
-"claim waves needs cards, e.g. 'claim waves 4MS 4MS 4WL 4YK' (h for help)"
+"it is the auction for slot 1: lay a card (e.g. 'lay 5ML'), then stand, or pass; claims come later"
 """
 
 from __future__ import annotations
 
-import heapq
+import random
 import textwrap
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import RenderableType
@@ -33,6 +38,7 @@ from rich.text import Text
 from bumtable.cards.decktet import DecktetCard, format_decktet_cards
 from bumtable.cli.boojum_render import (
     SUIT_STYLES,
+    card_text,
     cards_text,
     claim_words,
     final_lines,
@@ -46,32 +52,35 @@ from bumtable.cli.boojum_render import (
     token_name,
     where_line,
 )
-from bumtable.cli.choice import COMMANDS, Choice
-from bumtable.cli.face import interpret_typed
+from bumtable.cli.choice import Choice, command_or_number
 from bumtable.cli.render import Seats
 from bumtable.errors import NotationError
 from bumtable.rules.boojum import (
-    BID,
+    CASH,
+    CASH_ACTION,
     CLAIM,
     DONE,
+    LAY,
     PASS,
     PATTERNS,
+    STAND,
     TOKEN_NAMES,
     BoojumAction,
     BoojumObservation,
     BoojumRules,
     bid_value,
     bid_words,
+    claim_actions,
+    lay,
+    parse_actions,
     parse_token,
+    sample_state,
 )
-from bumtable.rules.boojum.actions import claim
-from bumtable.rules.boojum.sets import matching_patterns
+from bumtable.rules.boojum.sets import find, matching_patterns
 from bumtable.rules.boojum.state import AUCTION, CLAIMS, OVER
+from bumtable.rules.events import Event
 
-MAX_BIDS = 12
-"""The most bids numbered on screen."""
-
-_HEADS = {"bid", "b", "raise", "pass", "p", "claim", "c", "done", "d"}
+_HEADS = {"bid", "b", "raise", "lay", "l", "stand", "s", "pass", "p", "claim", "c", "cash", "done", "d"}
 
 
 def token_needs(token: int) -> str:
@@ -102,17 +111,20 @@ _TOKENS_HELP = "\n".join(
 HELP = f"""\
 Win lots of cards at auction, paying with cards from your hand; hand in groups of cards for suit
 tokens. The first to hold all six tokens wins.
-In the auction (one slot at a time):
+In the auction (one slot at a time), a bid is laid card by card, then it stands:
   3              the number of an option from the list
-  5ML 9MS        bid these cards (also 'bid 5ML 9MS'): any legal bid may be typed, listed or not,
-                 as 'bid CARDS' or the cards alone
-  9MS            when you have bid already, the cards you add: your whole bid must beat the high bid
-                 (more cards always win, then more pips; the Excuse X is two cards and no pips)
-  p, pass        drop out of this slot's auction
-In the claim phase:
+  5ML 9MS        bid these cards at once (also 'bid 5ML 9MS'): each is laid, then the bid stands; it
+                 must beat the high bid (more cards always win, then more pips; the Excuse X is two
+                 cards and no pips). When you have bid already, the cards you add.
+  lay 5ML        lay one card (l 5ML); then lay more, or
+  stand          make the bid of the cards on the table (once it beats the high bid)
+  p, pass        drop out of this slot's auction (before laying a card this turn)
+In the claim phase a claim names its token, lays its cards one by one, and cashes them in:
   waves 4MS 4MS 4WL 4YK   claim a token with exactly these cards (also 'claim waves ...' or 'w ...')
   4MS 4MS 4WL 4YK         the cards alone, when they earn just one token you can claim
-  d, done        end your claims for this round (each claim draws you a card)
+  claim waves    start a claim (c waves); then lay 4MS, lay 4WL ... and
+  cash           hand in the cards laid for the token (each claim draws you a card)
+  d, done        end your claims for this round
 The tokens and what each needs:
 {_TOKENS_HELP}
   straight: consecutive ranks sharing a suit; run: consecutive ranks; set: one rank; flush: one suit
@@ -122,41 +134,28 @@ Cards: the rank (A, 2-9, P Pawn, T Court, C Crown) and the suit initials (M S W 
   h, help        this text"""
 
 HINT = (
-    "Type a number; any bid, listed or not, as 'bid CARDS' or the cards alone (5ML 9MS); a claim as a "
-    "token and cards (waves 4MS 4MS 4WL 4YK); p = pass, d = done, t = table, h = help, q = quit."
+    "Type a number; a whole bid as its cards (5ML 9MS) or 'bid CARDS'; a whole claim as a token and cards "
+    "(waves 4MS 4MS 4WL 4YK); p = pass, d = done, t = table, h = help, q = quit."
 )
 
 EMPTY = "type the number of an option, cards to bid (5ML 9MS), a token and cards to claim, p or d"
 
 
-def _bid_key(action: BoojumAction, pips: Sequence[int]) -> tuple[int, int, tuple[int, ...]]:
-    return len(action.cards), sum(pips[c] for c in action.cards), action.cards
+@dataclass(frozen=True)
+class Steps(Choice):
+    """A line that stands for several actions: ``play`` first, then ``then`` in order (a whole bid or
+    claim typed at once), every one checked legal in turn before any is taken."""
+
+    then: tuple[Any, ...] = ()
+
+    def actions(self) -> list[Any]:
+        """Every action of the line, in order."""
+        return [] if self.play is None else [self.play, *self.then]
 
 
-def bid_shortlist(
-    bids: Sequence[BoojumAction], rules: BoojumRules, most: int = MAX_BIDS
-) -> list[BoojumAction]:
-    """The cheapest bid (fewest pips) of each number of cards, topped up with the next cheapest."""
-    pips = rules.tables.pip
-    cheapest: dict[int, BoojumAction] = {}
-    for a in bids:
-        size = len(a.cards)
-        if size not in cheapest or _bid_key(a, pips) < _bid_key(cheapest[size], pips):
-            cheapest[size] = a
-    chosen = {cheapest[size] for size in sorted(cheapest)[:most]}
-    values = {_bid_key(a, pips)[:2] for a in chosen}
-    next_cheapest = heapq.nsmallest(2 * most, set(bids), key=lambda a: _bid_key(a, pips))
-    for new_value_only in (True, False):  # bids of a new size and worth first, then any
-        for a in next_cheapest:
-            if len(chosen) < most and (not new_value_only or _bid_key(a, pips)[:2] not in values):
-                chosen.add(a)
-                values.add(_bid_key(a, pips)[:2])
-    return sorted(chosen, key=lambda a: _bid_key(a, pips))
-
-
-def _chosen(action: BoojumAction) -> Choice:
-    play: Any = action  # Choice is typed for the climbing games' plays
-    return Choice(play=play)
+def _steps(actions: Sequence[BoojumAction]) -> Steps:
+    play: Any = actions[0]  # Choice is typed for every game's actions
+    return Steps(play=play, then=tuple(actions[1:]))
 
 
 class BoojumFace:
@@ -167,26 +166,49 @@ class BoojumFace:
     hint = HINT
     prompt = "Your move: "
 
+    def __init__(self) -> None:
+        self._obs: BoojumObservation | None = None
+        """The observation the options were last ordered for: a typed line is checked against it."""
+
     def ordered(self, obs: BoojumObservation, legal: Sequence[BoojumAction]) -> list[BoojumAction]:
-        bids = [a for a in legal if a.kind == BID]
-        claims = sorted({a for a in legal if a.kind == CLAIM}, key=lambda a: (a.token, len(a.cards), a.cards))
-        ends = [a for a in dict.fromkeys(legal) if a.kind in (PASS, DONE)]
-        return [*bid_shortlist(bids, obs.rules), *claims, *ends]
+        self._obs = obs
+        lays = sorted((a for a in legal if a.kind == LAY), key=lambda a: a.card)
+        return [*lays, *(a for a in legal if a.kind != LAY)]
 
     def option_text(self, obs: BoojumObservation, action: BoojumAction) -> Text:
-        if action.kind == BID:
-            seat = obs.seat if obs.seat is not None else obs.turn
+        seat = obs.seat if obs.seat is not None else obs.turn
+        t = obs.rules.tables
+        if action.kind == LAY and obs.phase == AUCTION:
             laid = list(obs.bids[seat]) if seat is not None else []
-            whole = bid_words(bid_value([*laid, *action.cards], obs.rules.tables))
+            whole = bid_words(bid_value([*laid, action.card], t))
             note = f" (whole bid {whole})" if laid else f" ({whole})"
-            return Text.assemble("bid ", cards_text(action.cards), (note, "dim"))
+            return Text.assemble("lay ", card_text(action.card), (note, "dim"))
+        if action.kind == LAY:
+            return Text.assemble("lay ", card_text(action.card))
+        if action.kind == STAND:
+            whole = bid_words(bid_value(obs.bids[seat], t)) if seat is not None else ""
+            return Text.assemble(("stand", "italic"), (f" (bid {whole})", "dim"))
         if action.kind == CLAIM:
+            example = _example(action.token, obs)
+            text = Text.assemble("claim ", (TOKEN_NAMES[action.token], SUIT_STYLES[action.token]))
+            if example:
+                text.append_text(
+                    Text.assemble(
+                        (" (for example ", "dim"),
+                        cards_text(example),
+                        (f": {claim_words(action.token, example, obs)})", "dim"),
+                    )
+                )
+            return text
+        if action.kind == CASH:
+            k = obs.claim_token
             return Text.assemble(
-                "claim ",
-                (TOKEN_NAMES[action.token], SUIT_STYLES[action.token]),
+                ("cash", "italic"),
+                (" (claim ", "dim"),
+                (TOKEN_NAMES[k], SUIT_STYLES[k]),
                 " ",
-                cards_text(action.cards),
-                (f" ({claim_words(action.token, action.cards, obs)})", "dim"),
+                cards_text(obs.claim_cards),
+                (f": {claim_words(k, obs.claim_cards, obs)})", "dim"),
             )
         if action.kind == PASS:
             return Text("pass", style="italic")
@@ -200,18 +222,24 @@ class BoojumFace:
         why_illegal: Callable[[BoojumAction], str | None],
     ) -> Choice:
         text = line.strip()
+        early = command_or_number(text, options, EMPTY)
+        if early is not None:
+            return early
         words = text.replace(",", " ").split()
-        if text.lower() not in COMMANDS and words and _is_token(words[0]):
+        if _is_token(words[0]):
             text = "claim " + text  # waves 4MS 4MS 4WL 4YK
-        choice = interpret_typed(text, rules, options, why_illegal, empty=EMPTY)
-        if choice.error is None or not words or text.isdigit():
-            return choice
-        if choice.unreadable:
-            return Choice(error=f"{choice.error} (h for help)", unreadable=True)
-        claiming = any(a.kind in (CLAIM, DONE) for a in options)
+        try:
+            actions = parse_actions(text)
+        except NotationError as e:
+            return Choice(error=f"{e} (h for help)", unreadable=True)
+        obs = self._obs if self._obs is not None and self._obs.legal_actions() == tuple(options) else None
+        claiming = (
+            obs.phase == CLAIMS if obs is not None else any(a.kind in (CLAIM, CASH, DONE) for a in options)
+        )
         if claiming and _is_card(words[0]):  # cards alone in the claim phase: the claim they make
-            return _cards_as_claim(rules.parse_action(text).cards, rules, why_illegal, choice.error)
-        return choice
+            cards = [a.card for a in actions if a.kind == LAY]
+            return _cards_as_claim(cards, obs, rules, why_illegal)
+        return _checked(actions, obs, why_illegal)
 
     def opening(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
         out = round_start(obs, seats)
@@ -238,17 +266,9 @@ class BoojumFace:
         return out
 
     def narrate(
-        self,
-        before: BoojumObservation,
-        actor: int,
-        action: BoojumAction,
-        after: BoojumObservation,
-        seats: Seats,
+        self, before: BoojumObservation, events: Sequence[Event], after: BoojumObservation, seats: Seats
     ) -> list[RenderableType]:
-        out = narrate_events(before, after, seats)
-        if not out:  # nothing public came of it (should not happen): say what was done
-            out.append(Text(f"{seats.name(actor)}: {after.rules.action_text(action)}"))
-        return out
+        return narrate_events(before, events, after, seats)
 
     def holds(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
         if obs.seat is None or obs.hand is None:
@@ -268,6 +288,42 @@ class BoojumFace:
 
     def progress(self, obs: BoojumObservation) -> str:
         return f"round {obs.round_no}"
+
+
+def _example(token: int, obs: BoojumObservation) -> tuple[int, ...]:
+    """A group of the observer's hand that earns ``token`` (the first found), or ``()``."""
+    if obs.hand is None:
+        return ()
+    counts = Counter(obs.hand)
+    for p in PATTERNS:
+        if p.token == token:
+            group = next(find(p, counts, obs.rules.tables), None)
+            if group is not None:
+                return group
+    return ()
+
+
+def _checked(
+    actions: Sequence[BoojumAction],
+    obs: BoojumObservation | None,
+    why_illegal: Callable[[BoojumAction], str | None],
+) -> Choice:
+    """The actions of a line if every one is legal in turn (checked on a state sampled from the
+    observation: what decides is the player's own hand and the table), else the first one's reason."""
+    reason = why_illegal(actions[0])
+    if reason is not None:
+        return Choice(error=reason)
+    if len(actions) == 1:
+        return _steps(actions)
+    if obs is None:
+        return Choice(error="type one action at a time here (lay 5ML, stand, claim waves, cash)")
+    trial = sample_state(obs, random.Random(0))
+    for action in actions:
+        reason = trial.why_illegal(action)
+        if reason is not None:
+            return Choice(error=reason)
+        trial.apply(action)
+    return _steps(actions)
 
 
 def _is_card(word: str) -> bool:
@@ -290,19 +346,25 @@ def _is_token(word: str) -> bool:
 
 
 def _cards_as_claim(
-    cards: tuple[int, ...], rules: BoojumRules, why_illegal: Callable[[BoojumAction], str | None], error: str
+    cards: list[int],
+    obs: BoojumObservation | None,
+    rules: BoojumRules,
+    why_illegal: Callable[[BoojumAction], str | None],
 ) -> Choice:
-    """Cards typed alone in the claim phase: the claim they make, if just one token is possible."""
-    tokens = [p.token for p in matching_patterns(cards, rules.tables)]
-    tokens = list(dict.fromkeys(tokens))
-    legal = [claim(k, cards) for k in tokens if why_illegal(claim(k, cards)) is None]
+    """Cards typed alone in the claim phase: with a claim open, added to it and cashed in; else the claim
+    they make, if just one token is possible."""
     shown = format_decktet_cards(cards)
+    if obs is not None and obs.claim_token >= 0:
+        return _checked([*(lay(c) for c in cards), CASH_ACTION], obs, why_illegal)
+    tokens = list(dict.fromkeys(p.token for p in matching_patterns(cards, rules.tables)))
+    if not tokens:
+        return Choice(error=f"{shown} earns no token; type a token and cards, or d when you are done")
+    readings = [(k, _checked(claim_actions(k, cards), obs, why_illegal)) for k in tokens]
+    legal = [(k, c) for k, c in readings if c.play is not None]
     if len(legal) == 1:
-        return _chosen(legal[0])
+        return legal[0][1]
     if legal:
-        ways = " or ".join(f"'{TOKEN_NAMES[a.token]} {shown}'" for a in legal)
+        ways = " or ".join(f"'{TOKEN_NAMES[k]} {shown}'" for k, _ in legal)
         return Choice(error=f"{shown} can claim {len(legal)} tokens: type {ways}")
-    if tokens:
-        reason = why_illegal(claim(tokens[0], cards))
-        return Choice(error=f"{token_name(tokens[0])} with {shown}: {reason}")
-    return Choice(error=f"{shown} earns no token; {error}")
+    k, choice = readings[0]
+    return Choice(error=f"{token_name(k)} with {shown}: {choice.error}")

@@ -1,7 +1,8 @@
 """Boojum observations as Rich text: cards, tokens, the table, the lots, and each public event in words.
 
-Everything here reads only observations, so a seat is never shown what it may not know: the only
-private cards named are the observer's own (its hand, the card it was dealt, the card it drew).
+Everything here reads only observations and the events as the observer saw them, so a seat is never
+shown what it may not know: the only private cards named are the observer's own (its hand, the card it
+was dealt, the card it drew).
 
 >>> from bumtable.rules import get
 >>> from bumtable.cli.render import Seats
@@ -27,9 +28,11 @@ from rich.text import Text
 
 from bumtable.cards.decktet import SUIT_LETTERS, DecktetCard
 from bumtable.cli.render import Seats, count_word, fancy
-from bumtable.rules.boojum import TOKEN_NAMES, BoojumObservation, Event, bid_value, bid_words
+from bumtable.rules.boojum import TOKEN_NAMES, BoojumObservation, bid_value, bid_words, parse_token
+from bumtable.rules.boojum import events as ev
 from bumtable.rules.boojum.sets import matching_patterns
 from bumtable.rules.boojum.state import AUCTION, CLAIMS
+from bumtable.rules.events import Event
 
 SUIT_STYLES = ("blue", "yellow", "cyan", "green", "red", "magenta")
 """One colour per suit, Moons to Knots, for the suit initials of cards and tokens."""
@@ -193,14 +196,38 @@ def where_line(obs: BoojumObservation, seats: Seats) -> list[Text]:
             head.append(f"High bid: {seats.possessive(h)} ")
             head.append_text(bid_text(obs.bids[h], obs))
             head.append(". More cards always win, then more pips.")
-        return [head]
+        out = [head]
+        if obs.laid_now and obs.turn is not None:
+            p = obs.turn
+            out.append(
+                Text.assemble(
+                    f"{seats.name(p)} {seats.verb(p, 'has', 'have')} laid ",
+                    cards_text(obs.laid_now),
+                    " this turn, for a bid of ",
+                    bid_text(obs.bids[p], obs),
+                    ": lay more cards, or stand once it beats the high bid.",
+                )
+            )
+        return out
     if obs.phase == CLAIMS and obs.turn is not None:
         p = obs.turn
         line = f"Claim phase: {seats.name(p)} {seats.verb(p, 'claims', 'claim')} now"
         later = obs.claim_order[obs.claim_pos + 1 :]
-        return [
+        out = [
             Text(line + (f"; then {names(seats, later)}." if later else "; the last to claim this round."))
         ]
+        if obs.claim_token >= 0:
+            laid = cards_text(obs.claim_cards) if obs.claim_cards else Text("no card yet")
+            out.append(
+                Text.assemble(
+                    f"{seats.name(p)} {seats.verb(p, 'is', 'are')} claiming the ",
+                    (token_name(obs.claim_token), SUIT_STYLES[obs.claim_token]),
+                    " token with ",
+                    laid,
+                    ": lay the group's cards, then cash them in.",
+                )
+            )
+        return out
     return []
 
 
@@ -269,166 +296,123 @@ def final_lines(obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
 
 
 # ---------------------------------------------------------------------- events
-def new_events(before: BoojumObservation, after: BoojumObservation) -> list[int]:
-    """Indexes in ``after.events`` of the events not already in ``before.events`` (by round and place)."""
-    seen = Counter(e.round_no for e in before.events)
-    place: Counter[int] = Counter()
-    out = []
-    for i, e in enumerate(after.events):
-        if place[e.round_no] >= seen[e.round_no]:
-            out.append(i)
-        place[e.round_no] += 1
-    return out
+def _codes(texts: Sequence[str]) -> list[int]:
+    return [int(DecktetCard.parse(t)) for t in texts]
 
 
-def _laid(events: Sequence[Event], upto: int, player: int) -> list[int]:
-    """Cards ``player`` has laid for the slot of ``events[upto]``, up to and including that event."""
-    e = events[upto]
-    return [
-        c
-        for x in events[: upto + 1]
-        if x.kind == "bid" and x.round_no == e.round_no and x.slot == e.slot and x.player == player
-        for c in x.cards
-    ]
-
-
-def _any_bid(events: Sequence[Event], upto: int) -> bool:
-    e = events[upto]
-    return any(x.kind == "bid" and x.round_no == e.round_no and x.slot == e.slot for x in events[:upto])
-
-
-def _gained(after: BoojumObservation, *sources: Sequence[int]) -> list[int]:
-    """Cards in the observer's hand now that ``sources`` (what it had or got openly) do not explain."""
-    if after.hand is None:
-        return []
-    had: Counter[int] = Counter()
-    for s in sources:
-        had.update(s)
-    return sorted((Counter(after.hand) - had).elements())
-
-
-def _build_lines(events: Sequence[Event], e: Event, seats: Seats) -> list[RenderableType]:
-    lots = [
-        Text.assemble(f"{seats.name(x.player)} ", cards_text(x.cards))
-        for x in events
-        if x.kind == "won" and x.round_no == e.round_no
-    ]
-    line = Text(
-        "Build: a card goes face down onto each slot, and each player who won no lot is dealt one. ",
-        style="cyan",
+def _claim_line(e: Event, drawn: Event | None, after: BoojumObservation, seats: Seats) -> Text:
+    p = e.player
+    assert p is not None
+    token = parse_token(e.text)
+    cards = _codes(e.cards)
+    line = Text.assemble(
+        f"{seats.name(p)} {seats.verb(p, 'claims', 'claim')} the ",
+        (token_name(token), f"bold {SUIT_STYLES[token]}"),
+        " token with ",
+        cards_text(cards),
+        f" ({claim_words(token, cards, after)}) and {seats.verb(p, 'draws', 'draw')} ",
+        style="bold",
     )
-    if lots:
-        line.append_text(Text.assemble("Lots picked up: ", Text(", ").join(lots), "."))
-    return [line]
+    seen = _codes(drawn.cards) if drawn is not None else []
+    line.append_text(cards_text(seen) if seen else Text("a card"))
+    line.append(".")
+    return line
 
 
-def narrate_events(before: BoojumObservation, after: BoojumObservation, seats: Seats) -> list[RenderableType]:
-    """Every public event between two observations of one seat, in words."""
-    events = after.events
-    me = after.seat
+def narrate_events(
+    before: BoojumObservation, events: Sequence[Event], after: BoojumObservation, seats: Seats
+) -> list[RenderableType]:
+    """The events one action caused, as the observing seat saw them, in words.
+
+    ``before`` and ``after`` are that seat's observations around the action: ``before`` tells what was
+    laid this turn (a bid standing is told whole) and what a lot was won with. A card laid is not told
+    on its own: the bid or the claim it belongs to is, when it is made.
+    """
     out: list[RenderableType] = []
-    claims_due: int | None = None  # the round whose claim phase began here and is not yet announced
-
-    def announce_claims(r: int) -> None:
-        order_valid = after.round_no == r or (after.round_no == r + 1 and after.phase == AUCTION)
-        if order_valid and after.claim_order:
-            first = after.claim_order[0]
-            out.append(Text(f"Claim phase: players claim in turn from {seats.name(first)}.", style="cyan"))
-        else:
-            out.append(Text("Claim phase.", style="cyan"))
-
-    for i in new_events(before, after):
-        e = events[i]
+    for i, e in enumerate(events):
         p = e.player
-        name = seats.name(p) if p >= 0 else ""
-        if claims_due is not None and e.kind in ("claim", "done", "auto-done", "round", "game-over"):
-            announce_claims(claims_due)
-            claims_due = None
-        if e.kind == "bid":
-            laid = _laid(events, i, p)
-            if len(laid) == len(e.cards):
-                line = Text.assemble(f"{name} {seats.verb(p, 'bids', 'bid')} ", bid_text(laid, after))
+        name = seats.name(p) if p is not None else ""
+        if e.kind == ev.STAND and p is not None:
+            whole = _codes(e.cards)
+            fresh = list(before.laid_now) if before.turn == p else whole
+            if Counter(fresh) == Counter(whole):
+                out.append(Text.assemble(f"{name} {seats.verb(p, 'bids', 'bid')} ", bid_text(whole, after)))
             else:
-                line = Text.assemble(
-                    f"{name} {seats.verb(p, 'raises', 'raise')} with ",
-                    cards_text(e.cards),
-                    ": ",
-                    bid_text(laid, after),
+                out.append(
+                    Text.assemble(
+                        f"{name} {seats.verb(p, 'raises', 'raise')} with ",
+                        cards_text(fresh),
+                        ": ",
+                        bid_text(whole, after),
+                    )
                 )
-            out.append(line)
-        elif e.kind == "pass":
-            out.append(Text(f"{name} {seats.verb(p, 'passes', 'pass')}.", style="dim"))
-        elif e.kind == "auto-pass":
-            has = seats.verb(p, "has", "have")
-            why = "cannot beat the high bid" if _any_bid(events, i) else f"{has} no cards to bid"
-            out.append(Text(f"{name} {why} and {seats.verb(p, 'passes', 'pass')}.", style="dim"))
-        elif e.kind == "won":
-            paid = _laid(events, i, p)
-            line = Text.assemble(
-                f"{name} {seats.verb(p, 'wins', 'win')} slot {e.slot + 1}'s lot ",
-                cards_text(e.cards),
-                " with ",
-                bid_text(paid, after),
-                "; the bid becomes the slot's next lot.",
-                style="green",
+        elif e.kind == ev.PASS and p is not None:
+            passes = seats.verb(p, "passes", "pass")
+            if e.text == ev.PASSED:
+                out.append(Text(f"{name} {passes}.", style="dim"))
+            else:
+                why = (
+                    "cannot beat the high bid"
+                    if e.text == ev.CANNOT_BEAT
+                    else f"{seats.verb(p, 'has', 'have')} no cards to bid"
+                )
+                out.append(Text(f"{name} {why} and {passes}.", style="dim"))
+        elif e.kind == ev.LOT:
+            slot = int(e.text.split()[1])
+            if p is None:
+                out.append(Text(f"Nobody bids for slot {slot}: it keeps its cards.", style="dim"))
+            else:
+                paid = list(before.bids[p]) if before.lot == slot - 1 else []
+                out.append(
+                    Text.assemble(
+                        f"{name} {seats.verb(p, 'wins', 'win')} slot {slot}'s lot ",
+                        cards_text(_codes(e.cards)),
+                        " with ",
+                        bid_text(paid, after),
+                        "; the bid becomes the slot's next lot.",
+                        style="green",
+                    )
+                )
+        elif e.kind == ev.BUILD:
+            lots = [
+                Text.assemble(f"{seats.name(x.player)} ", cards_text(_codes(x.cards)))
+                for x in events[i:]
+                if x.kind == ev.PICK_UP and x.player is not None
+            ]
+            line = Text(
+                "Build: a card goes face down onto each slot, and each player who won no lot is dealt one. ",
+                style="cyan",
             )
+            if lots:
+                line.append_text(Text.assemble("Lots picked up: ", Text(", ").join(lots), "."))
             out.append(line)
-        elif e.kind == "unsold":
-            out.append(Text(f"Nobody bids for slot {e.slot + 1}: it keeps its cards.", style="dim"))
-        if e.kind in ("won", "unsold") and e.slot == len(after.slots) - 1:
-            out += _build_lines(events, e, seats)
-            claims_due = e.round_no
-        if e.kind == "dealt":
-            dealt = _dealt_card(before, after) if p == me else []
-            shown = cards_text(dealt) if dealt else Text("a card")
+        elif e.kind == ev.DEAL and p is not None and e.step > 0:
+            shown = cards_text(_codes(e.cards)) if e.cards else Text("a card")
             out.append(
                 Text.assemble(
                     f"{name} {seats.verb(p, 'is', 'are')} dealt ", shown, " face down (no lot won)."
                 )
             )
-        elif e.kind == "claim":
-            what = claim_words(e.token, e.cards, after)
-            line = Text.assemble(
-                f"{name} {seats.verb(p, 'claims', 'claim')} the ",
-                (token_name(e.token), f"bold {SUIT_STYLES[e.token]}"),
-                " token with ",
-                cards_text(e.cards),
-                f" ({what}) and {seats.verb(p, 'draws', 'draw')} ",
-                style="bold",
-            )
-            drawn = []
-            if p == me and before.hand is not None:
-                drawn = _gained(after, list((Counter(before.hand) - Counter(e.cards)).elements()))
-            line.append_text(cards_text(drawn) if len(drawn) == 1 else Text("a card"))
-            line.append(".")
-            out.append(line)
-        elif e.kind == "done":
-            out.append(Text(f"{name} {seats.verb(p, 'is', 'are')} done claiming.", style="dim"))
-        elif e.kind == "auto-done":
-            more = any(x.kind == "claim" and x.player == p and x.round_no == e.round_no for x in events[:i])
-            has = seats.verb(p, "has", "have")
-            out.append(Text(f"{name} {has} nothing {'more ' if more else ''}to claim.", style="dim"))
-        elif e.kind == "reshuffle":
+        elif e.kind == ev.CLAIMS and p is not None:
+            out.append(Text(f"Claim phase: players claim in turn from {name}.", style="cyan"))
+        elif e.kind == ev.CLAIM and p is not None:
+            drawn = next((x for x in events[i + 1 :] if x.kind == ev.DRAW and x.player == p), None)
+            out.append(_claim_line(e, drawn, after, seats))
+        elif e.kind == ev.DONE and p is not None:
+            if e.text == "done":
+                out.append(Text(f"{name} {seats.verb(p, 'is', 'are')} done claiming.", style="dim"))
+            else:
+                out.append(Text(f"{name} {seats.verb(p, 'has', 'have')} {e.text}.", style="dim"))
+        elif e.kind == ev.RESHUFFLE:
             out.append(
                 Text("The stack runs out: the discard pile is shuffled into a new stack.", style="dim")
             )
-        elif e.kind == "round":
-            if e.round_no == after.round_no:
+        elif e.kind == ev.ROUND:
+            number = int(e.text.split()[1])
+            if number == after.round_no:
                 out += round_start(after, seats)
             else:
-                out.append(Rule(f"Round {e.round_no}"))
-        elif e.kind == "game-over":
+                out.append(Rule(f"Round {number}"))
+        elif e.kind == ev.GAME_OVER:
             out += final_lines(after, seats)
-    if claims_due is not None:
-        announce_claims(claims_due)
     return out
-
-
-def _dealt_card(before: BoojumObservation, after: BoojumObservation) -> list[int]:
-    """The card the observer was dealt in the build phase, when the two observations show it."""
-    me = after.seat
-    if me is None or before.hand is None:
-        return []
-    # A player dealt a card won no lot: its hand is what it had plus any bid taken back, and the card.
-    gained = _gained(after, before.hand, before.bids[me])
-    return gained if len(gained) == 1 else []

@@ -72,7 +72,7 @@ def boojum_moves(rules: BoojumRules, hand: str, *, held: str = "") -> dict[str, 
             {
                 "token": TOKEN_NAMES[c.token],
                 "cards": format_decktet_cards(c.cards).split(),
-                "text": rules.action_text(c),
+                "text": c.text,
                 "what": describe_group(c.cards, t).split(": ", 1)[1],
             }
             for c in claims

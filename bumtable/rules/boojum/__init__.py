@@ -8,47 +8,65 @@ The rules are in ``docs/rules/boojum.md``. Everything a face needs:
 >>> action = state.legal_actions()[0]
 >>> rules.parse_action(rules.action_text(action)) == action
 True
->>> [rules.action_text(a) for a in hand_claims(rules, "4MS 4MS 4WL 4YK 9MS")][:2]
+>>> [g.text for g in hand_claims(rules, "4MS 4MS 4WL 4YK 9MS")][:2]
 ['claim waves 4MS 4MS 4WL 4YK', 'claim knots 4MS 4WL 4YK']
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from bumtable.cards.decktet import DecktetCard, parse_decktet_cards
 from bumtable.errors import NotationError
 from bumtable.rules.boojum.actions import (
-    BID,
+    CASH,
+    CASH_ACTION,
     CLAIM,
     DONE,
     DONE_ACTION,
+    LAY,
     PASS,
     PASS_ACTION,
+    STAND,
+    STAND_ACTION,
     TOKEN_NAMES,
     BoojumAction,
     action_text,
+    bid_actions,
     claim,
+    claim_actions,
+    lay,
     parse_action,
+    parse_actions,
     parse_token,
 )
 from bumtable.rules.boojum.bids import bid_value, bid_words
 from bumtable.rules.boojum.observation import BoojumObservation, observe, sample_state
+from bumtable.rules.boojum.observation_json import observation_from_dict
 from bumtable.rules.boojum.options import VARIANT_ALIASES, VARIANTS, BoojumRules, boojum
-from bumtable.rules.boojum.sets import PATTERNS, Pattern, claim_options, describe_group, is_claim
-from bumtable.rules.boojum.state import BoojumState, Event
+from bumtable.rules.boojum.sets import PATTERNS, ClaimGroup, Pattern, claim_options, describe_group, is_claim
+from bumtable.rules.boojum.state import BoojumState
+
+if TYPE_CHECKING:
+    from bumtable.rules.protocol import GameObservation, GameRules, GameState
+
+    _rules: GameRules[BoojumAction, BoojumState] = BoojumRules()
+    _state: GameState[BoojumAction, BoojumObservation] = BoojumState(BoojumRules(), 0)
+    _obs: GameObservation[BoojumAction] = BoojumState(BoojumRules(), 0).observe(0)
 
 
 def hand_claims(
     rules: BoojumRules, hand: str | Iterable[int], *, held: Iterable[int | str] = ()
-) -> list[BoojumAction]:
+) -> list[ClaimGroup]:
     """Every claim a hand can make: the answer to "which tokens can this hand claim, and with which cards".
 
     ``hand`` is text (``"4MS 4WL X"``) or card codes; ``held`` lists tokens already held (numbers or
     names), which cannot be claimed again unless ``rules.repeat_tokens``. Claims come token by token
     (Moons first), fewest cards first. A card that is not in this game's deck is a NotationError.
+    Each claim's ``text`` is the shortcut a person types for it (``claim_actions`` gives its actions).
 
-    >>> [action_text(a) for a in hand_claims(boojum(), "AM 2MK 3MW 4MS 5ML 6MW", held=["knots"])]
+    >>> [g.text for g in hand_claims(boojum(), "AM 2MK 3MW 4MS 5ML 6MW", held=["knots"])]
     ['claim moons AM 2MK 3MW 4MS 5ML 6MW', 'claim suns AM 2MK 3MW 4MS 5ML', 'claim suns 2MK 3MW 4MS 5ML 6MW', 'claim waves AM 2MK 3MW 4MS', 'claim waves 2MK 3MW 4MS 5ML', 'claim waves 3MW 4MS 5ML 6MW']
     """
     cards = parse_decktet_cards(hand) if isinstance(hand, str) else [DecktetCard(int(c)) for c in hand]
@@ -59,17 +77,21 @@ def hand_claims(
     owned = {h if isinstance(h, int) else parse_token(h) for h in held}
     tokens = range(6) if rules.repeat_tokens else [k for k in range(6) if k not in owned]
     options = claim_options([int(c) for c in cards], t, tokens)
-    return [claim(k, g) for k, groups in options.items() for g in groups]
+    return [ClaimGroup(k, g) for k, groups in options.items() for g in groups]
 
 
 __all__ = [
-    "BID",
+    "CASH",
+    "CASH_ACTION",
     "CLAIM",
     "DONE",
     "DONE_ACTION",
+    "LAY",
     "PASS",
     "PASS_ACTION",
     "PATTERNS",
+    "STAND",
+    "STAND_ACTION",
     "TOKEN_NAMES",
     "VARIANTS",
     "VARIANT_ALIASES",
@@ -77,18 +99,24 @@ __all__ = [
     "BoojumObservation",
     "BoojumRules",
     "BoojumState",
-    "Event",
+    "ClaimGroup",
     "Pattern",
     "action_text",
+    "bid_actions",
     "bid_value",
     "bid_words",
     "boojum",
+    "claim",
+    "claim_actions",
     "claim_options",
     "describe_group",
     "hand_claims",
     "is_claim",
+    "lay",
+    "observation_from_dict",
     "observe",
     "parse_action",
+    "parse_actions",
     "parse_token",
     "sample_state",
 ]

@@ -1,55 +1,65 @@
-"""Boojum's actions and their text: bid, pass, claim a suit token, done.
+"""Boojum's actions and their text: factored bids and claims, one small decision at a time.
 
-An action is a :class:`BoojumAction` (an immutable NamedTuple). Cards are Decktet codes, sorted, so an
-action names a multiset of cards (copies from different Decktets are the same card).
+A bid is made card by card: ``lay`` a card on the table, lay another, ..., then ``stand`` (the bid
+is made; the whole bid on the table must beat the high bid), or ``pass`` before laying anything.
+A claim the same way: ``claim`` a token, ``lay`` the cards of the group one by one, then ``cash``
+them in for the token; ``done`` ends a player's claims for the round. So each decision lists few
+actions (at most one ``lay`` per different card in hand, plus a few words), whatever the hand.
+
+An action is a :class:`BoojumAction` (an immutable NamedTuple of small ints).
 
 =================================  ===================================================================
 text                               meaning
 =================================  ===================================================================
-``bid 5ML 9MS``                    auction: lay these cards from your hand, adding them to any cards
-                                   you already laid for this slot (``raise`` and ``b`` mean the same;
-                                   bare cards are a bid too)
-``pass``                           auction: drop out of this slot's auction (``p``)
-``claim waves 4MS 4WL 4YK X``      claim phase: hand in these cards for the Waves token (``c``; the
-                                   token by name, singular or plural, or its suit letter)
+``lay 5ML``                        lay this card face up: onto your bid in an auction, into the group
+                                   you are claiming with in the claim phase (``l``)
+``stand``                          auction: your bid is made (``s``); the turn passes on
+``pass``                           auction: drop out of this slot's auction (``p``), before laying
+``claim waves``                    claim phase: start a claim for this token (``c``; the token by name,
+                                   singular or plural, or its suit letter)
+``cash``                           claim phase: hand in the cards laid for the token and draw a card
 ``done``                           claim phase: end your claims for this round (``d``)
 =================================  ===================================================================
 
->>> a = parse_action("claim Wave 4yk 4ms x 4wl")
->>> action_text(a)
-'claim waves 4MS 4WL 4YK X'
->>> parse_action(action_text(a)) == a
-True
->>> action_text(parse_action("raise 9ms 5ml")), action_text(parse_action("p"))
-('bid 5ML 9MS', 'pass')
->>> parse_action("claim stars AM")
+Shortcuts, for people and tests (:func:`parse_actions`, never a single action):
+``bid 5ML 9MS`` (or the cards alone) is ``lay 5ML``, ``lay 9MS``, ``stand``; ``claim waves 4MS 4MS
+4WL 4YK`` is ``claim waves``, four ``lay``\\ s and ``cash``.
+
+>>> a = parse_action("claim Wave")
+>>> action_text(a), parse_action(action_text(a)) == a
+('claim waves', True)
+>>> [action_text(x) for x in parse_actions("bid 9ms 5ml")]
+['lay 5ML', 'lay 9MS', 'stand']
+>>> parse_action("bid 5ML 9MS")
 Traceback (most recent call last):
 ...
-bumtable.errors.NotationError: bad token 'stars': the tokens are moons, suns, waves, leaves, wyrms, knots (or M, S, W, L, Y, K)
+bumtable.errors.NotationError: 'bid 5ML 9MS' is several actions (lay 5ML, lay 9MS, stand): a bid is laid card by card, then 'stand'
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from bumtable.cards.decktet import SUIT_LETTERS, SUIT_NAMES, DecktetCard, format_decktet_cards
+from bumtable.cards.decktet import SUIT_LETTERS, SUIT_NAMES, DecktetCard, parse_decktet_cards
 from bumtable.errors import NotationError
 
-BID = 0
-PASS = 1
-CLAIM = 2
-DONE = 3
-KIND_NAMES = {BID: "bid", PASS: "pass", CLAIM: "claim", DONE: "done"}
+LAY = 0
+STAND = 1
+PASS = 2
+CLAIM = 3
+CASH = 4
+DONE = 5
+KIND_NAMES = {LAY: "lay", STAND: "stand", PASS: "pass", CLAIM: "claim", CASH: "cash", DONE: "done"}
 
 TOKEN_NAMES = tuple(s.lower() for s in SUIT_NAMES)
 """Suit tokens by number: 0 moons, 1 suns, 2 waves, 3 leaves, 4 wyrms, 5 knots (the suits' order)."""
 
 
 class BoojumAction(NamedTuple):
-    """One Boojum action. ``cards`` are sorted codes; ``token`` is the suit token claimed (-1 otherwise)."""
+    """One Boojum action: ``card`` is the card laid (-1 otherwise), ``token`` the token claimed (-1 otherwise)."""
 
     kind: int
-    cards: tuple[int, ...] = ()
+    card: int = -1
     token: int = -1
 
     @property
@@ -57,22 +67,34 @@ class BoojumAction(NamedTuple):
         return KIND_NAMES[self.kind]
 
 
+STAND_ACTION = BoojumAction(STAND)
 PASS_ACTION = BoojumAction(PASS)
+CASH_ACTION = BoojumAction(CASH)
 DONE_ACTION = BoojumAction(DONE)
 
 
-def bid(cards: list[int] | tuple[int, ...]) -> BoojumAction:
-    """A bid of these cards (sorted for you).
+def lay(card: int) -> BoojumAction:
+    """Lay one card (a Decktet code).
 
-    >>> bid([27, 15])
-    BoojumAction(kind=0, cards=(15, 27), token=-1)
+    >>> lay(15)
+    BoojumAction(kind=0, card=15, token=-1)
     """
-    return BoojumAction(BID, tuple(sorted(int(c) for c in cards)))
+    return BoojumAction(LAY, int(card))
 
 
-def claim(token: int, cards: list[int] | tuple[int, ...]) -> BoojumAction:
-    """A claim of ``token`` with these cards (sorted for you)."""
-    return BoojumAction(CLAIM, tuple(sorted(int(c) for c in cards)), token)
+def claim(token: int) -> BoojumAction:
+    """Start a claim for ``token`` (0 Moons .. 5 Knots)."""
+    return BoojumAction(CLAIM, -1, int(token))
+
+
+def bid_actions(cards: list[int] | tuple[int, ...]) -> list[BoojumAction]:
+    """A whole turn's bid as actions: a ``lay`` for each card (lowest first), then ``stand``."""
+    return [lay(c) for c in sorted(cards)] + [STAND_ACTION]
+
+
+def claim_actions(token: int, cards: list[int] | tuple[int, ...]) -> list[BoojumAction]:
+    """A whole claim as actions: ``claim`` the token, ``lay`` each card (lowest first), ``cash``."""
+    return [claim(token)] + [lay(c) for c in sorted(cards)] + [CASH_ACTION]
 
 
 def parse_token(text: str) -> int:
@@ -90,56 +112,92 @@ def parse_token(text: str) -> int:
     )
 
 
-def _cards(tokens: list[str], what: str) -> tuple[int, ...]:
+_WORDS = {"stand": STAND_ACTION, "s": STAND_ACTION, "pass": PASS_ACTION, "p": PASS_ACTION}
+_WORDS.update({"cash": CASH_ACTION, "done": DONE_ACTION, "d": DONE_ACTION})
+
+
+def _cards(tokens: list[str], what: str) -> list[int]:
     if not tokens:
         example = "4MS 4MS 4WL 4YK" if what.startswith("claim") else "5ML 9MS"
         raise NotationError(f"{what} needs cards, e.g. '{what} {example}'")
-    return tuple(sorted(int(DecktetCard.parse(tok)) for tok in tokens))
+    return sorted(int(DecktetCard.parse(tok)) for tok in tokens)
 
 
-def parse_action(text: str) -> BoojumAction:
-    """Read an action (see the module's table); the error names the bad word or card.
+def parse_actions(text: str) -> list[BoojumAction]:
+    """Read one action or a shortcut for several: ``bid 5ML 9MS`` (also ``raise``, ``b`` or the cards
+    alone) is a ``lay`` per card and ``stand``; ``claim waves 4MS 4WL`` is ``claim waves``, the lays and
+    ``cash``. The error names the bad word or card.
 
-    >>> parse_action("bid 5ML Q")
+    >>> actions = parse_actions("c k AM AS AW AL AY AK")
+    >>> action_text(actions[0]), len(actions), action_text(actions[-1])
+    ('claim knots', 8, 'cash')
+    >>> parse_actions("bid 5ML Q")
     Traceback (most recent call last):
     ...
     bumtable.errors.NotationError: bad Decktet card 'Q': rank 'Q' is not one of A, 2-9, P (Pawn), T (Court), C (Crown), X (the Excuse)
-    >>> parse_action("fold")
+    >>> parse_actions("fold")
     Traceback (most recent call last):
     ...
-    bumtable.errors.NotationError: bad action 'fold': 'fold' is not bid, raise, pass, claim or done (nor a card)
+    bumtable.errors.NotationError: bad action 'fold': 'fold' is not lay, stand, pass, claim, cash, done or bid (nor a card)
     """
     words = text.replace(",", " ").split()
     if not words:
-        raise NotationError("empty action: say bid <cards>, pass, claim <token> <cards> or done")
+        raise NotationError("empty action: say lay <card>, stand, pass, claim <token>, cash or done")
     head, rest = words[0].lower(), words[1:]
-    if head in ("pass", "p", "done", "d"):
+    if head in _WORDS:
         if rest:
             raise NotationError(f"bad action {text!r}: {head!r} takes nothing after it, not {rest[0]!r}")
-        return PASS_ACTION if head in ("pass", "p") else DONE_ACTION
+        return [_WORDS[head]]
+    if head in ("lay", "l"):
+        if len(rest) != 1:
+            raise NotationError(f"bad action {text!r}: lay takes one card, e.g. 'lay 5ML'")
+        return [lay(DecktetCard.parse(rest[0]))]
     if head in ("bid", "b", "raise"):
-        return BoojumAction(BID, _cards(rest, "bid"))
+        return bid_actions(_cards(rest, "bid"))
     if head in ("claim", "c"):
         if not rest:
-            raise NotationError("claim needs a token and cards, e.g. 'claim waves 4MS 4MS 4WL 4YK'")
-        return BoojumAction(CLAIM, _cards(rest[1:], f"claim {rest[0]}"), parse_token(rest[0]))
+            raise NotationError("claim needs a token, e.g. 'claim waves' (and may name the cards too)")
+        token = parse_token(rest[0])
+        if len(rest) == 1:
+            return [claim(token)]
+        return claim_actions(token, _cards(rest[1:], f"claim {rest[0]}"))
     try:
         DecktetCard.parse(words[0])
     except NotationError:
         raise NotationError(
-            f"bad action {text!r}: {words[0]!r} is not bid, raise, pass, claim or done (nor a card)"
+            f"bad action {text!r}: {words[0]!r} is not lay, stand, pass, claim, cash, done or bid (nor a card)"
         ) from None
-    return BoojumAction(BID, _cards(words, "bid"))
+    return bid_actions([int(c) for c in parse_decktet_cards(" ".join(words))])
+
+
+def parse_action(text: str) -> BoojumAction:
+    """Read one action (see the module's table); a shortcut for several is a NotationError that says so.
+
+    >>> action_text(parse_action("l 9ms")), action_text(parse_action("P"))
+    ('lay 9MS', 'pass')
+    >>> parse_action("claim stars")
+    Traceback (most recent call last):
+    ...
+    bumtable.errors.NotationError: bad token 'stars': the tokens are moons, suns, waves, leaves, wyrms, knots (or M, S, W, L, Y, K)
+    """
+    actions = parse_actions(text)
+    if len(actions) != 1:
+        what = "a bid is laid card by card, then 'stand'"
+        if actions[0].kind == CLAIM:
+            what = "a claim names its token, lays its cards one by one, then 'cash'"
+        steps = ", ".join(action_text(a) for a in actions)
+        raise NotationError(f"{' '.join(text.split())!r} is several actions ({steps}): {what}")
+    return actions[0]
 
 
 def action_text(action: BoojumAction) -> str:
     """The canonical text of an action.
 
-    >>> action_text(BoojumAction(CLAIM, (0, 1, 2, 3, 4, 5), 5))
-    'claim knots AM AS AW AL AY AK'
+    >>> action_text(lay(44)), action_text(claim(5)), action_text(DONE_ACTION)
+    ('lay X', 'claim knots', 'done')
     """
-    if action.kind == BID:
-        return "bid " + format_decktet_cards(action.cards)
+    if action.kind == LAY:
+        return f"lay {DecktetCard(action.card)}"
     if action.kind == CLAIM:
-        return f"claim {TOKEN_NAMES[action.token]} " + format_decktet_cards(action.cards)
+        return f"claim {TOKEN_NAMES[action.token]}"
     return KIND_NAMES[action.kind]

@@ -1,38 +1,50 @@
-"""Boojum observations to and from JSON-ready data: cards as their short text, tokens by name.
+"""Boojum observations on the wire: JSON-ready data, cards as their short text, tokens by name.
+
+The wire form names the system but carries no rules object (the rules are sent once, and
+:func:`observation_from_dict` is given them); it lists the seat's legal actions as text and as
+codes of the rules' action space. It holds every field of the observation, so reading it back gives
+an equal observation. What happened is not in it: that is the event log's.
 
 >>> from bumtable.rules.boojum.options import boojum
->>> from bumtable.rules.boojum.observation import BoojumObservation
->>> obs = boojum(4).new_state(seed=5).observe(1)
->>> BoojumObservation.from_dict(obs.to_dict()) == obs
+>>> rules = boojum(4)
+>>> obs = rules.new_state(seed=5).observe(0)
+>>> data = obs.to_dict()
+>>> "rules" in data, data["legal"][-1]
+(False, {'text': 'pass', 'code': 1})
+>>> observation_from_dict(data, rules) == obs
 True
+>>> observation_from_dict({**data, "bids": [["5ML"], [], [], 7]}, rules)
+Traceback (most recent call last):
+...
+bumtable.errors.NotationError: bad Boojum observation field 'bids': item 4 is not a list of cards
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bumtable.cards.decktet import DecktetCard
-from bumtable.errors import NotationError, RulesError
+from bumtable.errors import NotationError
 from bumtable.rules.boojum.actions import TOKEN_NAMES, parse_token
-from bumtable.rules.boojum.state import Event
 
 if TYPE_CHECKING:
     from bumtable.rules.boojum.observation import BoojumObservation
+    from bumtable.rules.boojum.options import BoojumRules
+
+T = TypeVar("T")
 
 
 def _cards(codes: tuple[int, ...]) -> list[str]:
     return [str(DecktetCard(c)) for c in codes]
 
 
-def _codes(texts: list[str]) -> tuple[int, ...]:
-    return tuple(int(DecktetCard.parse(t)) for t in texts)
-
-
 def observation_to_dict(obs: BoojumObservation) -> dict[str, Any]:
-    """Every field of an observation as JSON-ready data."""
+    """Every field of an observation as JSON-ready data, and the seat's legal actions with their codes."""
+    space = obs.rules.action_space()
+    text = obs.rules.action_text
     return {
         "system": obs.rules.system,
-        "rules": obs.rules.to_dict(),
         "seat": obs.seat,
         "round_no": obs.round_no,
         "phase": obs.phase,
@@ -43,6 +55,7 @@ def observation_to_dict(obs: BoojumObservation) -> dict[str, Any]:
         "slots": [_cards(s) for s in obs.slots],
         "slot_hidden": list(obs.slot_hidden),
         "bids": [_cards(b) for b in obs.bids],
+        "laid_now": _cards(obs.laid_now),
         "high": obs.high,
         "passed": list(obs.passed),
         "won": [_cards(w) for w in obs.won],
@@ -54,74 +67,139 @@ def observation_to_dict(obs: BoojumObservation) -> dict[str, Any]:
         "stack_count": obs.stack_count,
         "claim_order": list(obs.claim_order),
         "claim_pos": obs.claim_pos,
+        "claim_token": TOKEN_NAMES[obs.claim_token] if obs.claim_token >= 0 else None,
+        "claim_cards": _cards(obs.claim_cards),
         "winners": list(obs.winners),
         "hit_round_limit": obs.hit_round_limit,
-        "events": [
-            {
-                "round": e.round_no,
-                "kind": e.kind,
-                "player": e.player,
-                "cards": _cards(e.cards),
-                "slot": e.slot,
-                "token": TOKEN_NAMES[e.token] if e.token >= 0 else None,
-            }
-            for e in obs.events
-        ],
+        "legal": [{"text": text(a), "code": space.encode(a)} for a in obs.legal_actions()],
     }
 
 
-def observation_from_dict(data: dict[str, Any]) -> BoojumObservation:
-    """Read :func:`observation_to_dict`'s output back; malformed data is a NotationError saying what."""
-    from bumtable.rules.boojum.observation import BoojumObservation
-    from bumtable.rules.boojum.options import BoojumRules
+# ---------------------------------------------------------------------- reading, field by field
+class _Bad(Exception):
+    """A field's value is wrong; the message says how (the caller names the field)."""
 
+
+def _int(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _Bad(f"{v!r} is not a whole number")
+    return v
+
+
+def _opt_int(v: Any) -> int | None:
+    return None if v is None else _int(v)
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise _Bad(f"{v!r} is not true or false")
+    return v
+
+
+def _str(v: Any) -> str:
+    if not isinstance(v, str):
+        raise _Bad(f"{v!r} is not a string")
+    return v
+
+
+def _card_list(v: Any) -> tuple[int, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise _Bad("not a list of cards")
     try:
-        rules = BoojumRules.from_dict(data["rules"])
+        return tuple(int(DecktetCard.parse(x)) for x in v)
+    except NotationError as e:
+        raise _Bad(str(e)) from None
 
-        def tokens(held: dict[str, int]) -> tuple[int, ...]:
-            out = [0] * 6
-            for name, k in held.items():
-                out[parse_token(name)] = int(k)
-            return tuple(out)
 
-        return BoojumObservation(
-            rules=rules,
-            seat=data["seat"],
-            round_no=data["round_no"],
-            phase=data["phase"],
-            turn=data["turn"],
-            dealer=data["dealer"],
-            first_to_bid=data["first_to_bid"],
-            lot=data["lot"],
-            slots=tuple(_codes(s) for s in data["slots"]),
-            slot_hidden=tuple(data["slot_hidden"]),
-            bids=tuple(_codes(b) for b in data["bids"]),
-            high=data["high"],
-            passed=tuple(data["passed"]),
-            won=tuple(_codes(w) for w in data["won"]),
-            hand=None if data["hand"] is None else _codes(data["hand"]),
-            hand_counts=tuple(data["hand_counts"]),
-            known=tuple(_codes(k) for k in data["known"]),
-            tokens=tuple(tokens(h) for h in data["tokens"]),
-            discard=_codes(data["discard"]),
-            stack_count=data["stack_count"],
-            claim_order=tuple(data["claim_order"]),
-            claim_pos=data["claim_pos"],
-            winners=tuple(data["winners"]),
-            hit_round_limit=data["hit_round_limit"],
-            events=tuple(
-                Event(
-                    e["round"],
-                    e["kind"],
-                    e["player"],
-                    _codes(e["cards"]),
-                    e["slot"],
-                    -1 if e["token"] is None else parse_token(e["token"]),
-                )
-                for e in data["events"]
-            ),
+def _list(v: Any, item: Callable[[Any], T], size: int | None = None) -> tuple[T, ...]:
+    if not isinstance(v, list):
+        raise _Bad(f"{v!r} is not a list")
+    if size is not None and len(v) != size:
+        raise _Bad(f"it has {len(v)} entries, not {size}")
+    out = []
+    for i, x in enumerate(v, 1):
+        try:
+            out.append(item(x))
+        except _Bad as e:
+            raise _Bad(f"item {i} is {e}" if str(e).startswith("not") else f"item {i}: {e}") from None
+    return tuple(out)
+
+
+def _tokens(v: Any) -> tuple[int, ...]:
+    if not isinstance(v, dict):
+        raise _Bad("not an object of token counts")
+    out = [0] * 6
+    for name, k in v.items():
+        try:
+            out[parse_token(name)] = _int(k)
+        except NotationError as e:
+            raise _Bad(str(e)) from None
+    return tuple(out)
+
+
+def _token(v: Any) -> int:
+    if v is None:
+        return -1
+    try:
+        return parse_token(_str(v))
+    except NotationError as e:
+        raise _Bad(str(e)) from None
+
+
+def observation_from_dict(data: dict[str, Any], rules: BoojumRules) -> BoojumObservation:
+    """Read :func:`observation_to_dict`'s output back, given the rules it was made under (``legal`` is
+    derived, so it is not read). Malformed data is a NotationError that names the bad field."""
+    from bumtable.rules.boojum.observation import BoojumObservation
+
+    if not isinstance(data, dict):
+        raise NotationError(f"a Boojum observation must be an object, not {type(data).__name__}")
+    if data.get("system") != rules.system:
+        raise NotationError(
+            f"bad Boojum observation field 'system': {data.get('system')!r} is not {rules.system!r}"
         )
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        if isinstance(e, NotationError | RulesError):
-            raise
-        raise NotationError(f"not a Boojum observation: {type(e).__name__} {e}") from None
+    n = rules.players
+    slots = rules.slot_count
+
+    def field(name: str, read: Callable[[Any], T]) -> T:
+        if name not in data:
+            raise NotationError(f"a Boojum observation needs the field {name!r}")
+        try:
+            return read(data[name])
+        except _Bad as e:
+            raise NotationError(f"bad Boojum observation field {name!r}: {e}") from None
+
+    def per_player(read: Callable[[Any], T]) -> Callable[[Any], tuple[T, ...]]:
+        return lambda v: _list(v, read, n)
+
+    def hand(v: Any) -> tuple[int, ...] | None:
+        return None if v is None else _card_list(v)
+
+    return BoojumObservation(
+        rules=rules,
+        seat=field("seat", _opt_int),
+        round_no=field("round_no", _int),
+        phase=field("phase", _str),
+        turn=field("turn", _opt_int),
+        dealer=field("dealer", _int),
+        first_to_bid=field("first_to_bid", _int),
+        lot=field("lot", _int),
+        slots=field("slots", lambda v: _list(v, _card_list, slots)),
+        slot_hidden=field("slot_hidden", lambda v: _list(v, _int, slots)),
+        bids=field("bids", per_player(_card_list)),
+        laid_now=field("laid_now", _card_list),
+        high=field("high", _opt_int),
+        passed=field("passed", per_player(_bool)),
+        won=field("won", per_player(_card_list)),
+        hand=field("hand", hand),
+        hand_counts=field("hand_counts", per_player(_int)),
+        known=field("known", per_player(_card_list)),
+        tokens=field("tokens", per_player(_tokens)),
+        discard=field("discard", _card_list),
+        stack_count=field("stack_count", _int),
+        claim_order=field("claim_order", lambda v: _list(v, _int)),
+        claim_pos=field("claim_pos", _int),
+        claim_token=field("claim_token", _token),
+        claim_cards=field("claim_cards", _card_list),
+        winners=field("winners", lambda v: _list(v, _int)),
+        hit_round_limit=field("hit_round_limit", _bool),
+    )

@@ -8,7 +8,7 @@
 >>> rules.replace(colour="red")
 Traceback (most recent call last):
 ...
-bumtable.errors.RulesError: boojum has no option 'colour'; options: bid_list_limit, bid_max_add, courts, decks, excuse, excuse_alone, excuse_symbols, extended, hand_size, lot_size, max_rounds, pawns, players, repeat_tokens, slots, system
+bumtable.errors.RulesError: boojum has no option 'colour'; options: courts, decks, excuse, excuse_alone, excuse_symbols, extended, hand_size, lot_size, max_rounds, pawns, players, repeat_tokens, slots, system
 >>> BoojumRules.from_json(rules.to_json()) == rules
 True
 """
@@ -16,12 +16,13 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from bumtable.errors import RulesError
+from bumtable.rules.action_space import IndexedSpace
 from bumtable.rules.options_data import OptionsData
 
 if TYPE_CHECKING:
@@ -65,13 +66,6 @@ class BoojumRules(OptionsData):
     """May a player claim a suit token they already hold (for the card it draws)? The source does not say."""
     max_rounds: int = 60
     """Safeguard: the game ends after this many rounds even if nobody has all six tokens (see the doc)."""
-    bid_max_add: int = 3
-    """The most cards a player may lay in one bid (one turn; the Excuse is one card here). 0: any number,
-    as in the source, but then a big hand has millions of legal bids (see the doc)."""
-    bid_list_limit: int = 0
-    """0 (the default): :meth:`BoojumState.legal_actions` lists every legal bid. More: it lists at most this
-    many (the smallest additions first), a shortlist, while any legal bid is still accepted when typed. The
-    one setting under which the legal list is not every legal action."""
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -103,10 +97,6 @@ class BoojumRules(OptionsData):
             raise RulesError(
                 f"max_rounds must be at least 1 (it makes every game end), not {self.max_rounds}"
             )
-        if self.bid_max_add < 0:
-            raise RulesError(f"bid_max_add must be 0 (no limit) or more, not {self.bid_max_add}")
-        if self.bid_list_limit < 0:
-            raise RulesError(f"bid_list_limit must be 0 (no limit) or more, not {self.bid_list_limit}")
         dealt = n * self.hand_size + self.slot_count * self.lot_size
         if dealt > len(self.tables.deck):
             raise RulesError(
@@ -127,14 +117,22 @@ class BoojumRules(OptionsData):
         return Tables.build(self)
 
     # ----------------------------------------------------------------- interface
-    def new_state(self, seed: int) -> BoojumState:
-        """A new game from this seed: shuffled, dealt, and waiting for the first bid."""
+    def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> BoojumState:
+        """A new game from this seed: shuffled, dealt, and waiting for the first bid. ``chance`` replays the
+        shuffles of another game (its ``state.chance.draws``) instead of drawing them from ``seed``."""
         from bumtable.rules.boojum.state import BoojumState
 
-        return BoojumState(self, seed)
+        return BoojumState(self, seed, chance=chance)
+
+    def action_space(self) -> IndexedSpace[BoojumAction]:
+        """The fixed, exact numbering of every action (see :mod:`bumtable.rules.boojum.action_space`)."""
+        from bumtable.rules.boojum.action_space import boojum_space
+
+        return boojum_space(self)
 
     def parse_action(self, text: str) -> BoojumAction:
-        """Read an action's text form (``bid 5ML 9MS``, ``pass``, ``claim waves 4MS 4WL 4YK X``, ``done``)."""
+        """Read one action's text form (``lay 5ML``, ``stand``, ``pass``, ``claim waves``, ``cash``,
+        ``done``)."""
         from bumtable.rules.boojum.actions import parse_action
 
         return parse_action(text)

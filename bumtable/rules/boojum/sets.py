@@ -373,11 +373,16 @@ def claim_options(
     return out
 
 
-def can_claim(hand: Iterable[int], t: Tables, tokens: Iterable[int] = range(SUITS_COUNT)) -> bool:
-    """True when some group of ``hand`` earns one of ``tokens`` (stops at the first found)."""
-    counts = Counter(int(c) for c in hand)
-    wanted = set(tokens)
-    return any(next(find(p, counts, t), None) is not None for p in PATTERNS if p.token in wanted)
+class ClaimGroup(NamedTuple):
+    """A group of cards (sorted codes) that earns ``token``: one claim a hand can make."""
+
+    token: int
+    cards: tuple[int, ...]
+
+    @property
+    def text(self) -> str:
+        """The claim as a person types it (a shortcut for its actions): ``claim waves 4MS 4MS 4WL 4YK``."""
+        return f"claim {TOKEN_NAMES[self.token]} {format_decktet_cards(self.cards)}"
 
 
 def describe_group(cards: Iterable[int], t: Tables) -> str:

@@ -2,9 +2,11 @@
 
 A round is an auction phase (each slot in turn), a build phase (automatic: a card onto each slot, a
 card to each player who won nothing, won lots picked up) and a claim phase (players in seat order
-from the 'first to bid', each claiming until they say ``done``). A player with no choice (no bid that
-can win, no claim) is passed over automatically; such steps are logged in :attr:`events` but are not
-actions, so a record holds only decisions.
+from the 'first to bid', each claiming until they say ``done``). Bids and claims are factored: a
+bidder lays cards one at a time and then stands; a claimant names a token, lays the group's cards
+one at a time and cashes them in (see :mod:`bumtable.rules.boojum.actions`). A player with no
+choice (no bid that can win, no claim) is passed over automatically; such steps are logged as
+events but are not actions, so a record holds only decisions.
 
 >>> from bumtable.rules.boojum.options import boojum
 >>> state = boojum(4).new_state(seed=1)
@@ -14,83 +16,53 @@ actions, so a record holds only decisions.
 >>> rng = random.Random(0)
 >>> while not state.is_over():
 ...     state.apply(rng.choice(state.legal_actions()))
->>> state.is_over(), len(state.winners) >= 1
+>>> outcome = state.outcome()
+>>> outcome.reason in ("tokens", "round-limit"), outcome.winners == tuple(state.winners)
 (True, True)
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bumtable.cards.decktet import SUITS_COUNT, DecktetCard, format_decktet_cards
 from bumtable.errors import IllegalActionError
-from bumtable.rules.boojum.actions import (
-    BID,
-    CLAIM,
-    DONE,
-    DONE_ACTION,
-    PASS,
-    TOKEN_NAMES,
-    BoojumAction,
-    claim,
-)
-from bumtable.rules.boojum.bids import (
-    BidValue,
-    auction_actions,
-    bid_value,
-    bid_words,
-    can_beat,
-    number_words,
-)
-from bumtable.rules.boojum.sets import PATTERNS, can_claim, claim_options, is_claim
+from bumtable.rules import events as ev
+from bumtable.rules.boojum import events as bev
+from bumtable.rules.boojum.actions import CASH, CLAIM, DONE, LAY, PASS, STAND, TOKEN_NAMES, BoojumAction
+from bumtable.rules.boojum.bids import BidValue, beats, bid_value, bid_words, can_beat
+from bumtable.rules.boojum.completion import can_earn, completable
+from bumtable.rules.boojum.sets import PATTERNS, is_claim
+from bumtable.rules.chance import Chance
+from bumtable.rules.events import Event, EventLog
+from bumtable.rules.outcome import ROUND_LIMIT, TOKENS, Outcome
+from bumtable.rules.phases import AUCTION, OVER
+from bumtable.rules.phases import CLAIM as CLAIMS
 
 if TYPE_CHECKING:
     from bumtable.rules.boojum.observation import BoojumObservation
     from bumtable.rules.boojum.options import BoojumRules
 
-AUCTION = "auction"
-CLAIMS = "claim"
-OVER = "over"
+__all__ = ["AUCTION", "CLAIMS", "OVER", "BoojumState", "rank_finish", "token_holders"]
 
 
-class Event(NamedTuple):
-    """A public happening, for narration: who did what, with which cards (codes), slot and token.
-
-    Kinds: ``bid``, ``pass``, ``auto-pass`` (no bid could win), ``won`` (the lot's cards), ``unsold``,
-    ``dealt`` (a face-down card to a player who won nothing; no card shown), ``claim``, ``done``,
-    ``auto-done`` (nothing to claim), ``reshuffle`` (the discard pile became the stack), ``round``
-    (a new round begins), ``game-over`` (player -1).
-    """
-
-    round_no: int
-    kind: str
-    player: int = -1
-    cards: tuple[int, ...] = ()
-    slot: int = -1
-    token: int = -1
-
-
-def _remove(cards: list[int], taken: tuple[int, ...] | list[int]) -> None:
+def _remove(cards: list[int], taken: Sequence[int]) -> None:
     for c in taken:
         cards.remove(c)
 
 
-def _has(cards: list[int], wanted: tuple[int, ...]) -> bool:
-    have = Counter(cards)
-    have.subtract(wanted)
-    return min(have.values(), default=0) >= 0
+def _text(cards: Sequence[int]) -> tuple[str, ...]:
+    return tuple(str(DecktetCard(c)) for c in sorted(cards))
 
 
-def token_holders(tokens: list[list[int]] | tuple[tuple[int, ...], ...]) -> list[int]:
+def token_holders(tokens: Sequence[Sequence[int]]) -> list[int]:
     """Players holding all six tokens."""
     return [p for p, held in enumerate(tokens) if all(held)]
 
 
-def rank_finish(
-    rules: BoojumRules, candidates: list[int], hands: list[list[int]] | tuple[tuple[int, ...], ...]
-) -> list[int]:
+def rank_finish(rules: BoojumRules, candidates: list[int], hands: Sequence[Sequence[int]]) -> list[int]:
     """The winners among ``candidates``: the best hand valued as a bid (cards, then pips); ties share."""
     t = rules.tables
     values = {p: bid_value(hands[p], t) for p in candidates}
@@ -98,16 +70,30 @@ def rank_finish(
     return sorted(p for p in candidates if values[p] == best)
 
 
+def token_counts(tokens: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Different tokens each player holds (what the goal counts)."""
+    return tuple(sum(1 for k in held if k) for held in tokens)
+
+
 class BoojumState:
     """A game of Boojum. Create with ``rules.new_state(seed)``; change with :meth:`apply`."""
 
-    def __init__(self, rules: BoojumRules, seed: int, *, _blank: bool = False) -> None:
+    def __init__(
+        self,
+        rules: BoojumRules,
+        seed: int,
+        *,
+        chance: Sequence[Sequence[int]] | None = None,
+        _blank: bool = False,
+    ) -> None:
         self.rules = rules
         self.t = rules.tables
         self.seed = seed
         n = rules.players
         self.history: list[BoojumAction] = []
-        self.events: list[Event] = []
+        self.log: EventLog | None = None if _blank else EventLog()
+        """Every event (None in copies made for search, which log nothing)."""
+        self.chance = Chance(seed, chance)
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.known: list[list[int]] = [[] for _ in range(n)]
         """Cards everyone knows each player holds (won lots picked up, losing bids taken back)."""
@@ -119,6 +105,9 @@ class BoojumState:
         """The draw stack; the next card drawn is the last."""
         self.discard: list[int] = []
         self.bids: list[list[int]] = [[] for _ in range(n)]
+        """Cards each player has laid for the slot up, face up (sorted)."""
+        self.laid_now: list[int] = []
+        """Cards the player to act has laid this turn (part of its bid): it must stand, not pass."""
         self.won: list[list[int]] = [[] for _ in range(n)]
         """Lots won this auction phase, face down in front of the winner until the build phase."""
         self.won_any: list[bool] = [False] * n
@@ -127,25 +116,34 @@ class BoojumState:
         self.lot = -1
         self.claim_order: list[int] = []
         self.claim_pos = 0
+        self.claim_token = -1
+        """The token the player to act is claiming (-1: no claim open)."""
+        self.claim_cards: list[int] = []
+        """Cards laid face up for the open claim (sorted)."""
+        self.turn_claims = 0
+        """Claims the player to act has cashed in this claim turn (for the log's words)."""
         self.round_no = 0
-        self.phase = AUCTION
+        self.phase: str = AUCTION
         self.turn = 0
         self.dealer = n - 1
         self.first_to_bid = 0
         self.winners: list[int] = []
         self.hit_round_limit = False
-        self._legal: list[BoojumAction] | None = None
-        self.rng = random.Random(seed)
+        self._legal: tuple[BoojumAction, ...] | None = None
         if _blank:
             return
         self.stack = list(self.t.deck)
-        self.rng.shuffle(self.stack)
+        self.chance.shuffle(self.stack)
         for _ in range(rules.hand_size):
             for i in range(n):
                 self.hands[(self.dealer + 1 + i) % n].append(self.stack.pop())
+        for p in range(n):
+            self._log(ev.DEAL, p, self.hands[p], insiders=(p,), text="deal")
         for _ in range(rules.lot_size):
             for slot in self.slots:
                 slot.append(self.stack.pop())
+        for i, slot in enumerate(self.slots):
+            self._log(ev.DEAL, None, slot, insiders=(), text=f"slot {i + 1}")
         self.slot_hidden = [rules.lot_size] * rules.slot_count
         self.first_to_bid = (self.dealer + 1) % n
         self._start_round()
@@ -164,9 +162,22 @@ class BoojumState:
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def outcome(self) -> tuple[int, ...]:
-        """Tokens (different suits) each player holds; :attr:`winners` says who won."""
-        return tuple(sum(1 for k in held if k) for held in self.tokens)
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None while it runs).
+
+        Places go by different tokens held, then by the hand left valued as a bid (the source's
+        tie-break among players completing the six together, applied to every place); the winners
+        are the players in first place; scores are the different tokens held; the reason is
+        ``tokens``, or ``round-limit`` when the safeguard stopped the game (then the most tokens
+        win, ranked the same way); the length is the rounds played.
+        """
+        if self.phase != OVER:
+            return None
+        counts = token_counts(self.tokens)
+        keys = [(counts[p], bid_value(self.hands[p], self.t)) for p in range(self.rules.players)]
+        places = [1 + sum(1 for q in keys if q > k) for k in keys]
+        reason = ROUND_LIMIT if self.hit_round_limit else TOKENS
+        return Outcome.from_places(places, scores=counts, reason=reason, length=self.round_no)
 
     def high_value(self) -> BidValue | None:
         """The value of the high bid in the current auction (None when nobody has bid)."""
@@ -178,75 +189,120 @@ class BoojumState:
             return list(range(SUITS_COUNT))
         return [k for k in range(SUITS_COUNT) if not self.tokens[player][k]]
 
-    def legal_actions(self) -> list[BoojumAction]:
+    def legal_actions(self) -> tuple[BoojumAction, ...]:
         """Every action the current player may take: exactly the actions :meth:`why_illegal` accepts, each
-        once (bids are multisets of cards, fewest cards first). Only ``rules.bid_list_limit`` shortens the
-        bids to a shortlist."""
+        once: a ``lay`` per different card that may be laid (lowest first), then the words (``stand``,
+        ``pass``; ``claim`` per token, ``cash``, ``done``)."""
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = self._compute_legal() if self.phase != OVER else ()
         return self._legal
 
-    def _compute_legal(self) -> list[BoojumAction]:
+    def _compute_legal(self) -> tuple[BoojumAction, ...]:
+        from bumtable.rules.boojum.observation import phase_actions
+
         p = self.turn
-        if self.phase == AUCTION:
-            return auction_actions(self.hands[p], self.bids[p], self.high_value(), self.rules)
-        if self.phase == CLAIMS:
-            options = claim_options(self.hands[p], self.t, self.wanted_tokens(p))
-            return [claim(k, g) for k, groups in options.items() for g in groups] + [DONE_ACTION]
-        return []
+        return phase_actions(
+            self.phase,
+            self.hands[p],
+            self.bids[p],
+            self.laid_now,
+            self.high_value(),
+            self.wanted_tokens(p),
+            self.claim_token,
+            self.claim_cards,
+            self.t,
+        )
 
     def why_illegal(self, action: BoojumAction) -> str | None:
-        """None if ``action`` is legal now, else the reason in words."""
+        """None if ``action`` is legal now, else the reason in words (players named P0, P1, ...)."""
         if self.phase == OVER:
             return "the game is over"
-        p = self.turn
         if self.phase == AUCTION:
-            if action.kind in (CLAIM, DONE):
-                return f"it is the auction for slot {self.lot + 1}: bid (e.g. 'bid 5ML') or pass; claims come later"
-            if action.kind == PASS:
-                return None
-            if action.kind != BID or not action.cards:
-                return "a bid needs cards, e.g. 'bid 5ML 9MS'"
-            if not _has(self.hands[p], action.cards):
-                where = (
-                    " (cards you won this phase stay face down until the build phase)" if self.won[p] else ""
-                )
-                return (
-                    f"you do not hold {format_decktet_cards(action.cards)}: your hand is "
-                    f"{format_decktet_cards(sorted(self.hands[p])) or 'empty'}{where}"
-                )
-            high = self.high_value()
-            value = bid_value([*self.bids[p], *action.cards], self.t)
-            most = self.rules.bid_max_add
-            if most and len(action.cards) > most:
-                return (
-                    f"a bid may add at most {number_words(most)} cards at a time (the bid_max_add option), "
-                    f"not {number_words(len(action.cards))}: lay fewer, and raise again if you are beaten"
-                )
-            if high is not None and value <= high:
-                return (
-                    f"your bid would be {bid_words(value)}, which does not beat player {self.high}'s "
-                    f"{bid_words(high)}: add more cards (more cards always win, then more pips) or pass"
-                )
+            return self._why_not_bid(action)
+        return self._why_not_claim(action)
+
+    def _not_held(self, card: int) -> str | None:
+        p = self.turn
+        if card in self.hands[p]:
             return None
-        # claim phase
-        if action.kind in (BID, PASS):
-            return "it is the claim phase: claim a token (e.g. 'claim waves 4MS 4MS 4WL 4YK') or say done"
-        if action.kind == DONE:
+        where = ""
+        if self.phase == AUCTION and self.won[p]:
+            where = " (cards you won this phase stay face down until the build phase)"
+        hand = format_decktet_cards(sorted(self.hands[p])) or "empty"
+        return (
+            f"you do not hold {DecktetCard(card) if card >= 0 else 'that card'}: your hand is {hand}{where}"
+        )
+
+    def _why_not_bid(self, action: BoojumAction) -> str | None:
+        p = self.turn
+        kind = action.kind
+        if kind in (CLAIM, CASH, DONE):
+            return (
+                f"it is the auction for slot {self.lot + 1}: lay a card (e.g. 'lay 5ML'), then stand, or pass; "
+                "claims come later"
+            )
+        if kind == PASS:
+            if self.laid_now:
+                laid = format_decktet_cards(sorted(self.laid_now))
+                return f"you laid {laid} this turn: a bid once begun is made, so lay more cards or stand"
             return None
-        if action.kind != CLAIM or not 0 <= action.token < SUITS_COUNT or not action.cards:
-            return "a claim names a token and cards, e.g. 'claim waves 4MS 4MS 4WL 4YK'"
+        if kind == LAY:
+            return self._not_held(action.card)
+        if kind != STAND:
+            return f"unknown action {action!r}"
+        if not self.laid_now:
+            return "lay a card first (e.g. 'lay 5ML'): standing makes the bid of the cards laid this turn"
+        high = self.high_value()
+        value = bid_value(self.bids[p], self.t)
+        if not beats(value, high):
+            assert high is not None and self.high is not None
+            return (
+                f"your bid is {bid_words(value)}, which does not beat P{self.high}'s {bid_words(high)}: "
+                "lay more cards (more cards always win, then more pips)"
+            )
+        return None
+
+    def _why_not_claim(self, action: BoojumAction) -> str | None:
+        p = self.turn
+        kind = action.kind
+        open_token = self.claim_token
+        if kind in (STAND, PASS):
+            return "it is the claim phase: claim a token (e.g. 'claim waves'), or say done"
+        if open_token >= 0:
+            name = TOKEN_NAMES[open_token].capitalize()
+            if kind in (CLAIM, DONE):
+                return f"finish your claim for the {name} token first: lay its cards, then cash"
+            if kind == LAY:
+                missing = self._not_held(action.card)
+                if missing is not None:
+                    return missing
+                rest = Counter(self.hands[p])
+                rest[action.card] -= 1
+                if completable(open_token, [*self.claim_cards, action.card], rest, self.t):
+                    return None
+                laid = format_decktet_cards(sorted(self.claim_cards))
+                with_laid = f" with {laid}" if laid else ""
+                return (
+                    f"{DecktetCard(action.card)}{with_laid} cannot become a group for the {name} token "
+                    f"with the rest of your hand; it needs: {_needs(open_token)}"
+                )
+            if kind == CASH:
+                if is_claim(open_token, self.claim_cards, self.t):
+                    return None
+                laid = format_decktet_cards(sorted(self.claim_cards)) or "nothing"
+                return f"{laid} does not earn the {name} token yet (it needs: {_needs(open_token)}): lay more cards"
+            return f"unknown action {action!r}"
+        if kind in (LAY, CASH):
+            return "name the token first (e.g. 'claim waves'), then lay its cards one by one and cash them in"
+        if kind == DONE:
+            return None
+        if kind != CLAIM or not 0 <= action.token < SUITS_COUNT:
+            return "a claim names a token, e.g. 'claim waves'"
         name = TOKEN_NAMES[action.token].capitalize()
         if action.token not in self.wanted_tokens(p):
             return f"you already hold the {name} token"
-        if not _has(self.hands[p], action.cards):
-            return (
-                f"you do not hold {format_decktet_cards(action.cards)}: your hand is "
-                f"{format_decktet_cards(sorted(self.hands[p]))}"
-            )
-        if not is_claim(action.token, action.cards, self.t):
-            ways = "; ".join(x.description.split(": ", 1)[1] for x in PATTERNS if x.token == action.token)
-            return f"{format_decktet_cards(action.cards)} does not earn the {name} token, which needs: {ways}"
+        if not can_earn(action.token, Counter(self.hands[p]), self.t):
+            return f"your hand has no group that earns the {name} token, which needs: {_needs(action.token)}"
         return None
 
     # ------------------------------------------------------------------ change
@@ -259,32 +315,67 @@ class BoojumState:
         self.history.append(action)
         self._legal = None
         p = self.turn
-        if action.kind == BID:
-            _remove(self.hands[p], action.cards)
-            self._forget(p, action.cards)
-            self.bids[p].extend(action.cards)
-            self.bids[p].sort()
+        kind = action.kind
+        if kind == LAY:
+            c = action.card
+            self.hands[p].remove(c)
+            self._forget(p, (c,))
+            if self.phase == AUCTION:
+                self.bids[p].append(c)
+                self.bids[p].sort()
+                self.laid_now.append(c)
+                self._log(ev.BID, p, (c,), text=f"lay {DecktetCard(c)}")
+            else:
+                self.claim_cards.append(c)
+                self.claim_cards.sort()
+                self._log(bev.LAY, p, (c,), text=f"lay {DecktetCard(c)}")
+        elif kind == STAND:
             self.high = p
-            self._log("bid", p, action.cards)
+            self.laid_now = []
+            self._log(bev.STAND, p, self.bids[p], text=bid_words(bid_value(self.bids[p], self.t)))
             self._next_bidder(p)
-        elif action.kind == PASS:
+        elif kind == PASS:
             self.passed[p] = True
-            self._log("pass", p)
+            self._log(ev.PASS, p, text=bev.PASSED)
             self._next_bidder(p)
-        elif action.kind == CLAIM:
-            self._claim(p, action)
+        elif kind == CLAIM:
+            self.claim_token = action.token
+            self._log(bev.CLAIM_START, p, text=TOKEN_NAMES[action.token])
+        elif kind == CASH:
+            self._cash(p)
         else:
-            self._log("done", p)
-            self.claim_pos += 1
+            self._log(bev.DONE, p, text="done")
+            self._next_claimant()
         self._settle()
 
     def _log(
-        self, kind: str, player: int = -1, cards: tuple[int, ...] | list[int] = (), token: int = -1
+        self,
+        kind: str,
+        player: int | None = None,
+        cards: Sequence[int] = (),
+        *,
+        text: str = "",
+        insiders: Sequence[int] | None = None,
+        public_text: str | None = None,
+        count: int | None = None,
     ) -> None:
-        slot = self.lot if self.phase == AUCTION else -1
-        self.events.append(Event(self.round_no, kind, player, tuple(cards), slot, token))
+        if self.log is not None:
+            self.log.add(
+                kind,
+                len(self.history),
+                player=player,
+                text=text,
+                cards=_text(cards),
+                count=count,
+                insiders=insiders,
+                public_text=public_text,
+            )
 
-    def _forget(self, player: int, cards: tuple[int, ...] | list[int]) -> None:
+    def events(self, seat: int | None, start: int = 0) -> list[Event]:
+        """Everything that happened from event ``start`` on, as ``seat`` may know it (None: a spectator)."""
+        return [] if self.log is None else self.log.seen_by(seat, start)
+
+    def _forget(self, player: int, cards: Sequence[int]) -> None:
         """Cards leaving a hand stop being known there (a known copy first)."""
         known = self.known[player]
         for c in cards:
@@ -305,13 +396,18 @@ class BoojumState:
     def _reshuffle(self) -> None:
         if self.discard:
             self.stack, self.discard = self.discard, []
-            self.rng.shuffle(self.stack)
-            self._log("reshuffle", cards=())
+            self.chance.shuffle(self.stack)
+            self._log(bev.RESHUFFLE, count=len(self.stack), text="reshuffle")
 
     # ------------------------------------------------------------------ auction
     def _start_round(self) -> None:
         self.round_no += 1
-        self._log("round")
+        turned = [
+            c
+            for slot, hidden in zip(self.slots, self.slot_hidden, strict=True)
+            for c in slot[len(slot) - hidden :]
+        ]
+        self._log(bev.ROUND, cards=turned, text=f"round {self.round_no}")
         self.phase = AUCTION
         self.slot_hidden = [0] * len(self.slots)  # every slot is turned face up
         self.won = [[] for _ in range(self.rules.players)]
@@ -324,6 +420,7 @@ class BoojumState:
         self.bids = [[] for _ in range(n)]
         self.passed = [False] * n
         self.high = None
+        self.laid_now = []
         self.turn = self.first_to_bid
 
     def _next_bidder(self, after: int) -> None:
@@ -341,17 +438,18 @@ class BoojumState:
         slot = self.lot
         w = self.high
         if w is None:
-            self._log("unsold")
+            self._log(ev.LOT, None, self.slots[slot], text=f"slot {slot + 1}")
         else:
             lot = self.slots[slot]
             self.won[w].extend(lot)
             self.won_any[w] = True
-            self._log("won", w, sorted(lot))
+            self._log(ev.LOT, w, lot, text=f"slot {slot + 1}")
             self.slots[slot] = sorted(self.bids[w])
             self.bids[w] = []
             self.first_to_bid = (w + 1) % n
         for q in range(n):  # unsuccessful bids go back to their hands, seen by all
             if self.bids[q]:
+                self._log(bev.TAKE_BACK, q, self.bids[q], text="take back")
                 self.hands[q].extend(self.bids[q])
                 self.known[q].extend(self.bids[q])
                 self.bids[q] = []
@@ -368,35 +466,48 @@ class BoojumState:
         self.lot = -1
         self.bids = [[] for _ in range(n)]
         self.passed = [False] * n
+        self.laid_now = []
+        self._log(bev.BUILD, text="build")
         for i, slot in enumerate(self.slots):
             card = self._draw()
             if card is not None:
                 slot.append(card)
                 self.slot_hidden[i] += 1
+                self._log(ev.DEAL, None, (card,), insiders=(), text=f"slot {i + 1}")
         order = [(self.first_to_bid + i) % n for i in range(n)]
         for p in order:
             if not self.won_any[p]:
                 card = self._draw()
                 if card is not None:
                     self.hands[p].append(card)
-                    self._log("dealt", p)
+                    self._log(ev.DEAL, p, (card,), insiders=(p,), text="dealt", public_text="dealt a card")
         for p in range(n):
+            if self.won[p]:
+                self._log(bev.PICK_UP, p, self.won[p], text="pick up")
             self.hands[p].extend(self.won[p])
             self.known[p].extend(self.won[p])
             self.won[p] = []
         self.phase = CLAIMS
         self.claim_order = order
         self.claim_pos = 0
+        self.turn_claims = 0
+        self._log(bev.CLAIMS, order[0], text="claims")
 
-    def _claim(self, p: int, action: BoojumAction) -> None:
-        _remove(self.hands[p], action.cards)
-        self._forget(p, action.cards)
-        self.discard.extend(action.cards)
-        self.tokens[p][action.token] += 1
-        self._log("claim", p, action.cards, action.token)
+    def _cash(self, p: int) -> None:
+        token, cards = self.claim_token, self.claim_cards
+        self.discard.extend(cards)
+        self.tokens[p][token] += 1
+        self.claim_token, self.claim_cards = -1, []
+        self.turn_claims += 1
+        self._log(ev.CLAIM, p, cards, text=TOKEN_NAMES[token])
         card = self._draw()
         if card is not None:
             self.hands[p].append(card)
+            self._log(ev.DRAW, p, (card,), insiders=(p,), text="draw", public_text="draw a card")
+
+    def _next_claimant(self) -> None:
+        self.claim_pos += 1
+        self.turn_claims = 0
 
     def _end_claims(self) -> None:
         holders = token_holders(self.tokens)
@@ -404,25 +515,26 @@ class BoojumState:
             self._finish(holders)
         elif self.round_no >= self.rules.max_rounds:
             self.hit_round_limit = True
-            most = max(self.outcome())
-            self._finish([p for p, k in enumerate(self.outcome()) if k == most])
+            counts = token_counts(self.tokens)
+            most = max(counts)
+            self._finish([p for p, k in enumerate(counts) if k == most])
         else:
             self._start_round()
 
     def _finish(self, candidates: list[int]) -> None:
         self.winners = rank_finish(self.rules, candidates, self.hands)
         self.phase = OVER
-        self._log("game-over")
+        self._log(ev.GAME_OVER, text=ROUND_LIMIT if self.hit_round_limit else TOKENS)
 
     def _settle(self) -> None:
         """Pass over players with no choice, until someone has one or the game ends."""
         while True:
             if self.phase == AUCTION:
                 p = self.turn
-                if can_beat(self.hands[p], self.bids[p], self.high_value(), self.t, self.rules.bid_max_add):
+                if self.laid_now or can_beat(self.hands[p], self.bids[p], self.high_value(), self.t):
                     break
                 self.passed[p] = True
-                self._log("auto-pass", p)
+                self._log(ev.PASS, p, text=bev.NO_CARDS if self.high is None else bev.CANNOT_BEAT)
                 self._next_bidder(p)
             elif self.phase == CLAIMS:
                 if self.claim_pos >= len(self.claim_order):
@@ -430,10 +542,14 @@ class BoojumState:
                     continue
                 p = self.claim_order[self.claim_pos]
                 self.turn = p
-                if can_claim(self.hands[p], self.t, self.wanted_tokens(p)):
+                if self.claim_token >= 0:
                     break
-                self._log("auto-done", p)
-                self.claim_pos += 1
+                hand = Counter(self.hands[p])
+                if any(can_earn(k, hand, self.t) for k in self.wanted_tokens(p)):
+                    break
+                more = "nothing more to claim" if self.turn_claims else "nothing to claim"
+                self._log(bev.DONE, p, text=more)
+                self._next_claimant()
             else:
                 break
         self._legal = None
@@ -445,12 +561,16 @@ class BoojumState:
 
         return observe(self, seat)
 
-    def copy(self) -> BoojumState:
-        """An independent copy (the generator's state included)."""
-        s = BoojumState(self.rules, self.seed, _blank=True)
-        s.rng.setstate(self.rng.getstate())
-        s.history = self.history.copy()
-        s.events = self.events.copy()
+    def copy(self, *, history: bool = True) -> BoojumState:
+        """An independent copy; ``history=False`` leaves out the history and the event log (cheap, for
+        search) and the chance draws so far (the generator's state is kept)."""
+        s = BoojumState.__new__(BoojumState)
+        s.rules = self.rules
+        s.t = self.t
+        s.seed = self.seed
+        s.history = self.history.copy() if history else []
+        s.log = self.log.copy() if history and self.log is not None else None
+        s.chance = self.chance.copy(draws=history)
         s.hands = [h.copy() for h in self.hands]
         s.known = [k.copy() for k in self.known]
         s.tokens = [k.copy() for k in self.tokens]
@@ -459,6 +579,7 @@ class BoojumState:
         s.stack = self.stack.copy()
         s.discard = self.discard.copy()
         s.bids = [b.copy() for b in self.bids]
+        s.laid_now = self.laid_now.copy()
         s.won = [w.copy() for w in self.won]
         s.won_any = self.won_any.copy()
         s.passed = self.passed.copy()
@@ -466,6 +587,9 @@ class BoojumState:
         s.lot = self.lot
         s.claim_order = self.claim_order.copy()
         s.claim_pos = self.claim_pos
+        s.claim_token = self.claim_token
+        s.claim_cards = self.claim_cards.copy()
+        s.turn_claims = self.turn_claims
         s.round_no = self.round_no
         s.phase = self.phase
         s.turn = self.turn
@@ -481,14 +605,27 @@ class BoojumState:
         return [] if player is None else [DecktetCard(c) for c in sorted(self.hands[player])]
 
     def all_cards(self) -> Counter[int]:
-        """Every card wherever it lies (hands, bids, won lots, slots, stack, discard): always the deck."""
+        """Every card wherever it lies (hands, bids, a claim being laid, won lots, slots, stack, discard):
+        always the deck."""
         total: Counter[int] = Counter()
-        for group in (*self.hands, *self.bids, *self.won, *self.slots, self.stack, self.discard):
+        for group in (
+            *self.hands,
+            *self.bids,
+            self.claim_cards,
+            *self.won,
+            *self.slots,
+            self.stack,
+            self.discard,
+        ):
             total.update(group)
         return total
 
     def __repr__(self) -> str:
         return (
             f"<BoojumState round {self.round_no} {self.phase} turn={self.current_player()} "
-            f"tokens={list(self.outcome())}>"
+            f"tokens={list(token_counts(self.tokens))}>"
         )
+
+
+def _needs(token: int) -> str:
+    return "; ".join(x.description.split(": ", 1)[1] for x in PATTERNS if x.token == token)

@@ -1,0 +1,230 @@
+"""Can a partly laid claim still be completed? The test behind every ``lay`` of a claim, and fast.
+
+A claim is built card by card (see :mod:`bumtable.rules.boojum.actions`). A card may be laid only
+if the cards laid so far plus that card can still grow, with cards of the hand, into a group that
+earns the token, so a claim never reaches a dead end. :func:`completable` answers that for each of
+the token's patterns (:data:`~bumtable.rules.boojum.sets.PATTERNS`) without listing groups: a
+counting argument for the fixed-size patterns, and for the symbol groups (Leaves' twelve, Knots'
+six) a reachability search over symbol counts held as the bits of one integer (4,096 states, each
+card kind a shift), so a 30-card hand is answered in microseconds.
+
+>>> from collections import Counter
+>>> from bumtable.rules.boojum.options import BoojumRules
+>>> from bumtable.cards.decktet import parse_decktet_cards as cards
+>>> t = BoojumRules().tables
+>>> rest = Counter(cards("4WL 4YK 2MK"))  # the hand, less the cards laid (4MS 9MS, or less)
+>>> completable(2, cards("4MS"), rest, t)  # Waves: no four 4s
+False
+>>> completable(5, cards("4MS"), rest, t), completable(5, cards("4MS 9MS"), rest, t)  # Knots: six symbols
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from functools import cache
+from itertools import product
+
+from bumtable.cards.decktet import SUITS_COUNT
+from bumtable.rules.boojum.sets import (
+    ACES_CROWNS,
+    ALL_SUITS,
+    FLUSH,
+    PATTERNS,
+    RUN,
+    SET,
+    STRAIGHT,
+    SYMBOLS,
+    TYPED,
+    TYPED_RUN,
+    TYPED_SUIT,
+    Pattern,
+    symbols_fill,
+)
+from bumtable.rules.boojum.tables import Tables
+
+_BITS = 2
+"""Bits per suit in a packed symbol count (counts 0..3: a count of 3 is over any target and masked out)."""
+
+
+def completable(token: int, laid: Iterable[int], rest: Counter[int], t: Tables) -> bool:
+    """True when some group earning ``token`` holds every card of ``laid`` and otherwise only cards of
+    ``rest`` (a Counter of codes, the hand not yet laid)."""
+    group = list(laid)
+    return any(pattern_completable(p, group, rest, t) for p in PATTERNS if p.token == token)
+
+
+def can_earn(token: int, hand: Counter[int], t: Tables) -> bool:
+    """True when ``hand`` holds some group that earns ``token``."""
+    return completable(token, (), hand, t)
+
+
+def pattern_completable(pattern: Pattern, laid: list[int], rest: Counter[int], t: Tables) -> bool:
+    """:func:`completable` for one pattern."""
+    x = t.excuse
+    real = [c for c in laid if c != x]
+    xg = len(laid) - len(real)
+    xh = rest.get(x, 0)
+    if pattern.types and any(not t.types[c] & pattern.types for c in real):
+        return False
+    pool = [
+        (c, k)
+        for c, k in rest.items()
+        if k > 0 and c != x and (not pattern.types or t.types[c] & pattern.types)
+    ]
+    kind, k = pattern.kind, pattern.size
+    if kind == SYMBOLS:
+        return _symbols(real, xg, pool, xh, k, t)
+    need = k - len(laid)  # cards still to add to reach the pattern's size
+    if need < 0:
+        return False
+    alone = t.excuse_alone
+    if kind in (SET, FLUSH, TYPED_SUIT, TYPED):
+        for avail in _same_kind_counts(kind, real, pool, t):
+            # ``need`` more cards: real ones of the kind, or Excuses; a group needs a real card
+            if need <= avail + xh and (real or alone or (need >= 1 and avail >= 1)):
+                return True
+        return False
+    if kind in (STRAIGHT, RUN, TYPED_RUN):
+        return _windows(kind == STRAIGHT, k, real, xg, pool, xh, t)
+    if kind == ACES_CROWNS:
+        return _aces_crowns(real, xg, pool, xh, t)
+    raise AssertionError(f"unknown pattern kind {kind!r}")
+
+
+def _same_kind_counts(kind: str, real: list[int], pool: list[tuple[int, int]], t: Tables) -> list[int]:
+    """For each way the laid cards can be of one kind (a rank, a suit, or any typed card), how many cards
+    of ``pool`` share it."""
+    if kind == SET:
+        ranks = {t.pos[c] for c in real}
+        if len(ranks) > 1:
+            return []
+        counts: Counter[int] = Counter()
+        for c, n in pool:
+            counts[t.pos[c]] += n
+        if ranks:
+            return [counts[next(iter(ranks))]]
+        return list(counts.values()) or [0]
+    if kind == TYPED:
+        return [sum(n for _, n in pool)]
+    mask = ALL_SUITS
+    for c in real:
+        mask &= t.suit_mask[c]
+    return [sum(n for c, n in pool if t.suit_mask[c] >> s & 1) for s in range(SUITS_COUNT) if mask >> s & 1]
+
+
+def _windows(
+    straight: bool, k: int, real: list[int], xg: int, pool: list[tuple[int, int]], xh: int, t: Tables
+) -> bool:
+    """Consecutive ranks: some window of ``k`` ranks (sharing a suit for a straight) holding the laid
+    cards at different ranks, its other ranks filled by pool cards or Excuses."""
+    top = t.positions
+    if k > top:
+        return False
+    have = [t.pos[c] for c in real]
+    if len(set(have)) != len(have):
+        return False
+    mask = ALL_SUITS
+    if straight:
+        for c in real:
+            mask &= t.suit_mask[c]
+    suits: list[int | None] = [s for s in range(SUITS_COUNT) if mask >> s & 1] if straight else [None]
+    starts = (
+        range(max(1, max(have) - k + 1), min(min(have), top - k + 1) + 1) if have else range(1, top - k + 2)
+    )
+    for s in suits:
+        ranks = {t.pos[c] for c, _ in pool if s is None or t.suit_mask[c] >> s & 1}
+        for start in starts:
+            missing = k - len(have)
+            bare = sum(1 for r in range(start, start + k) if r not in have and r not in ranks)
+            # Excuses laid must fill missing ranks; ranks no pool card has need an Excuse too
+            low, high = max(xg, bare), min(xg + xh, missing)
+            if not real and not t.excuse_alone:
+                high = min(high, missing - 1)  # at least one real card
+            if low <= high:
+                return True
+    return False
+
+
+def _aces_crowns(real: list[int], xg: int, pool: list[tuple[int, int]], xh: int, t: Tables) -> bool:
+    top = t.positions
+    aces = sum(1 for c in real if t.pos[c] == 1)
+    crowns = sum(1 for c in real if t.pos[c] == top)
+    if aces + crowns != len(real) or aces > 4 or crowns > 4:
+        return False
+    more_aces = sum(n for c, n in pool if t.pos[c] == 1)
+    more_crowns = sum(n for c, n in pool if t.pos[c] == top)
+    lo = aces + crowns
+    hi = min(4, aces + more_aces) + min(4, crowns + more_crowns)
+    # real cards a + c, Excuses 8 - a - c: between xg and xg + xh
+    lo = max(lo, 8 - xg - xh, 0 if t.excuse_alone else 1)
+    hi = min(hi, 8 - xg)
+    return lo <= hi
+
+
+def _pack(counts: Iterable[int]) -> int:
+    return sum(n << (_BITS * s) for s, n in enumerate(counts))
+
+
+def _counts_up_to(per_suit: int) -> Iterator[tuple[int, ...]]:
+    return product(range(per_suit + 1), repeat=SUITS_COUNT)
+
+
+@cache
+def _valid(per_suit: int) -> int:
+    """States (as bits of one integer) whose every suit count is at most ``per_suit``."""
+    out = 0
+    for counts in _counts_up_to(per_suit):
+        out |= 1 << _pack(counts)
+    return out
+
+
+@cache
+def _fillable(per_suit: int, excuses: int, most: int) -> int:
+    """States that exactly ``excuses`` Excuses can top up to ``per_suit`` symbols of each suit."""
+    out = 0
+    for counts in _counts_up_to(per_suit):
+        if symbols_fill(list(counts), per_suit, excuses, most):
+            out |= 1 << _pack(counts)
+    return out
+
+
+def _symbols(
+    real: list[int], xg: int, pool: list[tuple[int, int]], xh: int, per_suit: int, t: Tables
+) -> bool:
+    counts = [0] * SUITS_COUNT
+    for c in real:
+        m = t.suit_mask[c]
+        for s in range(SUITS_COUNT):
+            counts[s] += (m >> s) & 1
+    if max(counts) > per_suit:
+        return False
+    valid = _valid(per_suit)
+    reach = 1 << _pack(counts)
+    for c, n in pool:
+        step = _pack((t.suit_mask[c] >> s) & 1 for s in range(SUITS_COUNT))
+        for _ in range(n):
+            more = (reach << step) & valid
+            if more | reach == reach:
+                break  # another copy reaches nothing new
+            reach |= more
+    if not real and not t.excuse_alone:
+        reach &= ~1  # the empty state: no real card in the group
+    target = 0
+    for e in range(xg, xg + xh + 1):
+        target |= _fillable(per_suit, e, t.excuse_symbols)
+    return reach & target != 0
+
+
+def symbols_reachable(hand: Counter[int], per_suit: int, t: Tables) -> bool:
+    """True when ``hand`` holds a symbols group of ``per_suit`` (1: Knots, 2: Leaves); the bots' quick test.
+
+    >>> from bumtable.rules.boojum.options import BoojumRules
+    >>> from bumtable.cards.decktet import parse_decktet_cards as cards
+    >>> t = BoojumRules().tables
+    >>> symbols_reachable(Counter(cards("AM AS AW AL AY AK")), 1, t), symbols_reachable(Counter(cards("AM 4YK")), 1, t)
+    (True, False)
+    """
+    pattern = Pattern(3 if per_suit == 2 else 5, SYMBOLS, per_suit)
+    return pattern_completable(pattern, [], hand, t)

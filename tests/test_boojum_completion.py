@@ -1,0 +1,62 @@
+"""Whether a partly laid claim can still be completed (what every ``lay`` of a claim is checked against),
+compared with listing every group of the hand, for hands small enough to list."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from boojum_helpers import codes
+
+from bumtable.rules.boojum import BoojumRules
+from bumtable.rules.boojum.completion import can_earn, completable, symbols_reachable
+from bumtable.rules.boojum.sets import claim_options
+
+RULES = {
+    "basic": BoojumRules(),
+    "extended": BoojumRules(extended=True),
+    "three-decks-excuse-alone-one-symbol": BoojumRules(
+        players=4, decks=3, extended=True, excuse_alone=True, excuse_symbols=1
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_a_partial_claim_is_completable_exactly_when_some_group_of_the_hand_holds_it(name: str) -> None:
+    t = RULES[name].tables
+    rng = random.Random(name)
+    deck = list(t.deck)
+    checked = completable_seen = 0
+    for _ in range(700):
+        hand = rng.sample(deck, rng.randint(1, 11))
+        options = claim_options(hand, t)
+        for token in range(6):
+            groups = options.get(token, [])
+            if groups and rng.random() < 0.6:  # often a part of a real group, else any cards
+                group = list(rng.choice(groups))
+                rng.shuffle(group)
+                laid = group[: rng.randint(0, len(group))]
+            else:
+                laid = rng.sample(hand, rng.randint(0, min(4, len(hand))))
+            rest = Counter(hand) - Counter(laid)
+            expected = any(not Counter(laid) - Counter(g) for g in groups)
+            assert completable(token, laid, rest, t) == expected, (token, sorted(laid), sorted(hand))
+            assert can_earn(token, Counter(hand), t) == bool(groups)
+            checked += 1
+            completable_seen += expected
+    assert checked == 4200 and 300 < completable_seen < 3400
+
+
+def test_a_thirty_card_hand_is_answered_without_listing_its_groups() -> None:
+    t = RULES["extended"].tables
+    hand = Counter(random.Random(3).sample(list(t.deck), 30))
+    assert can_earn(3, hand, t) and symbols_reachable(hand, 2, t)  # thousands of Leaves groups
+
+
+def test_the_examples_of_the_rules_document() -> None:
+    t = RULES["basic"].tables
+    hand = Counter(codes("4MS 4WL 4YK 9MS 2MK"))
+    assert completable(5, codes("4WL"), hand - Counter(codes("4WL")), t)  # Knots: 4MS 4WL 4YK
+    assert not completable(5, codes("4MS 9MS"), hand - Counter(codes("4MS 9MS")), t)  # two Moons symbols
+    assert not completable(2, codes("4MS"), hand - Counter(codes("4MS")), t)  # one 4MS: no four 4s
