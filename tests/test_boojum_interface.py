@@ -8,7 +8,8 @@ import random
 import pytest
 from boojum_helpers import act, random_game, table
 
-from bumtable.errors import RulesError
+from bumtable.errors import BumtableError, RulesError
+from bumtable.rules import GameRecord
 from bumtable.rules.boojum import BoojumRules, BoojumState, boojum
 from bumtable.rules.boojum.state import CLAIMS
 from bumtable.rules.events import Event
@@ -185,3 +186,19 @@ def test_the_events_of_an_action_are_the_tail_from_where_the_viewer_left_off() -
         seen += len(new)
         told += new
     assert told == state.events(1, len(state.events(1)) - len(told))
+
+
+# ---------------------------------------------------------------------- records
+def test_a_record_replays_the_factored_actions_and_one_from_the_engine_before_is_refused() -> None:
+    state = played(boojum(3), 4, 200)
+    record = GameRecord.of(state)
+    assert any(text.startswith("lay ") for text in record.actions) and "stand" in record.actions
+    again = GameRecord.from_json(record.to_json()).replay()
+    assert again.observe(None) == state.observe(None) and again.events(0) == state.events(0)
+    data = record.to_dict()
+    with pytest.raises(BumtableError, match="made by version 1 of the boojum engine"):
+        GameRecord.from_dict({**data, "engine": 1})
+    old = {**data, "format": "bumtable-record/1", "actions": ["bid 5ML 9MS"]}
+    old["rules"] = {**data["rules"], "bid_max_add": 3, "bid_list_limit": 0}
+    with pytest.raises(BumtableError):  # the options of the old engine, or its version, are refused
+        GameRecord.from_dict(old)
