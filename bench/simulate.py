@@ -28,6 +28,8 @@ import argparse
 import json
 import os
 import platform
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -55,14 +57,28 @@ def _pin() -> int | None:
     return cpu
 
 
-def _playout(rules: Any, hands: int, seed: int, history: bool) -> float:
-    """Seconds to play ``hands`` first hands (seeds ``seed``, ``seed + 1``, ...) with random legal actions."""
-    import random
+Clock = tuple[float, float]
+"""Wall-clock seconds and this process's CPU seconds."""
+
+
+def _clock() -> Clock:
     import time
+
+    return time.perf_counter(), time.process_time()
+
+
+def _since(start: Clock) -> Clock:
+    now = _clock()
+    return now[0] - start[0], now[1] - start[1]
+
+
+def _playout(rules: Any, hands: int, seed: int, history: bool) -> Clock:
+    """Time to play ``hands`` first hands (seeds ``seed``, ``seed + 1``, ...) with random legal actions."""
+    import random
 
     rng = random.Random(seed)
     randrange = rng.randrange
-    start = time.perf_counter()
+    start = _clock()
     for k in range(hands):
         state = rules.new_state(seed + k)
         if not history:
@@ -71,23 +87,21 @@ def _playout(rules: Any, hands: int, seed: int, history: bool) -> float:
         while state.hand_no == first and not state.is_over():
             la = state.legal_actions()
             state.apply(la[randrange(len(la))], check=False)
-    return time.perf_counter() - start
+    return _since(start)
 
 
-def _simulate(rules: Any, kind: str, hands: int, seed: int, jobs: int) -> float:
-    """Seconds for ``bumtable.sim.simulate`` to play ``hands`` hands with ``kind`` bots in every seat."""
-    import time
-
+def _simulate(rules: Any, kind: str, hands: int, seed: int, jobs: int) -> Clock:
+    """Time for ``bumtable.sim.simulate`` to play ``hands`` hands with ``kind`` bots in every seat."""
     from bumtable.sim import simulate
 
-    start = time.perf_counter()
+    start = _clock()
     if jobs == 1:
         report = simulate(rules, hands=hands, bots=[kind], seed=seed)
     else:
         report = simulate(rules, hands=hands, bots=[kind], seed=seed, jobs=jobs)  # only in trees that have it
-    seconds = time.perf_counter() - start
+    took = _since(start)
     assert report.hands == hands
-    return seconds
+    return took
 
 
 def _digest(hands: int, seed: int) -> dict[str, str]:
@@ -135,7 +149,9 @@ def worker(task: dict[str, Any]) -> dict[str, Any]:
     warm = max(1, hands // 10)
     if row in ("greedy", "random"):
         _simulate(rules, row, warm, seed + 1_000_003, jobs)
-        out["seconds"] = _simulate(rules, row, hands, seed, jobs)
+        if task.get("warm_only"):
+            return out
+        took = _simulate(rules, row, hands, seed, jobs)
     else:
         history = row == "playout"
         if not history:
@@ -145,9 +161,14 @@ def worker(task: dict[str, Any]) -> dict[str, Any]:
                 out["missing"] = "no copy(history=False) in this tree"
                 return out
         _playout(rules, warm, seed + 1_000_003, history)
-        out["seconds"] = _playout(rules, hands, seed, history)
+        if task.get("warm_only"):
+            return out
+        took = _playout(rules, hands, seed, history)
+    out["seconds"], out["cpu_seconds"] = took
+    # Other processes' children do not count in process_time: two processes are timed by the wall clock.
+    out["clock"] = "wall" if jobs > 1 or task.get("clock") == "wall" else "cpu"
     out["hands"] = hands
-    out["hands_per_second"] = hands / out["seconds"]
+    out["hands_per_second"] = hands / (out["seconds"] if out["clock"] == "wall" else out["cpu_seconds"])
     return out
 
 
@@ -169,10 +190,20 @@ def _env(tree: Path) -> dict[str, str]:
     return env
 
 
-def run_in(tree: Path, task: dict[str, Any]) -> dict[str, Any]:
-    """Run ``worker(task)`` in a new process that imports bumtable from ``tree``."""
+VALGRIND = ("valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null")
+
+
+def run_in(tree: Path, task: dict[str, Any], *, count: bool = False) -> dict[str, Any]:
+    """Run ``worker(task)`` in a new process that imports bumtable from ``tree``; with ``count``, under
+    valgrind, and say how many instructions the process ran (``instructions``)."""
     done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(task)],
+        [
+            *(VALGRIND if count else ()),
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--worker",
+            json.dumps(task),
+        ],
         env=_env(tree),
         capture_output=True,
         text=True,
@@ -180,6 +211,11 @@ def run_in(tree: Path, task: dict[str, Any]) -> dict[str, Any]:
     if done.returncode:
         raise SystemExit(f"measuring {task} in {tree} failed:\n{done.stderr}")
     result: dict[str, Any] = json.loads(done.stdout)
+    if count:
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        if refs is None:
+            raise SystemExit(f"valgrind did not report instructions:\n{done.stderr[-2000:]}")
+        result["instructions"] = int(refs.group(1).replace(",", ""))
     if Path(result["bumtable"]) != tree.resolve():
         raise SystemExit(f"asked for bumtable from {tree}, but {result['bumtable']} was imported")
     return result
@@ -213,6 +249,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                     continue
                 print(f"[{i + 1}/{args.repeats}] {row:<15} {name} ({tree})", file=sys.stderr, flush=True)
                 task = {"row": row, "hands": hands[row], "seed": args.seed, "pin": not args.no_pin}
+                task["clock"] = args.clock
                 got = run_in(tree, task)
                 if "missing" in got:
                     notes[name][row] = got["missing"]
@@ -241,6 +278,19 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             digests[name] = run_in(tree, {"row": "digest", "hands": args.digest_hands, "seed": args.seed})[
                 "digest"
             ]
+    per_hand: dict[str, dict[str, float | None]] = {name: {} for name in trees}
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            raise SystemExit("--instructions needs valgrind on the PATH")
+        for row in args.rows:
+            for name, tree in trees.items():
+                if row in notes[name]:
+                    continue
+                print(f"instructions: {row:<15} {name}", file=sys.stderr, flush=True)
+                task = {"row": row, "hands": args.instructions, "seed": args.seed, "pin": False}
+                full = run_in(tree, task, count=True)["instructions"]
+                warm = run_in(tree, task | {"warm_only": True}, count=True)["instructions"]
+                per_hand[name][row] = (full - warm) / args.instructions
     ratios: dict[str, float | None] = {}
     if "before" in trees:
         for row in ROWS:
@@ -253,6 +303,12 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "repeats_hands_per_second": runs,
         "notes": notes,
         "ratio_this_over_before": ratios,
+        "instructions_per_hand": per_hand,
+        "instruction_ratio_before_over_this": {
+            row: per_hand["before"][row] / per_hand["this"][row]  # type: ignore[operator]
+            for row in args.rows
+            if "before" in per_hand and per_hand["before"].get(row) and per_hand["this"].get(row)
+        },
         "greedy_two_processes_hands_per_second": two,
         "greedy_two_processes_not_measured": why_not_two,
         "million_hands_minutes": {
@@ -274,6 +330,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             "playout_hands": args.playout_hands,
             "repeats": args.repeats,
             "rows": args.rows,
+            "clock": args.clock,
+            "instruction_hands": args.instructions,
             "seed": args.seed,
             "pinned_cpu": cpu,
         },
@@ -287,7 +345,7 @@ def print_table(report: dict[str, Any]) -> None:
     s = report["settings"]
     pinned = "not pinned" if s["pinned_cpu"] is None else f"pinned to CPU {s['pinned_cpu']}"
     print(
-        f"The Bum Game for 4, hands/s, best of {s['repeats']}, seed {s['seed']}, {s['hands']} hands "
+        f"The Bum Game for 4, hands/s ({s['clock']} time), best of {s['repeats']}, seed {s['seed']}, {s['hands']} hands "
         f"(playouts {s['playout_hands']}), Python {report['python']}, {pinned} of {report['machine']['cpu_count']}"
     )
     head = f"  {'row':<16}" + "".join(f"{name:>12}" for name in trees)
@@ -324,6 +382,16 @@ def print_table(report: dict[str, Any]) -> None:
     if report["same_decisions"] is not None:
         same = "the same" if report["same_decisions"] else "DIFFERENT"
         print(f"greedy decisions over seeded hands ({', '.join(report['decision_digests']['this'])}): {same}")
+    if s["instruction_hands"]:
+        print(f"Instructions per hand (valgrind, {s['instruction_hands']} hands after the warm-up)")
+        print(f"  {'row':<16}" + "".join(f"{name:>14}" for name in trees) + f"{'before/this':>13}")
+        for row in s["rows"]:
+            line = f"  {row:<16}"
+            for name in trees:
+                n = report["instructions_per_hand"][name].get(row)
+                line += f"{'-' if n is None else f'{n:,.0f}':>14}"
+            ratio = report["instruction_ratio_before_over_this"].get(row)
+            print(line + f"{'-' if ratio is None else f'{ratio:.2f}x':>13}")
     t, r = report["targets"], report["ratio_this_over_before"]
     if t["greedy_met"] is not None:
         met = "MET" if t["greedy_met"] else "NOT MET"
@@ -348,6 +416,21 @@ def main(argv: list[str] | None = None) -> int:
         type=lambda text: [r for r in text.split(",") if r],
         default=list(ROWS),
         help=f"rows to measure, comma-separated (default all: {','.join(ROWS)})",
+    )
+    ap.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="time one process by its CPU time (default: on a shared machine, waiting for the core is not "
+        "counted) or by the wall clock",
+    )
+    ap.add_argument(
+        "--instructions",
+        type=int,
+        default=0,
+        metavar="HANDS",
+        help="also count instructions per hand under valgrind over HANDS hands (slow, but the same on a busy "
+        "machine; 0: off)",
     )
     ap.add_argument("--skip-jobs", action="store_true", help="do not measure two processes")
     ap.add_argument("--no-pin", action="store_true", help="do not pin to one core")
