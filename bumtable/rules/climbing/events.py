@@ -30,9 +30,14 @@ who may see its cards (see :mod:`bumtable.rules.events` for the shared kinds). T
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
 from bumtable.cards.french import Card
+from bumtable.rules.events import EventLog
+
+if TYPE_CHECKING:
+    from bumtable.rules.climbing.plays import Play
 
 CUT: Final = "cut"
 """A round of the cut for the first Boss (every card shown)."""
@@ -87,3 +92,91 @@ def card_texts(codes: tuple[int, ...] | list[int]) -> tuple[str, ...]:
     ('2c', 'JK')
     """
     return tuple([CARD_TEXT[c] for c in codes])
+
+
+_ENTRIES: Any = EventLog.__dict__["entries"]
+"""The shared log's own storage (a slot), which :class:`ClimbingLog` fills when it is read."""
+
+Pending = tuple[
+    str,
+    int,
+    "int | None",
+    "int | None",
+    "str | Play",
+    tuple[int, ...],
+    "int | None",
+    "tuple[int, ...] | None",
+    "str | None",
+]
+"""An event as noted on the hot path: kind, step, player, to, text (or the play whose text it is),
+card codes, count, insiders, public text."""
+
+
+class ClimbingLog(EventLog):
+    """The shared :class:`~bumtable.rules.events.EventLog`, noted cheaply and written out when read.
+
+    Every action of a match logs events, and a random playout that never reads them should not pay
+    for building them (``Event`` objects, card and action texts: about half the cost of an action).
+    :meth:`note` keeps a plain tuple; reading the log in any way (``entries``, ``seen_by``, ``len``,
+    ``copy``) first turns the noted events into entries, in order, exactly as ``add`` would have.
+
+    >>> from bumtable.rules import get
+    >>> log = ClimbingLog(get("bum-game").action_text)
+    >>> log.note("play", 1, 2, None, get("bum-game").parse_action("Q Q"), (48, 49))
+    >>> log.seen_by(0)[0].text, log.seen_by(0)[0].cards
+    ('set Q Q', ('Qc', 'Qd'))
+    """
+
+    __slots__ = ("pending", "text")
+
+    def __init__(self, text: Callable[[Play], str]) -> None:
+        super().__init__()
+        self.pending: list[Pending] = []
+        self.text = text
+
+    def note(
+        self,
+        kind: str,
+        step: int,
+        player: int | None = None,
+        to: int | None = None,
+        text: str | Play = "",
+        codes: tuple[int, ...] = (),
+        count: int | None = None,
+        insiders: tuple[int, ...] | None = None,
+        public_text: str | None = None,
+    ) -> None:
+        """Log an event (as :meth:`add`, with card codes and a play for its text) without building it yet."""
+        self.pending.append((kind, step, player, to, text, codes, count, insiders, public_text))
+
+    def _write_out(self) -> None:
+        pending, self.pending = self.pending, []
+        for kind, step, player, to, text, codes, count, insiders, public_text in pending:
+            self.add(
+                kind,
+                step,
+                player=player,
+                to=to,
+                text=text if isinstance(text, str) else self.text(text),
+                cards=card_texts(codes),
+                count=count,
+                insiders=insiders,
+                public_text=public_text,
+            )
+
+    @property
+    def entries(self) -> list[Any]:
+        if self.pending:
+            self._write_out()
+        entries: list[Any] = _ENTRIES.__get__(self)
+        return entries
+
+    @entries.setter
+    def entries(self, value: list[Any]) -> None:
+        _ENTRIES.__set__(self, value)
+
+    def copy(self) -> ClimbingLog:
+        """An independent log with the same events."""
+        new = ClimbingLog(self.text)
+        new.entries = self.entries.copy()
+        return new

@@ -32,7 +32,7 @@ from bumtable.cards.french import JOKER, Card
 from bumtable.errors import IllegalActionError
 from bumtable.rules.chance import Chance
 from bumtable.rules.climbing import events as cev
-from bumtable.rules.climbing.events import CARD_TEXT, card_texts
+from bumtable.rules.climbing.events import CARD_TEXT, ClimbingLog
 from bumtable.rules.climbing.movegen import give_plays, turn_plays
 from bumtable.rules.climbing.pick import lowest_suited, take_cards
 from bumtable.rules.climbing.plays import (
@@ -46,7 +46,7 @@ from bumtable.rules.climbing.plays import (
     SET,
     Play,
 )
-from bumtable.rules.events import Event, EventLog
+from bumtable.rules.events import Event
 from bumtable.rules.outcome import ROUNDS, TARGET, Outcome
 from bumtable.rules.phases import EXCHANGE, OVER, PLAY, REVOLUTION
 
@@ -196,10 +196,10 @@ class ClimbingState:
         self.ended_by = ""
         self.hand_no = 0
         self._legal: tuple[Play, ...] | None = None
-        self.log: EventLog | None = None
+        self.log: ClimbingLog | None = None
         if _blank:
             return
-        self.log = EventLog()
+        self.log = ClimbingLog(rules.action_text)
         self.chance = Chance(seed, chance)
         self.order = list(range(n))
         if rules.seating == "random":
@@ -232,7 +232,7 @@ class ClimbingState:
             boss = contenders[0] if len(contenders) == 1 else None
             if self.log is not None:
                 shown = ", ".join(f"P{p} {CARD_TEXT[c]}" for p, c in cut)
-                self.log.add(cev.CUT, 0, player=boss, text=shown, cards=card_texts([c for _, c in cut]))
+                self.log.note(cev.CUT, 0, boss, None, shown, tuple([c for _, c in cut]))
             if boss is not None:
                 self.cut = tuple(rounds)
                 return boss
@@ -260,15 +260,8 @@ class ClimbingState:
         self.ncards = [sum(c) for c in self.counts]
         if self.log is not None:
             for p in range(n):
-                held = [c for cards in self.hands[p] for c in cards]
-                self.log.add(
-                    ev.DEAL,
-                    len(self.history),
-                    player=p,
-                    text=f"hand {self.hand_no}",
-                    cards=card_texts(held),
-                    insiders=(p,),
-                )
+                held = tuple([c for cards in self.hands[p] for c in cards])
+                self.log.note(ev.DEAL, len(self.history), p, None, f"hand {self.hand_no}", held, None, (p,))
         self.active = n
         self.played: list[tuple[int, tuple[int, ...]]] = []
         self.finished: list[int] = []
@@ -332,7 +325,7 @@ class ClimbingState:
         if self.log is not None:
             jokers = [c for cards in self.hands[player] for c in cards if c >= JOKER]
             text = cev.DECLARED if declared else cev.DEALT
-            self.log.add(ev.REVOLUTION, len(self.history), player=player, text=text, cards=card_texts(jokers))
+            self.log.note(ev.REVOLUTION, len(self.history), player, None, text, tuple(jokers))
 
     def _exchange_and_lead(self) -> None:
         rules = self.rules
@@ -342,7 +335,7 @@ class ClimbingState:
             if self.log is not None:
                 cancel = rules.exchange_cancel_triggers
                 holder = self.by_role[cancel[0][0]] if len(cancel) == 1 else None
-                self.log.add(cev.NO_EXCHANGE, len(self.history), player=holder, text="dealt Jokers")
+                self.log.note(cev.NO_EXCHANGE, len(self.history), holder, None, "dealt Jokers")
         self.exchange_queue = list(rules.exchange_pairs) if exchange and not self.cancelled_exchange else []
         self._run_exchange()
 
@@ -376,15 +369,17 @@ class ClimbingState:
         self.transfers.append(Transfer(giver, receiver, tuple(cards)))
         if self.log is not None:
             k = len(cards)
-            self.log.add(
+            public = f"gives {k} card{'s' if k != 1 else ''} to P{receiver}"
+            self.log.note(
                 ev.GIVE,
                 len(self.history),
-                player=giver,
-                to=receiver,
-                text=why,
-                cards=card_texts(cards),
-                insiders=(giver, receiver),
-                public_text=f"gives {k} card{'s' if k != 1 else ''} to P{receiver}",
+                giver,
+                receiver,
+                why,
+                tuple(cards),
+                None,
+                (giver, receiver),
+                public,
             )
 
     def _chosen_give(self, play: Play) -> None:
@@ -420,7 +415,7 @@ class ClimbingState:
             leader = self.by_role[rules.players - 1 if how == "bum" else 0]
         if self.log is not None:
             why = cev.LEAD_CARD if how == "card" else how
-            self.log.add(ev.LEAD, len(self.history), player=leader, text=why)
+            self.log.note(ev.LEAD, len(self.history), leader, None, why)
         return leader
 
     def _take(self, player: int, k: int, *, lowest: bool) -> list[int]:
@@ -627,13 +622,7 @@ class ClimbingState:
         self.ncards[p] = left
         log = self.log
         if log is not None:
-            log.add(
-                ev.PLAY,
-                len(self.history),
-                player=p,
-                text=self.rules.action_text(play),
-                cards=card_texts(codes),
-            )
+            log.note(ev.PLAY, len(self.history), p, None, play, codes)
         wipe = play.rank == t.wipe and play.size == 1
         if left == 0:
             self.active -= 1
@@ -647,13 +636,13 @@ class ClimbingState:
                 why = cev.WENT_OUT
             self.scores[p] += t.points[place - 1]
             if log is not None:
-                log.add(ev.OUT, len(self.history), player=p, text=why, count=place)
+                log.note(ev.OUT, len(self.history), p, None, why, (), place)
             if self.active == 1:
                 last = self._next_active(p)
                 self.finished.append(last)
                 self.scores[last] += t.points[len(self.finished) - 1]
                 if log is not None:
-                    log.add(ev.OUT, len(self.history), player=last, text=cev.LEFT, count=len(self.finished))
+                    log.note(ev.OUT, len(self.history), last, None, cev.LEFT, (), len(self.finished))
                 self._end_hand()
                 return
         self.top = play
@@ -682,7 +671,7 @@ class ClimbingState:
         p = self.turn
         self.trick.append((p, PASS_PLAY, ()))
         if self.log is not None:
-            self.log.add(ev.PASS, len(self.history), player=p)
+            self.log.note(ev.PASS, len(self.history), p)
         winner = self.top_player
         if self.rules.pass_final:
             self.sat_out[p] = True
@@ -714,8 +703,8 @@ class ClimbingState:
         log = self.log
         if log is not None:
             step = len(self.history)
-            log.add(ev.TRICK, step, player=winner, text=why)
-            log.add(ev.LEAD, step, player=self.leader, text=cev.AFTER_WINNER if out else cev.TRICK_WINNER)
+            log.note(ev.TRICK, step, winner, None, why)
+            log.note(ev.LEAD, step, self.leader, None, cev.AFTER_WINNER if out else cev.TRICK_WINNER)
 
     def _end_hand(self) -> None:
         rules = self.rules
@@ -744,7 +733,7 @@ class ClimbingState:
         self.top = None
         if self.log is not None:
             order = ", ".join(f"P{p} +{points[p]}" for p in self.finished)
-            self.log.add(ev.HAND_OVER, len(self.history), text=f"hand {self.hand_no}: {order}")
+            self.log.note(ev.HAND_OVER, len(self.history), None, None, f"hand {self.hand_no}: {order}")
         reached = [p for p in self.finished if rules.target and self.scores[p] >= rules.target]
         if not reached and rules.rounds and self.hand_no >= rules.rounds:
             reached = list(self.finished)  # the last round: the highest total wins, ties to the better finish
@@ -771,7 +760,7 @@ class ClimbingState:
         self.phase = OVER
         self.ended_by = reason
         if self.log is not None:
-            self.log.add(ev.GAME_OVER, len(self.history), player=self.winner, text=reason, count=self.hand_no)
+            self.log.note(ev.GAME_OVER, len(self.history), self.winner, None, reason, (), self.hand_no)
 
     # ------------------------------------------------------------------ views and copies
     def observe(self, seat: int | None) -> ClimbingObservation:
