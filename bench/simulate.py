@@ -17,6 +17,11 @@ warm-up from another seed. Trees and rows are interleaved, and the best of ``--r
 A last check plays seeded hands with greedy bots in every tree and compares digests of every
 action chosen: the same digest means the same decisions (given the same deals).
 
+Each process is timed by its own CPU time (``--clock wall`` for the wall clock): on a shared machine
+the time spent waiting for the core is not the code's. Even so, other work on the machine slows the
+code it shares a core with, so ``--instructions HANDS`` also counts the instructions per hand under
+valgrind (cachegrind, no cache simulation), which do not depend on the load at all.
+
 Targets (issue 9): greedy at least 2x the older tree's hands per second, random playout no slower.
 The million-hands line turns hands per second into minutes for 1,000,000 hands, in one process
 and in two (measured with ``simulate(..., jobs=2)`` where this tree has it, not pinned).
@@ -221,6 +226,17 @@ def run_in(tree: Path, task: dict[str, Any], *, count: bool = False) -> dict[str
     return result
 
 
+def _instruction_ratios(per_hand: dict[str, dict[str, float | None]], rows: list[str]) -> dict[str, float]:
+    """Older tree's instructions per hand over this tree's, per row (``playout-nohist`` against ``playout``)."""
+    out: dict[str, float] = {}
+    for row in rows:
+        now = per_hand["this"].get(row)
+        then = per_hand.get("before", {}).get("playout" if row == "playout-nohist" else row)
+        if now and then:
+            out[row] = then / now
+    return out
+
+
 def _per_million(hps: float | None) -> float | None:
     """Minutes for a million hands at ``hps`` hands per second (None when not measured)."""
     return None if not hps else MILLION / hps / 60
@@ -304,11 +320,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "notes": notes,
         "ratio_this_over_before": ratios,
         "instructions_per_hand": per_hand,
-        "instruction_ratio_before_over_this": {
-            row: per_hand["before"][row] / per_hand["this"][row]  # type: ignore[operator]
-            for row in args.rows
-            if "before" in per_hand and per_hand["before"].get(row) and per_hand["this"].get(row)
-        },
+        "instruction_ratio_before_over_this": _instruction_ratios(per_hand, args.rows),
         "greedy_two_processes_hands_per_second": two,
         "greedy_two_processes_not_measured": why_not_two,
         "million_hands_minutes": {
