@@ -123,7 +123,6 @@ class GreedyBot:
             others = [k for p, k in enumerate(observation.card_counts) if p != seat and k]
             partner_winning = False
         danger = bool(others) and min(others) <= 3
-        now = model.cost(key)
         run_value, run_count = _run_of_value(observation) if rules.four_of_a_value else (-1, 0)
         bridge = t.bridge
         # The common case of _value, inlined (it runs for every legal play): not an exchange, and no card
@@ -137,7 +136,7 @@ class GreedyBot:
         for play in legal:
             kind = play.kind
             if kind == PASS:
-                value = now - PASS_BONUS
+                value = model.cost(key) - PASS_BONUS  # standing still (a leader never passes)
             elif plain and kind != GIVE:
                 if play.size == held:
                     value = -1e9  # goes out
@@ -152,7 +151,7 @@ class GreedyBot:
                     wild_cost = WILD_PENALTY if held - play.size > EARLY_CARDS else LATE_WILD_PENALTY
                     value = cost + s * (wild_cost * info[1] + HIGH_PENALTY * info[2]) + 0.001 * play.rank
             else:
-                value = _value(play, key, held, now, model, danger)
+                value = _value(play, key, held, model, danger)
             if partner_winning and kind != PASS and play.size < held:
                 value += PARTNER_PENALTY
             if run_value >= 0 and kind == SET and play.rank == run_value and run_count + play.size >= 4:
@@ -166,7 +165,7 @@ class GreedyBot:
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
 
-def _value(play: Play, key: int, held: int, now: float, model: CostModel, danger: bool) -> float:
+def _value(play: Play, key: int, held: int, model: CostModel, danger: bool) -> float:
     """How hard the packed hand ``key`` is to empty after ``play``, a play of cards (lower is better)."""
     t = model.tables
     delta, wilds, high, rank_sum = model.play_info(play)
