@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, settings
 from bumtable import rules as R
 from bumtable.cards import Card, parse_cards, parse_rank
 from bumtable.errors import NotationError
-from bumtable.rules import Rules, State
+from bumtable.rules import Chance, Rules, State
 
 settings.register_profile(
     "bumtable",
@@ -96,22 +96,6 @@ def find_seed(
     raise AssertionError(f"no seed in {start}..{start + limit} gives the deal the test needs")
 
 
-class RiggedRandom(random.Random):
-    """A generator whose next shuffle puts the deck in a chosen order (later shuffles are random)."""
-
-    def __init__(self, order: Sequence[int], seed: int = 0) -> None:
-        super().__init__(seed)
-        self.order: list[int] | None = list(order)
-
-    def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
-        if self.order is None:
-            super().shuffle(x)
-            return
-        assert sorted(x) == sorted(self.order), "rigged order is not a deck permutation"
-        x[:] = self.order
-        self.order = None
-
-
 def deal(
     rules: Rules,
     hands: dict[int, str],
@@ -154,7 +138,7 @@ def deal(
     state.hand_no = hand_no - 1
     if scores is not None:
         state.scores = list(scores)
-    state.rng = RiggedRandom(order, seed)
+    state.chance = Chance(seed, [order])  # the next shuffle (this deal) puts the deck in this order
     state._start_hand()
     state._legal = None
     return state, dealt
@@ -184,6 +168,7 @@ def table(
         for c in codes(text):
             state.hands[p][rules.tables.rank_of_code[c]].append(c)
     state.ncards = [len(codes(h)) for h in hands]
+    state.counts = [[len(x) for x in hand] for hand in state.hands]
     assert sorted(finished) == [p for p in range(n) if not state.ncards[p]]
     state.finished = list(finished)
     state.active = sum(1 for k in state.ncards if k)
