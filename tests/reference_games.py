@@ -93,7 +93,9 @@ def main() -> None:
     FOLDER.mkdir(exist_ok=True)
     for k, (game, players, variants) in enumerate(GAMES):
         data = make(game, players, variants, seed=1000 + k)
-        path_of(game, players, variants).write_text(json.dumps(data, indent=1) + "\n")
+        lines = ",\n  ".join(json.dumps(line) for line in data["transcript"])
+        text = f'{{\n "record": {json.dumps(data["record"])},\n "transcript": [\n  {lines}\n ]\n}}\n'
+        path_of(game, players, variants).write_text(text)
         print(
             f"wrote {path_of(game, players, variants).name}: {len(data['record']['actions'])} actions",
             file=sys.stderr,
