@@ -1002,3 +1002,22 @@ def check_random_play(
         assert snapshot(record.replay()) == snapshot(state), f"seed {seed}: the record does not replay"
         assert len(state.results) == hands or state.is_over()
     return stats
+
+
+class ClimbingReferee:
+    """The referee above as a plug-in of the shared conformance checker (``bumtable.rules.conformance``):
+    the same independent rule checks at every step of a game the checker plays."""
+
+    def __init__(self, stats: Stats | None = None, seed: int = 0) -> None:
+        self.stats = Stats() if stats is None else stats
+        self.checks = random.Random(seed)
+        self.referee: _Referee | None = None
+
+    def start(self, state: State) -> None:
+        self.referee = _Referee(state.rules, self.stats)
+        _check_first_deal(self.referee, state)
+
+    def step(self, before: State, action: Play, after: State) -> None:
+        assert self.referee is not None, "start() first"
+        self.referee.check_position(before, self.checks)
+        self.referee.check_step(before, action, after)

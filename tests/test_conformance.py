@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from checker import ClimbingReferee
 
 from bumtable.errors import RulesError
 from bumtable.rules import get, system, systems
@@ -49,3 +50,10 @@ def test_whole_games_reach_a_well_formed_outcome(game: str) -> None:
     rules = get(game)
     stats = check_game(rules, seed=11, max_actions=100_000, every=60)
     assert stats.over
+
+
+@pytest.mark.parametrize("game", [g for g in systems() if system(g).family.name == "climbing"])
+def test_the_climbing_referee_runs_as_a_plug_in_of_the_checker(game: str) -> None:
+    referee = ClimbingReferee()
+    stats = check_game(get(game), seed=21, max_actions=400, every=40, plugins=[referee])
+    assert stats.actions == referee.stats.actions > 0
