@@ -28,11 +28,11 @@ from bumtable.rules.gin_bummy.actions import (
     parse_action,
 )
 from bumtable.rules.gin_bummy.cards import bum_problem, is_bum
-from bumtable.rules.gin_bummy.observation import GinBummyObservation, observe, sample_state
-from bumtable.rules.gin_bummy.observation_json import observation_from_dict
+from bumtable.rules.gin_bummy.observation import GinBummyObservation, observation_from_dict
 from bumtable.rules.gin_bummy.options import VARIANT_ALIASES, VARIANTS, GinBummyRules, gin_bummy
 from bumtable.rules.gin_bummy.position import position
-from bumtable.rules.gin_bummy.state import GinBummyState
+from bumtable.rules.gin_bummy.sample import sample_state
+from bumtable.rules.gin_bummy.state import GinBummyState, observe
 
 if TYPE_CHECKING:  # mypy checks the classes against the one interface
     from bumtable.rules.protocol import GameObservation, GameRules, GameState

@@ -48,7 +48,7 @@ from bumtable.rules.gin_bummy.actions import (
 from bumtable.rules.gin_bummy.cards import is_ace, is_face, is_number
 
 if TYPE_CHECKING:
-    from bumtable.rules.gin_bummy.options import GinBummyRules
+    from bumtable.rules.gin_bummy.settings import GinBummyOptions
 
 FIRST_CARD: Final = 8
 """The code of the lowest card, 2c (codes 0 to 7 are no card)."""
@@ -57,7 +57,7 @@ ACE_BASE: Final = 51
 JOKER_BASE: Final = 55
 
 
-def all_actions(rules: GinBummyRules) -> tuple[GinBummyAction, ...]:
+def all_actions(rules: GinBummyOptions) -> tuple[GinBummyAction, ...]:
     """Every action these rules allow, in code order (see the module's table).
 
     >>> from bumtable.rules.gin_bummy.options import gin_bummy
@@ -76,6 +76,6 @@ def all_actions(rules: GinBummyRules) -> tuple[GinBummyAction, ...]:
 
 
 @cache
-def action_space(rules: GinBummyRules) -> IndexedSpace[GinBummyAction]:
+def action_space(rules: GinBummyOptions) -> IndexedSpace[GinBummyAction]:
     """The action space of ``rules`` (built once per rules object: rules are frozen and hashable)."""
     return IndexedSpace(all_actions(rules), text=action_text)

@@ -35,7 +35,7 @@ from bumtable.rules.gin_bummy.actions import (
 from bumtable.rules.gin_bummy.cards import bum_problem, card_text, is_ace, is_face, is_joker, is_number
 
 if TYPE_CHECKING:
-    from bumtable.rules.gin_bummy.options import GinBummyRules
+    from bumtable.rules.gin_bummy.settings import GinBummyOptions
 
 TURN: Final = phases.TURN
 """Phase: the player to act begins a turn."""
@@ -50,7 +50,7 @@ OVER: Final = phases.OVER
 class TurnView(NamedTuple):
     """What the player to act knows that decides their legal actions (a tuple: one is made at every step)."""
 
-    rules: GinBummyRules
+    rules: GinBummyOptions
     phase: str
     hand: tuple[int, ...]
     beg_top: int | None

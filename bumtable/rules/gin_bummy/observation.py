@@ -1,4 +1,4 @@
-"""What one seat may know of a Gin Bummy game, and states sampled to fit it.
+"""What one seat may know of a Gin Bummy game, and its wire form.
 
 Public to all: every action (a draw from the stock does not show the card) and how
 many have been taken, the Beg (face up, so remembered in full), each turn-over of the Beg, hand sizes,
@@ -6,39 +6,52 @@ the cards each player is known to hold (taken from the Beg, forced on them by a
 Joker, or drawn from a stock whose order everyone knows), the stock's size, and
 who has starved. Private: the seat's own hand and the cards it drew.
 
->>> import random
+The state makes an observation (:meth:`GinBummyState.observe <bumtable.rules.gin_bummy.state.GinBummyState.observe>`);
+:func:`~bumtable.rules.gin_bummy.sample.sample_state` deals a state to fit one. This module sits below both.
+
+The wire form (JSON-ready data, cards and actions as text) names the rules' system but does not carry
+the rules (they are sent once, and given back when reading), lists the seat's legal actions with their
+codes in the rules' action space, and holds no history: ``steps`` counts the actions taken.
+
 >>> from bumtable.rules.gin_bummy.options import gin_bummy
 >>> state = gin_bummy(players=3).new_state(seed=3)
 >>> obs = state.observe(1)
 >>> len(obs.hand) == obs.hand_counts[1] == 10, obs.stock_count
 (True, 24)
->>> guess = sample_state(obs, random.Random(5))
->>> guess.observe(1) == obs
+>>> rules = gin_bummy(players=2)
+>>> state = rules.new_state(seed=5)
+>>> obs = state.observe(state.current_player())
+>>> observation_from_dict(obs.to_dict(), rules) == obs
 True
+>>> data = obs.to_dict()
+>>> data["system"], data["seat"], data["hand"][:3], data["legal"][0]
+('gin-bummy', 1, ['3d', '4c', '4h'], {'text': 'discard Js', 'code': 42})
+>>> observation_from_dict(dict(data, stock_count=-1), rules)
+Traceback (most recent call last):
+...
+bumtable.errors.NotationError: bad Gin Bummy observation field 'stock_count': it must be 0 or more, not -1
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bumtable.cards.french import JOKER, Card
-from bumtable.errors import IllegalActionError
-from bumtable.rules.gin_bummy.actions import GinBummyAction
-from bumtable.rules.gin_bummy.moves import DISCARD_PHASE, TurnView, legal_actions
-from bumtable.rules.gin_bummy.state import PUBLIC, GinBummyState
+from bumtable.errors import BumtableError, NotationError
+from bumtable.rules.gin_bummy.actions import GinBummyAction, action_text
+from bumtable.rules.gin_bummy.moves import CALL, DISCARD_PHASE, OVER, TURN, TurnView, legal_actions
 
 if TYPE_CHECKING:
-    from bumtable.rules.gin_bummy.options import GinBummyRules
+    from bumtable.rules.gin_bummy.settings import GinBummyOptions
 
 
 @dataclass(frozen=True)
 class GinBummyObservation:
     """One seat's view (``seat`` None: a spectator, who holds no hand)."""
 
-    rules: GinBummyRules
+    rules: GinBummyOptions
     seat: int | None
     turn: int | None
     """The player to act (None once the game is over)."""
@@ -110,235 +123,192 @@ class GinBummyObservation:
     def to_dict(self) -> dict[str, Any]:
         """The wire form: JSON-ready data (cards and actions as text, the legal actions with their codes),
         naming the rules' system but not carrying the rules; :meth:`from_dict` reads it back."""
-        from bumtable.rules.gin_bummy.observation_json import observation_to_dict
-
         return observation_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: GinBummyRules) -> GinBummyObservation:
+    def from_dict(cls, data: dict[str, Any], rules: GinBummyOptions) -> GinBummyObservation:
         """An observation from :meth:`to_dict` output and the rules it was made under; malformed data is a
         NotationError that names the field."""
-        from bumtable.rules.gin_bummy.observation_json import observation_from_dict
-
         return observation_from_dict(data, rules)
 
 
-def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
-    """The observation of ``seat`` (None for a spectator)."""
-    n = state.rules.players
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
-        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
-    gens = 1 + len(state.flips)
-    public: list[tuple[int, ...]] = []
-    hidden: list[tuple[int, ...]] = []
-    for p in range(n):
-        counts = [0] * gens
-        known = []
-        for c, tag in zip(state.hands[p], state.tags[p], strict=True):
-            if tag == PUBLIC:
-                known.append(c)
-            else:
-                counts[tag] += 1
-        public.append(tuple(sorted(known)))
-        hidden.append(tuple(counts))
-    turn = state.current_player()
-    sees_draw = state.drawn_public or (seat is not None and seat == turn)
+# ----------------------------------------------------------------- wire form
+FORMAT = "gin-bummy-observation/2"
+"""Version 2: the rules' system instead of the rules, the legal actions, ``steps`` instead of the history."""
+PHASES = (TURN, DISCARD_PHASE, CALL, OVER)
+T = TypeVar("T")
+
+
+def _texts(codes: Iterable[int]) -> list[str]:
+    return [str(Card(c)) for c in codes]
+
+
+def _code(text: Any) -> int:
+    if not isinstance(text, str):
+        raise NotationError(f"a card is text, not {text!r}")
+    code = int(Card.parse(text))
+    return JOKER if code >= JOKER else code
+
+
+def _codes(texts: Any) -> tuple[int, ...]:
+    if not isinstance(texts, list):
+        raise NotationError(f"cards are a list of text, not {texts!r}")
+    return tuple(_code(t) for t in texts)
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise NotationError(f"a list is needed, not {value!r}")
+    return value
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"a whole number is needed, not {value!r}")
+    if value < 0:
+        raise NotationError(f"it must be 0 or more, not {value}")
+    return value
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _seat(players: int) -> Callable[[Any], int]:
+    def read(value: Any) -> int:
+        p = _int(value)
+        if p >= players:
+            raise NotationError(f"there is no seat {p} at a table of {players}")
+        return p
+
+    return read
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise NotationError(f"text is needed, not {value!r}")
+    return value
+
+
+def observation_to_dict(obs: GinBummyObservation) -> dict[str, Any]:
+    """The wire form of an observation (see the module)."""
+    space = obs.rules.action_space()
+    return {
+        "format": FORMAT,
+        "system": obs.rules.system,
+        "seat": obs.seat,
+        "turn": obs.turn,
+        "phase": obs.phase,
+        "legal": [{"text": action_text(a), "code": space.encode(a)} for a in obs.legal_actions()],
+        "dealer": obs.dealer,
+        "cut": [[{"player": p, "card": str(Card(c))} for p, c in round_] for round_ in obs.cut],
+        "hand": None if obs.hand is None else _texts(obs.hand),
+        "hand_counts": list(obs.hand_counts),
+        "public_cards": [_texts(cs) for cs in obs.public_cards],
+        "hidden_counts": [list(cs) for cs in obs.hidden_counts],
+        "beg": _texts(obs.beg),
+        "stock_count": obs.stock_count,
+        "stock": None if obs.stock is None else _texts(obs.stock),
+        "flips": [_texts(f) for f in obs.flips],
+        "drawn": None if obs.drawn is None else str(Card(obs.drawn)),
+        "drew_from": obs.drew_from,
+        "start_size": obs.start_size,
+        "starved": list(obs.starved),
+        "turns": obs.turns,
+        "winner": obs.winner,
+        "stuck": obs.stuck,
+        "result": obs.result,
+        "steps": obs.steps,
+        "last_forced": None
+        if obs.last_forced is None
+        else {"player": obs.last_forced[0], "card": str(Card(obs.last_forced[1]))},
+        "my_draws": _texts(obs.my_draws),
+    }
+
+
+class _Reader:
+    """Reads the fields of one observation's data, naming the field in any error."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def __call__(self, name: str, read: Callable[[Any], T]) -> T:
+        if name not in self.data:
+            raise NotationError(f"bad Gin Bummy observation: the field {name!r} is missing")
+        try:
+            return read(self.data[name])
+        except (BumtableError, KeyError, TypeError, ValueError) as e:
+            what = f"{type(e).__name__} {e}" if not isinstance(e, BumtableError) else str(e)
+            raise NotationError(f"bad Gin Bummy observation field {name!r}: {what}") from None
+
+
+def _phase(value: Any) -> str:
+    if value not in PHASES:
+        raise NotationError(f"a phase is one of {', '.join(PHASES)}, not {value!r}")
+    return str(value)
+
+
+def _source(value: Any) -> str:
+    if value not in ("", "stock", "beg"):
+        raise NotationError(f"a draw comes from 'stock' or 'beg' (or '' for none), not {value!r}")
+    return str(value)
+
+
+def observation_from_dict(data: dict[str, Any], rules: GinBummyOptions) -> GinBummyObservation:
+    """Read :func:`observation_to_dict`'s output back, given the rules it was made under; malformed data
+    is a NotationError that names the field (the legal actions are the rules' to work out, not read)."""
+    if not isinstance(data, dict):
+        raise NotationError("a Gin Bummy observation must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise NotationError(
+            f"bad Gin Bummy observation field 'format': {data.get('format')!r}, expected {FORMAT!r}"
+        )
+    field = _Reader(data)
+    field("system", lambda v: _expect_system(v, rules.system))
+    seat = _seat(rules.players)
+
+    def opt_seat(v: Any) -> int | None:
+        return None if v is None else seat(v)
+
+    def each(read: Callable[[Any], T]) -> Callable[[Any], tuple[T, ...]]:
+        return lambda v: tuple(read(x) for x in _list(v))
+
+    def cut_round(v: Any) -> tuple[tuple[int, int], ...]:
+        return tuple((seat(c["player"]), _code(c["card"])) for c in _list(v))
+
+    def forced(v: Any) -> tuple[int, int] | None:
+        return None if v is None else (seat(v["player"]), _code(v["card"]))
+
     return GinBummyObservation(
-        rules=state.rules,
-        seat=seat,
-        turn=turn,
-        phase=state.phase,
-        dealer=state.dealer,
-        cut=tuple(tuple(r) for r in state.cut),
-        hand=None if seat is None else tuple(sorted(state.hands[seat])),
-        hand_counts=tuple(len(h) for h in state.hands),
-        public_cards=tuple(public),
-        hidden_counts=tuple(hidden),
-        beg=tuple(state.beg),
-        stock_count=len(state.stock),
-        stock=tuple(reversed(state.stock)) if state.stock_gen == PUBLIC else None,
-        flips=tuple(state.flips),
-        drawn=state.drawn if sees_draw else None,
-        drew_from=state.drew_from,
-        start_size=state.start_size,
-        starved=tuple(state.starved),
-        turns=state.turns,
-        winner=state.winner,
-        result=state.result,
-        steps=state.steps,
-        last_forced=state.last_forced,
-        my_draws=() if seat is None else state.last_draws[seat],
-        stuck=state.stuck,
+        rules=rules,
+        seat=field("seat", opt_seat),
+        turn=field("turn", opt_seat),
+        phase=field("phase", _phase),
+        dealer=field("dealer", seat),
+        cut=field("cut", each(cut_round)),
+        hand=field("hand", lambda v: None if v is None else _codes(v)),
+        hand_counts=field("hand_counts", each(_int)),
+        public_cards=field("public_cards", each(_codes)),
+        hidden_counts=field("hidden_counts", each(each(_int))),
+        beg=field("beg", _codes),
+        stock_count=field("stock_count", _int),
+        stock=field("stock", lambda v: None if v is None else _codes(v)),
+        flips=field("flips", each(_codes)),
+        drawn=field("drawn", lambda v: None if v is None else _code(v)),
+        drew_from=field("drew_from", _source),
+        start_size=field("start_size", _int),
+        starved=field("starved", each(seat)),
+        turns=field("turns", _int),
+        winner=field("winner", opt_seat),
+        stuck=field("stuck", opt_seat),
+        result=field("result", _text),
+        steps=field("steps", _int),
+        last_forced=field("last_forced", forced),
+        my_draws=field("my_draws", _codes),
     )
 
 
-def hidden_pools(obs: GinBummyObservation) -> list[list[int]]:
-    """The cards the seat cannot place, grouped by the stock they came from (0: the deal; k: k-th turn-over).
-
-    Each such card is in another player's hidden cards of that group or, for the group of the current
-    stock, in the stock.
-    """
-    rules = obs.rules
-    unplaced = Counter(int(c) for c in rules.deck())
-    unplaced.subtract(obs.beg)
-    unplaced.subtract(obs.hand or ())
-    unplaced.subtract(obs.stock or ())
-    for p, cards in enumerate(obs.public_cards):
-        if p != obs.seat:
-            unplaced.subtract(cards)
-    last_flip: dict[int, int] = {}
-    for k, flip in enumerate(obs.flips, start=1):
-        for c in flip:
-            last_flip[c] = k
-    gens = 1 + len(obs.flips)
-    pools: list[list[int]] = [[] for _ in range(gens)]
-    jokers = 0
-    for c, k in sorted(unplaced.items()):
-        if k < 0:
-            raise ValueError(f"inconsistent observation: {Card(c)} is placed {-k} time(s) too many")
-        if c >= JOKER:
-            jokers += k
-        else:
-            pools[last_flip.get(c, 0)].extend([c] * k)
-    # Both Jokers look alike, so their groups follow from the counts: whatever room each group has left.
-    slots = _slots(obs)
-    for g in range(gens):
-        room = slots[g] - len(pools[g])
-        if room < 0 or room > jokers:
-            raise ValueError(
-                f"inconsistent observation: stock group {g} has {slots[g]} places for {len(pools[g])} cards"
-            )
-        pools[g].extend([JOKER] * room)
-        jokers -= room
-    if jokers:
-        raise ValueError(f"inconsistent observation: {jokers} Joker(s) unplaced")
-    return pools
-
-
-def _stock_gen(obs: GinBummyObservation) -> int | None:
-    """The group of the hidden stock's cards, or None when the stock's order is known."""
-    if obs.stock is not None:
-        return None
-    return len(obs.flips) if obs.rules.turn_over == "shuffle" else 0
-
-
-def _slots(obs: GinBummyObservation) -> list[int]:
-    gens = 1 + len(obs.flips)
-    slots = [0] * gens
-    for p, counts in enumerate(obs.hidden_counts):
-        if p != obs.seat:
-            for g, k in enumerate(counts):
-                slots[g] += k
-    sg = _stock_gen(obs)
-    if sg is not None:
-        slots[sg] += obs.stock_count
-    return slots
-
-
-def sample_state(obs: GinBummyObservation, rng: random.Random) -> GinBummyState:
-    """A full state consistent with ``obs``: the cards the seat cannot see dealt at random among the places
-    they could be (each group of cards only to the places that came from its stock).
-
-    Like a copy without history, the state has no history and no event log; its chance (the shuffles of
-    any later turn-over) is fresh, seeded from ``rng``."""
-    rules = obs.rules
-    n = rules.players
-    pools = hidden_pools(obs)
-    for pool in pools:
-        rng.shuffle(pool)
-    state = GinBummyState(rules, rng.getrandbits(63), _blank=True)
-    sg = _stock_gen(obs)
-    for p in range(n):
-        if p == obs.seat:
-            mine = list(obs.hand or ())
-            public = Counter(obs.public_cards[p])
-            tags: list[int] = []
-            hand: list[int] = []
-            for c in mine:  # the seat's own cards: public ones first, the rest by their hidden groups
-                if public[c] > 0:
-                    public[c] -= 1
-                    hand.append(c)
-                    tags.append(PUBLIC)
-            rest = Counter(mine) - Counter(obs.public_cards[p])
-            hand_rest, tag_rest = _own_hidden(obs, p, list(rest.elements()))
-            state.hands[p] = hand + hand_rest
-            state.tags[p] = tags + tag_rest
-            continue
-        hand = list(obs.public_cards[p])
-        tags = [PUBLIC] * len(hand)
-        for g, k in enumerate(obs.hidden_counts[p]):
-            got, pools[g] = pools[g][:k], pools[g][k:]
-            hand.extend(got)
-            tags.extend([g] * k)
-        state.hands[p] = hand
-        state.tags[p] = tags
-    state.stock_gen = PUBLIC if sg is None else sg
-    if obs.stock is not None:
-        state.stock = list(reversed(obs.stock))
-    else:
-        state.stock = pools[sg] if sg is not None else []
-        assert len(state.stock) == obs.stock_count
-    state.cut = [list(r) for r in obs.cut]
-    state.dealer = obs.dealer
-    state.beg = list(obs.beg)
-    state.flips = list(obs.flips)
-    state.starved = list(obs.starved)
-    state.turns = obs.turns
-    state.winner = obs.winner
-    state.stuck = obs.stuck
-    state.result = obs.result
-    state.steps = obs.steps
-    state.log = None
-    state.last_forced = obs.last_forced
-    state.phase = obs.phase
-    state.turn = obs.turn if obs.turn is not None else 0
-    state.start_size = obs.start_size
-    state.drew_from = obs.drew_from
-    if obs.phase == DISCARD_PHASE and obs.turn is not None:
-        p = obs.turn
-        if obs.drawn is None:  # another player's draw from the hidden stock: any of their cards from it
-            group = 0 if sg is None else sg
-            state.drawn = next(c for c, t in zip(state.hands[p], state.tags[p], strict=True) if t == group)
-            state.drawn_public = False
-        else:
-            state.drawn = obs.drawn
-            state.drawn_public = obs.turn != obs.seat or _drawn_tag(state, p, obs.drawn) == PUBLIC
-        state.last_draws[p] = (state.drawn,)
-    if obs.seat is not None:
-        state.last_draws[obs.seat] = obs.my_draws
-    return state
-
-
-def _own_hidden(obs: GinBummyObservation, seat: int, cards: list[int]) -> tuple[list[int], list[int]]:
-    """The seat's own hidden cards with their groups: each card's group is known, but for Jokers,
-    which take whatever groups the counts leave."""
-    last_flip: dict[int, int] = {}
-    for k, flip in enumerate(obs.flips, start=1):
-        for c in flip:
-            last_flip[c] = k
-    counts = list(obs.hidden_counts[seat])
-    hand: list[int] = []
-    tags: list[int] = []
-    jokers = 0
-    for c in cards:
-        if c >= JOKER:
-            jokers += 1
-            continue
-        g = last_flip.get(c, 0)
-        counts[g] -= 1
-        hand.append(c)
-        tags.append(g)
-    for g, k in enumerate(counts):
-        hand.extend([JOKER] * k)
-        tags.extend([g] * k)
-        jokers -= k
-    if jokers or min(counts, default=0) < 0:
-        raise ValueError("inconsistent observation: the seat's hidden cards do not match its counts")
-    return hand, tags
-
-
-def _drawn_tag(state: GinBummyState, player: int, card: int) -> int:
-    for c, t in zip(state.hands[player], state.tags[player], strict=True):
-        if c == card:
-            return t
-    return PUBLIC
+def _expect_system(value: Any, system: str) -> str:
+    if value != system:
+        raise NotationError(f"these rules are {system!r}, but the observation is of {value!r}")
+    return system

@@ -50,12 +50,12 @@ from bumtable.rules.gin_bummy.moves import (
     legal_actions,
     why_illegal,
 )
+from bumtable.rules.gin_bummy.observation import GinBummyObservation
 from bumtable.rules.outcome import BLOCKED, LAST_STANDING, TURN_LIMIT, Outcome
 from bumtable.rules.outcome import BUM as BUM_CALLED
 
 if TYPE_CHECKING:
-    from bumtable.rules.gin_bummy.observation import GinBummyObservation
-    from bumtable.rules.gin_bummy.options import GinBummyRules
+    from bumtable.rules.gin_bummy.settings import GinBummyOptions
 
 PUBLIC = -1
 """Tag of a card in hand that every player knows is there (taken from the Beg, forced by a Joker, or drawn
@@ -118,7 +118,7 @@ class GinBummyState:
 
     def __init__(
         self,
-        rules: GinBummyRules,
+        rules: GinBummyOptions,
         seed: int,
         *,
         chance: Sequence[Sequence[int]] | None = None,
@@ -490,8 +490,6 @@ class GinBummyState:
     # ------------------------------------------------------------------ views and copies
     def observe(self, seat: int | None) -> GinBummyObservation:
         """What ``seat`` may know (``None``: a spectator). The only view bots and faces get."""
-        from bumtable.rules.gin_bummy.observation import observe
-
         return observe(self, seat)
 
     def copy(self, *, history: bool = True) -> GinBummyState:
@@ -567,3 +565,52 @@ class GinBummyState:
             f"<GinBummyState {self.rules.players} players turn {self.turns} {self.phase} "
             f"player={self.turn} hands={[len(h) for h in self.hands]} stock={len(self.stock)} beg={len(self.beg)}>"
         )
+
+
+def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
+    """The observation of ``seat`` (None for a spectator)."""
+    n = state.rules.players
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
+    gens = 1 + len(state.flips)
+    public: list[tuple[int, ...]] = []
+    hidden: list[tuple[int, ...]] = []
+    for p in range(n):
+        counts = [0] * gens
+        known = []
+        for c, tag in zip(state.hands[p], state.tags[p], strict=True):
+            if tag == PUBLIC:
+                known.append(c)
+            else:
+                counts[tag] += 1
+        public.append(tuple(sorted(known)))
+        hidden.append(tuple(counts))
+    turn = state.current_player()
+    sees_draw = state.drawn_public or (seat is not None and seat == turn)
+    return GinBummyObservation(
+        rules=state.rules,
+        seat=seat,
+        turn=turn,
+        phase=state.phase,
+        dealer=state.dealer,
+        cut=tuple(tuple(r) for r in state.cut),
+        hand=None if seat is None else tuple(sorted(state.hands[seat])),
+        hand_counts=tuple(len(h) for h in state.hands),
+        public_cards=tuple(public),
+        hidden_counts=tuple(hidden),
+        beg=tuple(state.beg),
+        stock_count=len(state.stock),
+        stock=tuple(reversed(state.stock)) if state.stock_gen == PUBLIC else None,
+        flips=tuple(state.flips),
+        drawn=state.drawn if sees_draw else None,
+        drew_from=state.drew_from,
+        start_size=state.start_size,
+        starved=tuple(state.starved),
+        turns=state.turns,
+        winner=state.winner,
+        result=state.result,
+        steps=state.steps,
+        last_forced=state.last_forced,
+        my_draws=() if seat is None else state.last_draws[seat],
+        stuck=state.stuck,
+    )
