@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 A = TypeVar("A")
+A_co = TypeVar("A_co", covariant=True)
 
 
 class Bot(Protocol):
@@ -28,11 +29,11 @@ class Bot(Protocol):
     def choose(self, observation: Any) -> Any: ...
 
 
-class _Acting(Protocol[A]):
+class _Acting(Protocol[A_co]):
     @property
     def seat(self) -> int | None: ...
 
-    def legal_actions(self) -> Sequence[A]: ...
+    def legal_actions(self) -> Sequence[A_co]: ...
 
 
 def legal_or_raise(observation: _Acting[A]) -> Sequence[A]:

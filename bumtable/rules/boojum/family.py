@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bumtable.rules.boojum import BoojumObservation, BoojumRules, sample_state
+from bumtable.rules.boojum import BoojumRules, sample_state
+from bumtable.rules.boojum.observation_json import observation_from_dict
 from bumtable.rules.protocol import Family
 
 ENGINE_VERSION = 2
-"""Raise it whenever a record of this family would replay differently (records carry it)."""
-
-
-def _observation_from_dict(data: dict[str, Any], rules: Any) -> BoojumObservation:
-    return BoojumObservation.from_dict(data)
+"""Raise it whenever a record of this family would replay differently (records carry it). Version 2: bids
+and claims are laid a card at a time (``lay``, ``stand``; ``claim``, ``lay``, ``cash``)."""
 
 
 FAMILY = Family(
@@ -20,5 +16,5 @@ FAMILY = Family(
     engine_version=ENGINE_VERSION,
     rules_from_dict=BoojumRules.from_dict,
     sample_state=sample_state,
-    observation_from_dict=_observation_from_dict,
+    observation_from_dict=observation_from_dict,
 )
