@@ -28,13 +28,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 
 from bumtable.rules.climbing.plays import SET, Play
 from bumtable.rules.climbing.tables import Tables
 
 _MAX_CACHED = 1 << 16
-"""Entries one of a model's look-up dicts may hold before it starts again: memory stays small (and in
-the processor's caches); in simulations of The Bum Game, twice as many entries find no more hands."""
+"""Entries one of a model's look-up dicts by mask or by play may hold before it starts again (memory
+stays bounded; they hold far fewer in practice)."""
+
+_MAX_COSTS = 1 << 18
+"""Hands whose cost a model keeps (at most about 35 MB); when full, the oldest quarter goes. In simulations of
+The Bum Game each doubling finds about a tenth more hands already worked out; recent hands recur most
+(a player who passes is asked again with the same hand), so those are the ones kept."""
 
 Run = tuple[int, int, int, int]
 """A run of held ranks a sequence could be taken from: its lowest rank ``lo``, its mask (which is also
@@ -152,9 +158,11 @@ class CostModel:
     def fill(self, key: int) -> float:
         """Work out the cost of the packed hand ``key`` and keep it in :attr:`costs`."""
         c = self._compute(key)
-        if len(self.costs) >= _MAX_CACHED:
-            self.costs.clear()
-        self.costs[key] = c
+        costs = self.costs
+        if len(costs) >= _MAX_COSTS:
+            for old in list(islice(costs, _MAX_COSTS // 4)):  # dicts keep insertion order: oldest first
+                del costs[old]
+        costs[key] = c
         return c
 
     def _compute(self, key: int) -> float:
