@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from bumtable.bots.base import legal_or_raise
 from bumtable.bots.greedy_cost import CostModel, cost_model, shift_for
-from bumtable.rules.climbing import ClimbingObservation, ClimbingRules
+from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions
 from bumtable.rules.climbing.plays import DECLARE, DECLARE_PLAY, GIVE, PASS, SET, Play
 from bumtable.rules.climbing.tables import Tables
 
@@ -77,7 +77,7 @@ def hand_cost(counts: Sequence[int], t: Tables) -> float:
     return model.cost(model.key(counts))
 
 
-def _largest_rank_count(rules: ClimbingRules) -> int:
+def _largest_rank_count(rules: ClimbingOptions) -> int:
     """The most cards of one rank index the deck holds (how many a hand can hold)."""
     rank_of = rules.tables.rank_of_code
     return max(Counter(rank_of[int(c)] for c in rules.deck()).values())
@@ -90,10 +90,10 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self._rules: ClimbingRules | None = None
+        self._rules: ClimbingOptions | None = None
         self._model: CostModel | None = None
 
-    def _model_for(self, rules: ClimbingRules) -> CostModel:
+    def _model_for(self, rules: ClimbingOptions) -> CostModel:
         """The cost model of these rules (looked up once per rules object the bot meets)."""
         if rules is not self._rules or self._model is None:
             self._model = cost_model(rules.tables, shift_for(_largest_rank_count(rules)))

@@ -15,7 +15,8 @@ from rich.console import Console
 
 from bumtable.bots import BOTS
 from bumtable.errors import BumtableError
-from bumtable.rules import ClimbingRules, Rules, get, rules_from_dict, system, systems
+from bumtable.rules import Rules, get, rules_from_dict, system, systems
+from bumtable.rules.climbing import ClimbingOptions
 
 GAME_HELP = "The game: " + ", ".join(systems()) + " (bumtable games lists players and variants)."
 
@@ -139,7 +140,7 @@ def parse_options(values: Iterable[str]) -> dict[str, object]:
     return out
 
 
-def match_goal(rules: ClimbingRules) -> str:
+def match_goal(rules: ClimbingOptions) -> str:
     """How a climbing match ends, in words: ``first to 100 points`` or ``10 rounds, highest total wins``."""
     if rules.target and rules.rounds:
         return f"first to {rules.target} points, at most {rules.rounds} rounds"

@@ -27,7 +27,7 @@ from rich.text import Text
 
 from bumtable.cards import Card
 from bumtable.cli.common import match_goal
-from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, HandResult, Play
+from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, HandResult, Play
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
 from bumtable.rules.phases import REVOLUTION
 
@@ -98,18 +98,18 @@ def card_text(code: int) -> Text:
     return Text(label, style="red" if card.suit in (1, 2) else "")
 
 
-def sort_codes(rules: ClimbingRules, codes: Sequence[int]) -> list[int]:
+def sort_codes(rules: ClimbingOptions, codes: Sequence[int]) -> list[int]:
     """Cards lowest rank first (the game's rank order), then by suit."""
     rank = rules.tables.rank_of_code
     return sorted(codes, key=lambda c: (rank[c], c))
 
 
-def cards_text(rules: ClimbingRules, codes: Sequence[int]) -> Text:
+def cards_text(rules: ClimbingOptions, codes: Sequence[int]) -> Text:
     """Cards in rank order, separated by spaces."""
     return Text(" ").join(card_text(c) for c in sort_codes(rules, codes))
 
 
-def hand_text(rules: ClimbingRules, codes: Sequence[int]) -> Text:
+def hand_text(rules: ClimbingOptions, codes: Sequence[int]) -> Text:
     """A hand sorted and grouped by rank: ``3♣ 3♥ · 5♦ · Q♠ Q♥``."""
     rank = rules.tables.rank_of_code
     groups: list[list[int]] = []
@@ -125,7 +125,7 @@ def hand_text(rules: ClimbingRules, codes: Sequence[int]) -> Text:
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
-def describe_play(rules: ClimbingRules, play: Play) -> str:
+def describe_play(rules: ClimbingOptions, play: Play) -> str:
     """What a play is, in words: ``a single 7``, ``three Qs``, ``a double sequence 3 to 5``."""
     syms = rules.tables.symbols
     if play.kind == SET:
@@ -144,7 +144,7 @@ def describe_play(rules: ClimbingRules, play: Play) -> str:
     return rules.action_text(play)
 
 
-def play_text(rules: ClimbingRules, play: Play, codes: Sequence[int] | None) -> Text:
+def play_text(rules: ClimbingOptions, play: Play, codes: Sequence[int] | None) -> Text:
     """A play as the cards that were played (by rank when the suits are unknown) and what it counts as."""
     if play.kind == PASS:
         return Text("pass", style="dim")

@@ -50,17 +50,17 @@ from bumtable.rules.climbing.plays import (
 )
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.options import ClimbingRules
+    from bumtable.rules.climbing.settings import ClimbingOptions
     from bumtable.rules.climbing.tables import Tables
 
 
 @cache
-def action_space(rules: ClimbingRules) -> IndexedSpace[Play]:
+def action_space(rules: ClimbingOptions) -> IndexedSpace[Play]:
     """The numbered space of every action under ``rules`` (built once per rules object)."""
     return IndexedSpace(all_actions(rules), text=rules.action_text)
 
 
-def block_bases(rules: ClimbingRules) -> dict[str, tuple[int, int]]:
+def block_bases(rules: ClimbingOptions) -> dict[str, tuple[int, int]]:
     """Each kind of action's first code and number of codes, by kind name (``pass``, ``set``, ...)."""
     out: dict[str, tuple[int, int]] = {}
     for code, play in enumerate(action_space(rules).actions):
@@ -70,7 +70,7 @@ def block_bases(rules: ClimbingRules) -> dict[str, tuple[int, int]]:
     return out
 
 
-def largest_hand(rules: ClimbingRules) -> int:
+def largest_hand(rules: ClimbingOptions) -> int:
     """The most cards a player can hold while playing: the largest hand dealt, since each exchange
     pair trades as many cards each way, unless a lower role could be short of cards it may give
     (only Jokers and kept ranks left): then every card the exchange could bring in besides."""
@@ -83,7 +83,7 @@ def largest_hand(rules: ClimbingRules) -> int:
     return max(sizes) + sum(k for _, _, k in rules.exchange_pairs)
 
 
-def all_actions(rules: ClimbingRules) -> list[Play]:
+def all_actions(rules: ClimbingOptions) -> list[Play]:
     """Every action, sorted: see the module's table."""
     t = rules.tables
     counts = [0] * t.n_ranks

@@ -1,5 +1,8 @@
 """Why an action is not legal in a climbing game, in words a player can act on.
 
+It sits below the state, which asks it on every checked action: it reads the state through
+:class:`Position`, the few things of a :class:`~bumtable.rules.climbing.state.ClimbingState` it needs.
+
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=3)
 >>> why_illegal(state, state.rules.parse_action("pass"))
@@ -10,7 +13,8 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from bumtable.cards.french import JOKER, SUIT_LETTERS
 from bumtable.rules.climbing.notation import read_set, sequence_shape_ok
@@ -18,10 +22,37 @@ from bumtable.rules.climbing.plays import DECLARE, DECLINE, GIVE, PASS, PASS_PLA
 from bumtable.rules.phases import EXCHANGE, OVER, REVOLUTION
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.state import ClimbingState
+    from bumtable.rules.climbing.settings import ClimbingOptions
+    from bumtable.rules.climbing.tables import Tables
 
 
-def why_illegal(state: ClimbingState, action: Play) -> str | None:
+class Position(Protocol):
+    """What :func:`why_illegal` reads of a state (a :class:`~bumtable.rules.climbing.state.ClimbingState`)."""
+
+    @property
+    def rules(self) -> ClimbingOptions: ...
+    @property
+    def t(self) -> Tables: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def counts(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[Sequence[int]]]: ...
+    @property
+    def exchange_queue(self) -> Sequence[tuple[int, int, int]]: ...
+    @property
+    def top(self) -> Play | None: ...
+    @property
+    def sat_out(self) -> Sequence[bool]: ...
+    @property
+    def inverted(self) -> bool: ...
+    def legal_actions(self) -> tuple[Play, ...]: ...
+
+
+def why_illegal(state: Position, action: Play) -> str | None:
     """None if ``action`` is legal now for the player to act, else the reason."""
     rules = state.rules
     if state.phase == OVER:
@@ -93,7 +124,7 @@ def why_illegal(state: ClimbingState, action: Play) -> str | None:
     return None
 
 
-def _why_not_held(state: ClimbingState, action: Play) -> str:
+def _why_not_held(state: Position, action: Play) -> str:
     """Why a well-formed play that the hand seems to hold is not among the legal actions."""
     t, text = state.t, state.rules.action_text
     hand = state.hands[state.turn]

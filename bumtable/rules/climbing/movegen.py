@@ -379,3 +379,9 @@ def turn_plays(
     if not must_play or not any(p.rank != t.wipe or p.size != 1 for p in plays):
         plays.append(PASS_PLAY)
     return plays
+
+
+def wipe_or_pass(plays: Sequence[Play], wipe: int) -> tuple[Play, ...]:
+    """The actions of a player back in a trick it passed (``wipe_after_pass``): of the plays it could
+    make, only the wipe card alone; or pass (always: the wipe card is never forced)."""
+    return (*(p for p in plays if p.kind == SET and p.rank == wipe and p.size == 1), PASS_PLAY)

@@ -38,7 +38,7 @@ from bumtable.rules.climbing.plays import (
 )
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.options import ClimbingRules
+    from bumtable.rules.climbing.settings import ClimbingOptions
 
 _WORDS = {
     "pass": PASS_PLAY,
@@ -52,7 +52,7 @@ _KIND_WORDS = {"set": SET, "seq": SEQUENCE, "sequence": SEQUENCE}
 _COUNT_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
 
-def format_play(rules: ClimbingRules, play: Play) -> str:
+def format_play(rules: ClimbingOptions, play: Play) -> str:
     """The text of ``play`` under these rules."""
     if play.kind == SET or play.kind == SEQUENCE:
         t = rules.tables
@@ -90,7 +90,7 @@ class _Token(NamedTuple):
     """For a wild card written ``RJ=6``: the rank it fills; else -1."""
 
 
-def _token(rules: ClimbingRules, token: str, text: str) -> _Token:
+def _token(rules: ClimbingOptions, token: str, text: str) -> _Token:
     if "=" in token:
         wild, _, target = token.partition("=")
         if not wild or not target:
@@ -106,7 +106,7 @@ def _token(rules: ClimbingRules, token: str, text: str) -> _Token:
     return _Token(r, suit, -1)
 
 
-def _rank_token(rules: ClimbingRules, token: str, text: str) -> int:
+def _rank_token(rules: ClimbingOptions, token: str, text: str) -> int:
     index = rules.tables.symbol_index
     up = token.upper()
     aliases = {"T": "10", "JOKER": "JK"}
@@ -127,7 +127,7 @@ def _rank_token(rules: ClimbingRules, token: str, text: str) -> int:
     return r
 
 
-def read_set(rules: ClimbingRules, ranks: list[int]) -> Play | None:
+def read_set(rules: ClimbingOptions, ranks: list[int]) -> Play | None:
     """The set these rank indices make (at its highest reading), or None."""
     subs = rules.tables.subs
     for r in sorted(set(ranks), reverse=True):
@@ -137,7 +137,7 @@ def read_set(rules: ClimbingRules, ranks: list[int]) -> Play | None:
     return None
 
 
-def read_sequence(rules: ClimbingRules, ranks: list[int], fills: tuple[int, ...] = ()) -> Play | None:
+def read_sequence(rules: ClimbingOptions, ranks: list[int], fills: tuple[int, ...] = ()) -> Play | None:
     """The sequence these rank indices make, or None.
 
     Wild cards among ``ranks`` (where the rules let them fill sequences) fill the missing cards:
@@ -161,7 +161,7 @@ def read_sequence(rules: ClimbingRules, ranks: list[int], fills: tuple[int, ...]
     return Play(SEQUENCE, hi, len(ranks), width, tuple(sorted(ranks)))
 
 
-def sequence_shape_ok(rules: ClimbingRules, play: Play) -> bool:
+def sequence_shape_ok(rules: ClimbingOptions, play: Play) -> bool:
     """Whether a sequence play is well formed (its wild cards exactly fill its missing cards)."""
     t = rules.tables
     if play.width < 1 or play.size % play.width:
@@ -176,7 +176,7 @@ def sequence_shape_ok(rules: ClimbingRules, play: Play) -> bool:
     return shape is not None and shape[:5] == play[:5]
 
 
-def parse_play(rules: ClimbingRules, text: str) -> Play:
+def parse_play(rules: ClimbingOptions, text: str) -> Play:
     """Read an action; the error says which token is bad or why the cards make no play."""
     words = [w for w in re.split(r"[\s,\-]+", text.strip()) if w]
     if not words:
@@ -222,7 +222,7 @@ def parse_play(rules: ClimbingRules, text: str) -> Play:
     return _with_suit(rules, play, tokens)
 
 
-def _sequence_words(rules: ClimbingRules) -> str:
+def _sequence_words(rules: ClimbingOptions) -> str:
     t = rules.tables
     text = (
         f"a sequence is {rules.sequence_min_ranks} or more consecutive ranks (the same number of each) "
@@ -234,7 +234,7 @@ def _sequence_words(rules: ClimbingRules) -> str:
     return text + ", in natural order, no wild cards standing in"
 
 
-def _with_suit(rules: ClimbingRules, play: Play, tokens: list[_Token]) -> Play:
+def _with_suit(rules: ClimbingOptions, play: Play, tokens: list[_Token]) -> Play:
     """Attach the suit that decides the play, where the rules make suits matter."""
     t = rules.tables
     if t.bridge:

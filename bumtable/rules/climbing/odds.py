@@ -19,7 +19,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.options import ClimbingRules
+    from bumtable.rules.climbing.settings import ClimbingOptions
 
 
 def _spreads(jokers: int, sizes: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -32,7 +32,7 @@ def _spreads(jokers: int, sizes: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
             yield (k, *rest)
 
 
-def joker_spread_probabilities(rules: ClimbingRules) -> dict[tuple[int, ...], Fraction]:
+def joker_spread_probabilities(rules: ClimbingOptions) -> dict[tuple[int, ...], Fraction]:
     """Probability of each number of Jokers per role (role 0 first) straight from the deal."""
     sizes = rules.hand_sizes()
     total = comb(rules.deck_size, rules.jokers)
@@ -49,7 +49,7 @@ def _triggered(spread: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -
     return any(spread[role] >= k for role, k in triggers)
 
 
-def revolution_probability(rules: ClimbingRules) -> Fraction:
+def revolution_probability(rules: ClimbingOptions) -> Fraction:
     """Exact chance that a hand's deal triggers a revolution (every hand, the first included)."""
     return sum(
         (p for s, p in joker_spread_probabilities(rules).items() if _triggered(s, rules.revolution_triggers)),
@@ -57,7 +57,7 @@ def revolution_probability(rules: ClimbingRules) -> Fraction:
     )
 
 
-def cancelled_exchange_probability(rules: ClimbingRules) -> Fraction:
+def cancelled_exchange_probability(rules: ClimbingOptions) -> Fraction:
     """Exact chance that a deal cancels the exchange (the Bum-only variant's Worker case)."""
     return sum(
         (

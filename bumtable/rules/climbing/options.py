@@ -1,7 +1,10 @@
-"""The climbing engine's rules object: every option of every climbing game, as data.
+"""The climbing engine's rules object: every option of every climbing game, as data, and the games it makes.
 
 A preset (see :mod:`bumtable.rules.bum_game`) is one value of this dataclass; a
-house rule is another value of a field, never another module.
+house rule is another value of a field, never another module. The options themselves, their
+checks and the look-up tables are :class:`~bumtable.rules.climbing.settings.ClimbingOptions`, at
+the bottom of the family; :class:`ClimbingRules` adds what needs the modules above them: new
+states, and the actions' text and numbers. It is the top of the family: nothing in it imports this.
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
@@ -15,305 +18,50 @@ house rule is another value of a field, never another module.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal, Self
 
-from bumtable.cards import french_deck
-from bumtable.cards.french import JOKER, JOKER_RANK, Card, rank_text
-from bumtable.errors import RulesError
-from bumtable.rules.options_data import OptionsData
+from bumtable.rules.action_space import IndexedSpace
+from bumtable.rules.climbing.action_space import action_space
+from bumtable.rules.climbing.notation import format_play, parse_play
+from bumtable.rules.climbing.plays import Play
+from bumtable.rules.climbing.settings import (
+    BUM_RANK_ORDER,
+    ClimbingOptions,
+    Declare,
+    ExchangeOrder,
+    FirstRoles,
+    FlushBeats,
+    Leader,
+    Reverses,
+    Seating,
+    TargetWinner,
+)
+from bumtable.rules.climbing.state import ClimbingState
 
-if TYPE_CHECKING:
-    from bumtable.rules.action_space import IndexedSpace
-    from bumtable.rules.climbing.plays import Play
-    from bumtable.rules.climbing.state import ClimbingState
-    from bumtable.rules.climbing.tables import Tables
-
-ExchangeOrder = Literal["higher-first", "lower-first", "simultaneous"]
-Seating = Literal["by-role", "fixed", "random"]
-FirstRoles = Literal["cut", "none"]
-Leader = Literal["boss", "bum", "card", "dealer", "eldest"]
-Reverses = Literal["direction", "ranking", "both"]
-FlushBeats = Literal["none", "equal", "any"]
-Declare = Literal["automatic", "optional"]
-TargetWinner = Literal["first-to-reach", "highest-total"]
-
-BUM_RANK_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
+__all__ = [
+    "BUM_RANK_ORDER",
+    "ClimbingOptions",
+    "ClimbingRules",
+    "Declare",
+    "ExchangeOrder",
+    "FirstRoles",
+    "FlushBeats",
+    "Leader",
+    "Reverses",
+    "Seating",
+    "TargetWinner",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
-class ClimbingRules(OptionsData):
-    """Every option of a climbing game. Build one with :func:`bumtable.rules.get`.
+class ClimbingRules(ClimbingOptions):
+    """Every option of a climbing game, and the games it makes. Build one with :func:`bumtable.rules.get`.
 
-    Role indices count from 0 (the top role, e.g. Boss) to ``players - 1`` (the
-    Bum); the table's clockwise order is always role order.
+    The options are :class:`~bumtable.rules.climbing.settings.ClimbingOptions`' fields; states and
+    observations hold their rules as that class, whose interface this one implements.
     """
-
-    system: str = "bum-game"
-    players: int = 4
-    # --- deck
-    suits: tuple[int, ...] = (0, 1, 2, 3)
-    """One entry per full suit in the deck (a suit may appear twice)."""
-    jokers: int = 2
-    rank_order: tuple[str, ...] = BUM_RANK_ORDER
-    """Ranks from lowest to highest, as rank text (``JK`` for Jokers)."""
-    # --- combinations
-    wilds: tuple[tuple[str, str], ...] = (("2", "A"), ("JK", "2"))
-    """(wild rank, highest rank it may stand for in a set): a Two stands for 3..A, a Joker for 3..2."""
-    sequences: bool = True
-    sequence_min_ranks: int = 3
-    sequence_max_width: int = 0
-    """Largest number of cards of each rank in a sequence (0: no limit; 1: single sequences only)."""
-    sequence_top: str = "JK"
-    """Highest rank a sequence may reach (cards in their natural order only, never as wilds)."""
-    max_set_size: int = 0
-    """Most cards in a set (0: no limit)."""
-    multi_sequence_min_ranks: int = 0
-    """Fewest ranks in a sequence of two or more cards per rank (0: ``sequence_min_ranks``)."""
-    multi_sequence_min_cards: int = 0
-    """Fewest cards in a sequence of two or more cards per rank (Zheng Shangyou: 6)."""
-    sequence_wilds: tuple[str, ...] = ()
-    """Wild ranks that may fill a missing card of a sequence (they must rank above ``sequence_top``)."""
-    natural_beats_wild: bool = False
-    """A play with no wild card standing in beats an equal one that has one."""
-    flush_beats: FlushBeats = "none"
-    """A single sequence all in one suit beats a mixed one of the same length: of equal rank (``equal``),
-    or whatever the ranks (``any``); ``none``: suits never matter in sequences."""
-    suit_order: str = ""
-    """Suit letters lowest first (``cdhs``, as at Bridge): suits then break ties between plays of equal rank,
-    the deciding card being the highest-suited natural card of the play's (top) rank."""
-    # --- following and tricks
-    follow: Literal["higher", "equal-or-higher"] = "higher"
-    """A play must rank strictly higher than the last, or may equal it."""
-    pass_final: bool = False
-    """A player who passes sits out the rest of the trick."""
-    wipe_after_pass: bool = False
-    """With ``pass_final`` and a ``wipe_card``: a player who passed may still play the wipe card, alone,
-    when the turn comes round again after a later play in the same trick (President's text puts the
-    3 of clubs exception right under the rule that a player who passed cannot play; see
-    docs/rules/president.md). Off: a player who passed plays nothing more in the trick."""
-    must_play: bool = False
-    """A player who can beat the last play may not pass."""
-    follow_more: bool = False
-    """A play may be followed by one of the same type with more cards (a longer set or sequence) that
-    ranks higher."""
-    reverse_card: str = ""
-    """A rank whose play reverses the direction of play, the ranking, or both (``reverses``)."""
-    reverses: Reverses = "direction"
-    four_of_a_value: bool = False
-    """A trick ends at once when the top four cards on the table share a value; the player who made it leads."""
-    wipe_card: str = ""
-    """A rank (e.g. ``3c``) played alone on anything that wins the trick at once."""
-    wipe_last_loses: bool = False
-    """Going out with the wipe card puts you last (below everyone still holding cards)."""
-    # --- roles, deal and lead
-    roles: tuple[str, ...] = ("Boss", "Foreman", "Worker", "Bum")
-    first_roles: FirstRoles = "cut"
-    """How the first hand gets roles: ``cut`` (highest card is Boss, the rest follow clockwise) or ``none``
-    (no roles until a hand has been played)."""
-    seating: Seating = "by-role"
-    """``by-role``: players reseat after each hand so clockwise order is role order; ``fixed``: seats never
-    change; ``random``: a random seating order is drawn at the start of the match, then fixed."""
-    first_leader: Leader = "boss"
-    """Who leads the first hand: the ``boss``, the holder of ``lead_card`` (``card``), the ``dealer``, or
-    ``eldest`` (the player after the dealer)."""
-    lead_card: str = "3d"
-    leader: Leader = "boss"
-    """Who leads later hands: the ``boss`` or the ``bum``."""
-    # --- revolution
-    revolution_triggers: tuple[tuple[int, int], ...] = ((2, 2), (3, 2))
-    """(role, Jokers): a revolution happens if the player in that role is dealt at least that many Jokers."""
-    revolution_roles: tuple[int, ...] = (2, 3, 0, 1)
-    """The role each role takes in a revolution (4 players: the Worker becomes Boss, the rest follow clockwise)."""
-    revolution_declare: Declare = "automatic"
-    exchange_cancel_triggers: tuple[tuple[int, int], ...] = ()
-    """(role, Jokers) that cancel the exchange for the hand instead of causing a revolution."""
-    # --- card exchange
-    exchange: bool = True
-    exchange_pairs: tuple[tuple[int, int, int], ...] = ((0, 3, 2), (1, 2, 1))
-    """(higher role, lower role, cards): the higher gives its lowest cards, the lower its highest."""
-    exchange_keep_jokers: bool = True
-    """The lower role keeps Jokers and gives its highest non-Jokers."""
-    exchange_low_keeps: tuple[str, ...] = ()
-    """Further ranks the lower role never gives (President's ``3c``)."""
-    exchange_high_gives: Literal["lowest", "choice"] = "lowest"
-    """The higher role gives its lowest cards, or cards of its choice (a decision for the player)."""
-    exchange_order: ExchangeOrder = "higher-first"
-    # --- scoring
-    points: tuple[int, ...] = (3, 2, 1, 0)
-    target: int = 100
-    """Points that win the match (0: no target)."""
-    rounds: int = 0
-    """Hands in the match (0: play to the target); the highest total then wins."""
-    target_winner: TargetWinner = "first-to-reach"
-    rounds_winner: Literal["highest-total", "last-hand"] = "highest-total"
-    """When the rounds run out: the highest total wins, or the top of the last hand (final position)."""
-    teams: tuple[int, ...] = ()
-    """Partnerships: the team of the player at each place round the table (empty: everyone for themself).
-    A team scores the sum of its members' points each hand, credited to every member."""
-    notes: tuple[str, ...] = field(default=(), compare=False)
-    """Human-readable notes about the preset (not part of the rules' identity)."""
-
-    def __post_init__(self) -> None:
-        n = self.players
-        if n < 3:
-            raise RulesError(f"{self.system} needs at least 3 players, not {n}")
-        if len(self.roles) != n:
-            raise RulesError(f"{len(self.roles)} role names for {n} players")
-        if len(self.points) != n:
-            raise RulesError(f"{len(self.points)} entries in the points table for {n} players")
-        if sorted(self.revolution_roles) != list(range(n)):
-            raise RulesError(f"revolution_roles {self.revolution_roles} is not a reordering of 0..{n - 1}")
-        for name, trig in (
-            ("revolution_triggers", self.revolution_triggers),
-            ("exchange_cancel_triggers", self.exchange_cancel_triggers),
-        ):
-            for role, k in trig:
-                if not 0 <= role < n or k < 1:
-                    raise RulesError(f"{name}: ({role}, {k}) needs a role 0..{n - 1} and at least 1 Joker")
-        for hi, lo, k in self.exchange_pairs:
-            if not (0 <= hi < lo < n) or k < 1:
-                raise RulesError(f"exchange pair ({hi}, {lo}, {k}) needs roles 0 <= higher < lower < {n}")
-        if len(set(self.rank_order)) != len(self.rank_order):
-            raise RulesError(f"rank_order repeats a rank: {self.rank_order}")
-        for w, top in self.wilds:
-            for r in (w, top):
-                if r not in self.rank_order:
-                    raise RulesError(f"wild card rule ({w}, {top}) names a rank not in the rank order")
-        if self.exchange_high_gives not in ("lowest", "choice"):
-            raise RulesError(
-                f"exchange_high_gives must be lowest or choice, not {self.exchange_high_gives!r}"
-            )
-        for keep in self.exchange_low_keeps:
-            if keep not in self.rank_order:
-                raise RulesError(f"exchange_low_keeps names {keep!r}, which is not in the rank order")
-        if self.wipe_card and self.wipe_card not in self.rank_order:
-            raise RulesError(f"wipe_card {self.wipe_card!r} is not in the rank order")
-        if self.follow not in ("higher", "equal-or-higher"):
-            raise RulesError(f"follow must be higher or equal-or-higher, not {self.follow!r}")
-        if self.sequence_top not in self.rank_order:
-            raise RulesError(f"sequence_top {self.sequence_top!r} is not in the rank order")
-        if self.target < 0 or self.rounds < 0 or not (self.target or self.rounds):
-            raise RulesError(
-                f"a match needs a target or a number of rounds (target={self.target}, rounds={self.rounds})"
-            )
-        if self.deck_size < n:
-            raise RulesError(f"a {self.deck_size}-card deck cannot be dealt to {n} players")
-        if self.jokers < 0:
-            raise RulesError(f"jokers must be 0 or more, not {self.jokers}")
-        for name, value, allowed in (
-            ("exchange_order", self.exchange_order, ("higher-first", "lower-first", "simultaneous")),
-            ("seating", self.seating, ("by-role", "fixed", "random")),
-            ("first_roles", self.first_roles, ("cut", "none")),
-            ("first_leader", self.first_leader, ("boss", "bum", "card", "dealer", "eldest")),
-            ("leader", self.leader, ("boss", "bum")),
-        ):
-            if value not in allowed:
-                raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
-        if self.first_roles == "none" and self.first_leader in ("boss", "bum"):
-            raise RulesError(
-                "with first_roles='none' the first hand's leader is the lead_card's holder, the dealer or eldest"
-            )
-        for opt, val, choices in (
-            ("reverses", self.reverses, ("direction", "ranking", "both")),
-            ("rounds_winner", self.rounds_winner, ("highest-total", "last-hand")),
-            ("flush_beats", self.flush_beats, ("none", "equal", "any")),
-        ):
-            if val not in choices:
-                raise RulesError(f"{opt} must be one of {', '.join(choices)}, not {val!r}")
-        if self.reverse_card and self.reverse_card not in self.rank_order:
-            raise RulesError(f"reverse_card {self.reverse_card!r} is not in the rank order")
-        if self.suit_order and self.flush_beats != "none":
-            raise RulesError(
-                "Bridge suit ranking (suit_order) and flushes (flush_beats) cannot be combined: "
-                "a play carries one deciding suit"
-            )
-        if self.suit_order and sorted(self.suit_order) != sorted("cdhs"):
-            raise RulesError(
-                f"suit_order must order the four suit letters c, d, h, s, not {self.suit_order!r}"
-            )
-        seq_top = self.rank_order.index(self.sequence_top)
-        for w in self.sequence_wilds:
-            if w not in self.rank_order or self.rank_order.index(w) <= seq_top:
-                raise RulesError(
-                    f"sequence wild {w!r} must be a rank above the sequence top {self.sequence_top}"
-                )
-        if self.multi_sequence_min_ranks < 0 or self.multi_sequence_min_cards < 0:
-            raise RulesError("multi_sequence_min_ranks and multi_sequence_min_cards must be 0 or more")
-        if self.teams:
-            if len(self.teams) != n or len(set(self.teams)) < 2:
-                raise RulesError(f"teams needs a team for each of the {n} places and at least two teams")
-            if self.seating == "by-role":
-                raise RulesError("partnerships need seats that stay put: seating 'fixed' or 'random'")
-        if self.wipe_after_pass and not (self.pass_final and self.wipe_card):
-            raise RulesError("wipe_after_pass needs a wipe_card and pass_final (players who pass sit out)")
-        if self.revolution_declare not in ("automatic", "optional"):
-            raise RulesError(
-                f"revolution_declare must be automatic or optional, not {self.revolution_declare!r}"
-            )
-        if self.target_winner not in ("first-to-reach", "highest-total"):
-            raise RulesError(
-                f"target_winner must be first-to-reach or highest-total, not {self.target_winner!r}"
-            )
-
-    # ----------------------------------------------------------------- derived
-    @property
-    def deck_size(self) -> int:
-        """Number of cards in the deck."""
-        return 13 * len(self.suits) + self.jokers
-
-    def deck(self) -> list[Card]:
-        """The deck, unshuffled."""
-        coloured = "BJ" in self.rank_order or "RJ" in self.rank_order
-        return french_deck(suits=self.suits, jokers=self.jokers, coloured_jokers=coloured)
-
-    def hand_sizes(self) -> tuple[int, ...]:
-        """Cards dealt to each player in dealing order from the dealer's left (the first dealt get the extras).
-
-        In The Bum Game the Bum deals, so this is by role: the Boss and Foreman get the extra cards.
-
-        >>> from bumtable.rules import get
-        >>> get("bum-game", players=4).hand_sizes()
-        (14, 14, 13, 13)
-        """
-        q, extra = divmod(self.deck_size, self.players)
-        return tuple(q + (1 if i < extra else 0) for i in range(self.players))
-
-    def rank_index(self, code: int) -> int:
-        """Position of a card in the rank order (0 = lowest)."""
-        code = int(code)
-        text = str(Card(code)) if code >= JOKER else rank_text(code >> 2)
-        if text not in self.rank_order and code >= JOKER:
-            text = rank_text(JOKER_RANK)
-        return self.rank_order.index(text)
-
-    @cached_property
-    def tables(self) -> Tables:
-        """Look-up tables the engine uses on its hot path (built once per rules)."""
-        from bumtable.rules.climbing.tables import Tables
-
-        return Tables.build(self)
-
-    # ----------------------------------------------------------------- interface
-    def replace(self, **changes: Any) -> Self:
-        """A copy with some options changed (each checked against its type).
-
-        A ``target`` given without ``rounds`` means "play to the target": it clears a preset's number
-        of rounds (President's ten), which would otherwise still end the match first.
-
-        >>> from bumtable.rules import get
-        >>> r = get("president", players=4, target=30)
-        >>> r.target, r.rounds
-        (30, 0)
-        >>> get("president", players=4).replace(target=30, rounds=12).rounds
-        12
-        """
-        if changes.get("target") and "rounds" not in changes:
-            changes["rounds"] = 0
-        return super().replace(**changes)
 
     def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> ClimbingState:
         """A new match from this seed: the cut for the first Boss, then the first deal.
@@ -321,20 +69,14 @@ class ClimbingRules(OptionsData):
         ``chance`` replays the shuffles of another match (its ``state.chance.draws``) instead of
         drawing from the seed; a draw that is not an order of what is shuffled is a RulesError.
         """
-        from bumtable.rules.climbing.state import ClimbingState
-
         return ClimbingState(self, seed, chance=chance)
 
     def action_space(self) -> IndexedSpace[Play]:
         """Every action these rules allow, numbered (see :mod:`bumtable.rules.climbing.action_space`)."""
-        from bumtable.rules.climbing.action_space import action_space
-
         return action_space(self)
 
     def parse_action(self, text: str) -> Play:
         """Read an action's text form (``pass``, ``set Q Q 2``, ``seq 9 10 J``, ``revolution``)."""
-        from bumtable.rules.climbing.notation import parse_play
-
         return parse_play(self, text)
 
     def action_text(self, action: Play) -> str:
@@ -342,8 +84,6 @@ class ClimbingRules(OptionsData):
         texts = self._texts
         text = texts.get(action)
         if text is None:
-            from bumtable.rules.climbing.notation import format_play
-
             text = texts[action] = format_play(self, action)
         return text
 
@@ -351,9 +91,3 @@ class ClimbingRules(OptionsData):
     def _texts(self) -> dict[Play, str]:
         """Action texts made so far (every play is logged as an event with its text, on the hot path)."""
         return {}
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option as JSON-ready data."""
-        data = dataclasses.asdict(self)
-        data.pop("notes")
-        return data

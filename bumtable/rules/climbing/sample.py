@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING
 
 from bumtable.cards.french import JOKER
 from bumtable.rules.chance import Chance
+from bumtable.rules.climbing.facts import Transfer
 from bumtable.rules.climbing.plays import SEQUENCE, SET
-from bumtable.rules.climbing.state import ClimbingState, Transfer
+from bumtable.rules.climbing.state import ClimbingState
 from bumtable.rules.outcome import ROUNDS, TARGET
 from bumtable.rules.phases import DEAL, EXCHANGE, OVER, REVOLUTION
 

@@ -24,7 +24,7 @@ same match again under any seed; what each viewer saw is in :meth:`events`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import bumtable.rules.events as ev
@@ -33,7 +33,10 @@ from bumtable.errors import IllegalActionError
 from bumtable.rules.chance import Chance
 from bumtable.rules.climbing import events as cev
 from bumtable.rules.climbing.events import CARD_TEXT, ClimbingLog
-from bumtable.rules.climbing.movegen import give_plays, turn_plays
+from bumtable.rules.climbing.facts import HandResult, Revolution, SeenTransfer, Transfer
+from bumtable.rules.climbing.legality import why_illegal
+from bumtable.rules.climbing.movegen import give_plays, turn_plays, wipe_or_pass
+from bumtable.rules.climbing.observation import ClimbingObservation, make_observation, seen_transfer
 from bumtable.rules.climbing.pick import lowest_suited, take_cards
 from bumtable.rules.climbing.plays import (
     DECLARE,
@@ -48,11 +51,10 @@ from bumtable.rules.climbing.plays import (
 )
 from bumtable.rules.events import Event
 from bumtable.rules.outcome import ROUNDS, TARGET, Outcome
-from bumtable.rules.phases import EXCHANGE, OVER, PLAY, REVOLUTION
+from bumtable.rules.phases import DEAL, EXCHANGE, OVER, PLAY, REVOLUTION
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.observation import ClimbingObservation
-    from bumtable.rules.climbing.options import ClimbingRules
+    from bumtable.rules.climbing.settings import ClimbingOptions
 
 __all__ = [
     "EXCHANGE",
@@ -65,66 +67,6 @@ __all__ = [
     "SeenTransfer",
     "Transfer",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """What a finished hand decided."""
-
-    hand_no: int
-    order: tuple[int, ...]
-    """Players in the order they went out (the last is the one left holding cards)."""
-    points: tuple[int, ...]
-    """Points each player scored this hand, by player."""
-    roles: tuple[int, ...]
-    """Role each player held while playing this hand (after any revolution)."""
-    revolution: bool
-    cancelled_exchange: bool = False
-    """True when the deal cancelled the exchange (the Bum-only variant's Worker case)."""
-    last_cards: tuple[int, ...] = ()
-    """The cards of the play that ended the hand (so faces can show it after the next deal)."""
-    with_roles: bool = True
-    """False for a first hand played before anyone had a role (``roles`` then only follow the seats)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Revolution:
-    """A revolution declared this hand: who had the Jokers and the roles before it."""
-
-    player: int
-    jokers: int
-    old_roles: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SeenTransfer:
-    """An exchange transfer as one seat saw it: ``cards`` is None when that seat may not see them."""
-
-    giver: int
-    receiver: int
-    count: int
-    cards: tuple[int, ...] | None
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """Cards passed in the exchange. ``count`` is how many (it defaults to the cards given); a state
-    sampled for a seat that did not see a transfer keeps only its count, with ``cards`` empty."""
-
-    giver: int
-    receiver: int
-    cards: tuple[int, ...]
-    count: int = -1
-    shown: SeenTransfer = field(init=False, compare=False, repr=False)
-    """The transfer as giver and receiver see it (made once: observations reuse it)."""
-    hidden: SeenTransfer = field(init=False, compare=False, repr=False)
-    """The transfer as everyone else sees it: the count only."""
-
-    def __post_init__(self) -> None:
-        count = len(self.cards) if self.count < 0 else self.count
-        object.__setattr__(self, "count", count)
-        object.__setattr__(self, "shown", SeenTransfer(self.giver, self.receiver, count, self.cards))
-        object.__setattr__(self, "hidden", SeenTransfer(self.giver, self.receiver, count, None))
 
 
 class ClimbingState:
@@ -178,7 +120,7 @@ class ClimbingState:
 
     def __init__(
         self,
-        rules: ClimbingRules,
+        rules: ClimbingOptions,
         seed: int,
         *,
         chance: Sequence[Sequence[int]] | None = None,
@@ -552,8 +494,6 @@ class ClimbingState:
 
     def why_illegal(self, action: Play) -> str | None:
         """None if ``action`` is legal now, else the reason in words."""
-        from bumtable.rules.climbing.legality import why_illegal
-
         return why_illegal(self, action)
 
     # ------------------------------------------------------------------ change
@@ -765,8 +705,6 @@ class ClimbingState:
     # ------------------------------------------------------------------ views and copies
     def observe(self, seat: int | None) -> ClimbingObservation:
         """What ``seat`` may know (``None``: a spectator). The only view bots and faces get."""
-        from bumtable.rules.climbing.observation import observe
-
         return observe(self, seat)
 
     def events(self, seat: int | None, start: int = 0) -> list[Event]:
@@ -832,7 +770,46 @@ class ClimbingState:
         )
 
 
-def wipe_or_pass(plays: Sequence[Play], wipe: int) -> tuple[Play, ...]:
-    """The actions of a player back in a trick it passed (``wipe_after_pass``): of the plays it could
-    make, only the wipe card alone; or pass (always: the wipe card is never forced)."""
-    return (*(p for p in plays if p.kind == SET and p.rank == wipe and p.size == 1), PASS_PLAY)
+def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
+    """The observation of ``seat`` (None for a spectator)."""
+    n = state.rules.players
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
+    phase, turn = state.phase, state.current_player()
+    if phase == REVOLUTION and seat != turn:
+        # Whether to declare is a private decision: others only see that the hand is being set up.
+        phase, turn = DEAL, None
+    results = state.results
+    return make_observation(
+        state.rules,
+        seat,
+        state.hand_no,
+        phase,
+        turn,
+        state.leader if state.phase == PLAY else state.by_role[0],
+        tuple(state.roles),
+        state.roles_assigned,
+        tuple(state.order),
+        tuple(state.scores),
+        tuple(state.ncards),
+        None if seat is None else tuple(chain.from_iterable(state.hands[seat])),
+        state.top,
+        state.top_player,
+        state.passes,
+        tuple(state.trick),
+        tuple(state.played),
+        tuple(state.finished),
+        tuple(state.losers),
+        tuple(state.sat_out),
+        state.revolution,
+        state.cancelled_exchange,
+        tuple([seen_transfer(t, seat) for t in state.transfers]),
+        state.cut,
+        results[-1] if results else None,
+        state.winner,
+        state.exchange_queue[0][2] if phase == EXCHANGE and seat == turn else 0,
+        state.dealer,
+        state.direction,
+        state.inverted,
+        state.legal_actions() if seat is not None and seat == turn else (),
+    )

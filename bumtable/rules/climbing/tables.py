@@ -1,17 +1,17 @@
-"""Look-up tables built once per rules object, so the hot path only indexes lists."""
+"""Look-up tables built once per rules object, so the hot path only indexes lists.
+
+The options build them (:func:`~bumtable.rules.climbing.settings.build_tables`); this module knows
+nothing of the options, only of cards and plays.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from bumtable.cards.french import BLACK_JOKER, JOKER, RED_JOKER, Card
+from bumtable.cards.french import JOKER
 from bumtable.rules.climbing.plays import SEQUENCE, SET, Play
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-
-if TYPE_CHECKING:
-    from bumtable.rules.climbing.options import ClimbingRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,53 +58,6 @@ class Tables:
     follow_more: bool
     reverse: int
     """Rank index of the reversing card, or -1."""
-
-    @staticmethod
-    def build(rules: ClimbingRules) -> Tables:
-        order = rules.rank_order
-        index = {s: i for i, s in enumerate(order)}
-        rank_of_code = [-1] * 64
-        for code in range(8, 60):
-            rank_of_code[code] = index.get(RANKS[(code >> 2) - 2], -1)
-        for code, text in ((JOKER, "JK"), (BLACK_JOKER, "BJ"), (RED_JOKER, "RJ")):
-            rank_of_code[code] = index.get(text, index.get("JK", -1))
-        for i, sym in enumerate(order):  # a single card ranked on its own, like President's 3 of clubs
-            if len(sym) >= 2 and sym[-1] in "cdhs" and sym[:-1] in RANKS:
-                rank_of_code[int(Card.parse(sym))] = i
-        subs: list[list[int]] = [[] for _ in order]
-        for wild, top in rules.wilds:
-            w, t = index[wild], index[top]
-            for r in range(t + 1):
-                if r != w:
-                    subs[r].append(w)
-        return Tables(
-            n_ranks=len(order),
-            rank_of_code=tuple(rank_of_code),
-            subs=tuple(tuple(sorted(s)) for s in subs),
-            seq_top=index[rules.sequence_top],
-            max_width=rules.sequence_max_width or 64,
-            symbols=order,
-            symbol_index={s.upper(): i for s, i in index.items()},
-            points=rules.points,
-            wipe=index[rules.wipe_card] if rules.wipe_card else -1,
-            max_set=rules.max_set_size or 1 << 20,
-            equal_ok=1 if rules.follow == "equal-or-higher" else 0,
-            low_keeps=frozenset(index[k] for k in rules.exchange_low_keeps),
-            wipe_last_loses=rules.wipe_last_loses,
-            sequences=rules.sequences,
-            seq_min=rules.sequence_min_ranks,
-            multi_min=rules.multi_sequence_min_ranks or rules.sequence_min_ranks,
-            multi_min_cards=rules.multi_sequence_min_cards,
-            seq_wilds=tuple(sorted(index[w] for w in rules.sequence_wilds)),
-            keyed=bool(rules.suit_order) or rules.natural_beats_wild or rules.flush_beats != "none",
-            suited=bool(rules.suit_order) or rules.flush_beats != "none",
-            bridge=bool(rules.suit_order),
-            suit_rank=tuple(rules.suit_order.index(ch) if rules.suit_order else 0 for ch in "cdhs"),
-            natural_bonus=rules.natural_beats_wild,
-            flush=rules.flush_beats,
-            follow_more=rules.follow_more,
-            reverse=index[rules.reverse_card] if rules.reverse_card else -1,
-        )
 
     def min_ranks(self, width: int) -> int:
         """Fewest ranks a sequence of ``width`` cards per rank needs (multiple sequences may need more)."""
