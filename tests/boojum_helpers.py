@@ -117,8 +117,9 @@ def kinds(state: BoojumState, seat: int | None = None, start: int = 0) -> list[t
     return [(e.kind, e.player) for e in state.events(seat, start)]
 
 
-def snapshot(state: BoojumState) -> tuple[object, ...]:
-    """Everything that defines a state (to compare two states)."""
+def snapshot(state: BoojumState, *, all_events: bool = True) -> tuple[object, ...]:
+    """Everything that defines a state (to compare two states). Without ``all_events`` only the number of
+    events and the last few are taken (the log only grows, so that tells whether it changed, cheaply)."""
     return (
         state.rules,
         state.round_no,
@@ -144,11 +145,18 @@ def snapshot(state: BoojumState) -> tuple[object, ...]:
         state.claim_token,
         list(state.claim_cards),
         list(state.history),
-        state.events(None),
-        [state.events(p) for p in range(state.rules.players)],
+        _events(state, None, all_events),
+        [_events(state, p, all_events) for p in range(state.rules.players)],
         state.chance.draws,
         state.chance.rng.getstate(),
     )
+
+
+def _events(state: BoojumState, seat: int | None, every: bool) -> object:
+    if every:
+        return state.events(seat)
+    count = len(state.events(None, 0)) if state.log is None else len(state.log)
+    return count, state.events(seat, max(0, count - 3))
 
 
 def random_game(

@@ -135,9 +135,9 @@ def play_checked(rules: BoojumRules, seed: int) -> BoojumState:
             return state
         action = legal[chooser.randrange(len(legal))]
         copy = state.copy()
-        before = snapshot(state)
+        before = snapshot(state, all_events=False)
         copy.apply(action)
-        assert snapshot(state) == before, "applying to a copy changed the original"
+        assert snapshot(state, all_events=False) == before, "applying to a copy changed the original"
         check_step(state, action, copy)
         state = copy
     raise AssertionError(f"seed {seed} did not end")

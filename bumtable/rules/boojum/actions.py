@@ -73,13 +73,17 @@ CASH_ACTION = BoojumAction(CASH)
 DONE_ACTION = BoojumAction(DONE)
 
 
+_LAYS = tuple(BoojumAction(LAY, c) for c in range(45))
+"""The lay of each card code, made once (legal lists name them often)."""
+
+
 def lay(card: int) -> BoojumAction:
     """Lay one card (a Decktet code).
 
     >>> lay(15)
     BoojumAction(kind=0, card=15, token=-1)
     """
-    return BoojumAction(LAY, int(card))
+    return _LAYS[card] if 0 <= card < len(_LAYS) else BoojumAction(LAY, int(card))
 
 
 def claim(token: int) -> BoojumAction:

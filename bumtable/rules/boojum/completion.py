@@ -52,7 +52,8 @@ def completable(token: int, laid: Iterable[int], rest: Counter[int], t: Tables) 
     """True when some group earning ``token`` holds every card of ``laid`` and otherwise only cards of
     ``rest`` (a Counter of codes, the hand not yet laid)."""
     group = list(laid)
-    return any(pattern_completable(p, group, rest, t) for p in PATTERNS if p.token == token)
+    pool = _real_pool(rest, t)
+    return any(pattern_completable(p, group, rest, t, pool) for p in _BY_TOKEN[token])
 
 
 def can_earn(token: int, hand: Counter[int], t: Tables) -> bool:
@@ -60,19 +61,33 @@ def can_earn(token: int, hand: Counter[int], t: Tables) -> bool:
     return completable(token, (), hand, t)
 
 
-def pattern_completable(pattern: Pattern, laid: list[int], rest: Counter[int], t: Tables) -> bool:
-    """:func:`completable` for one pattern."""
+_BY_TOKEN = tuple(tuple(p for p in PATTERNS if p.token == k) for k in range(SUITS_COUNT))
+
+
+def _real_pool(rest: Counter[int], t: Tables) -> list[tuple[int, int]]:
+    """``(code, copies)`` of the real cards (not Excuses) of ``rest``."""
+    x = t.excuse
+    return [(c, k) for c, k in rest.items() if k > 0 and c != x]
+
+
+def pattern_completable(
+    pattern: Pattern,
+    laid: list[int],
+    rest: Counter[int],
+    t: Tables,
+    pool: list[tuple[int, int]] | None = None,
+) -> bool:
+    """:func:`completable` for one pattern (``pool``: ``rest``'s real cards, when already listed)."""
     x = t.excuse
     real = [c for c in laid if c != x]
     xg = len(laid) - len(real)
     xh = rest.get(x, 0)
-    if pattern.types and any(not t.types[c] & pattern.types for c in real):
-        return False
-    pool = [
-        (c, k)
-        for c, k in rest.items()
-        if k > 0 and c != x and (not pattern.types or t.types[c] & pattern.types)
-    ]
+    if pool is None:
+        pool = _real_pool(rest, t)
+    if pattern.types:
+        if any(not t.types[c] & pattern.types for c in real):
+            return False
+        pool = [(c, k) for c, k in pool if t.types[c] & pattern.types]
     kind, k = pattern.kind, pattern.size
     if kind == SYMBOLS:
         return _symbols(real, xg, pool, xh, k, t)
@@ -118,33 +133,52 @@ def _windows(
     straight: bool, k: int, real: list[int], xg: int, pool: list[tuple[int, int]], xh: int, t: Tables
 ) -> bool:
     """Consecutive ranks: some window of ``k`` ranks (sharing a suit for a straight) holding the laid
-    cards at different ranks, its other ranks filled by pool cards or Excuses."""
+    cards at different ranks, its other ranks filled by pool cards or Excuses (ranks as bits of a mask)."""
     top = t.positions
     if k > top:
         return False
-    have = [t.pos[c] for c in real]
-    if len(set(have)) != len(have):
+    have = 0
+    for c in real:
+        bit = 1 << t.pos[c]
+        if have & bit:
+            return False  # two laid cards of one rank
+        have |= bit
+    missing = k - len(real)
+    high = min(xg + xh, missing)  # Excuses in the group: those laid, and any of the hand's
+    if not real and not t.excuse_alone:
+        high = min(high, missing - 1)  # at least one real card
+    if xg > high:
         return False
-    mask = ALL_SUITS
     if straight:
+        common = ALL_SUITS
         for c in real:
-            mask &= t.suit_mask[c]
-    suits: list[int | None] = [s for s in range(SUITS_COUNT) if mask >> s & 1] if straight else [None]
-    starts = (
-        range(max(1, max(have) - k + 1), min(min(have), top - k + 1) + 1) if have else range(1, top - k + 2)
-    )
-    for s in suits:
-        ranks = {t.pos[c] for c, _ in pool if s is None or t.suit_mask[c] >> s & 1}
-        for start in starts:
-            missing = k - len(have)
-            bare = sum(1 for r in range(start, start + k) if r not in have and r not in ranks)
-            # Excuses laid must fill missing ranks; ranks no pool card has need an Excuse too
-            low, high = max(xg, bare), min(xg + xh, missing)
-            if not real and not t.excuse_alone:
-                high = min(high, missing - 1)  # at least one real card
-            if low <= high:
+            common &= t.suit_mask[c]
+        by_suit = [0] * SUITS_COUNT
+        for c, _ in pool:
+            m, bit = t.suit_mask[c] & common, 1 << t.pos[c]
+            for s in range(SUITS_COUNT):
+                if m >> s & 1:
+                    by_suit[s] |= bit
+        covers = [have | by_suit[s] for s in range(SUITS_COUNT) if common >> s & 1]
+    else:
+        ranks = 0
+        for c, _ in pool:
+            ranks |= 1 << t.pos[c]
+        covers = [have | ranks]
+    for window in _window_masks(k, top):
+        if have & ~window:
+            continue  # a laid card outside the window
+        for cover in covers:
+            # ranks no laid card and no pool card has each take an Excuse
+            if max(xg, (window & ~cover).bit_count()) <= high:
                 return True
     return False
+
+
+@cache
+def _window_masks(k: int, top: int) -> tuple[int, ...]:
+    """Bit masks of every ``k`` consecutive ranks within 1..top (bit ``r`` is rank position ``r``)."""
+    return tuple(((1 << k) - 1) << start for start in range(1, top - k + 2))
 
 
 def _aces_crowns(real: list[int], xg: int, pool: list[tuple[int, int]], xh: int, t: Tables) -> bool:
@@ -161,6 +195,12 @@ def _aces_crowns(real: list[int], xg: int, pool: list[tuple[int, int]], xh: int,
     lo = max(lo, 8 - xg - xh, 0 if t.excuse_alone else 1)
     hi = min(hi, 8 - xg)
     return lo <= hi
+
+
+@cache
+def _steps(t: Tables) -> tuple[int, ...]:
+    """Each card's suit symbols as packed counts (one of each of its suits)."""
+    return tuple(_pack((m >> s) & 1 for s in range(SUITS_COUNT)) for m in t.suit_mask)
 
 
 def _pack(counts: Iterable[int]) -> int:
@@ -193,17 +233,15 @@ def _fillable(per_suit: int, excuses: int, most: int) -> int:
 def _symbols(
     real: list[int], xg: int, pool: list[tuple[int, int]], xh: int, per_suit: int, t: Tables
 ) -> bool:
-    counts = [0] * SUITS_COUNT
-    for c in real:
-        m = t.suit_mask[c]
-        for s in range(SUITS_COUNT):
-            counts[s] += (m >> s) & 1
-    if max(counts) > per_suit:
-        return False
+    steps = _steps(t)
+    start = sum(steps[c] for c in real)  # packed counts: no suit above 3 unless a laid card repeats one
+    counts = [(start >> (_BITS * s)) & 3 for s in range(SUITS_COUNT)]
+    if max(counts) > per_suit or sum(counts) != sum(steps[c].bit_count() for c in real):
+        return False  # too many symbols of a suit (a sum that carried over counts as too many too)
     valid = _valid(per_suit)
-    reach = 1 << _pack(counts)
+    reach = 1 << start
     for c, n in pool:
-        step = _pack((t.suit_mask[c] >> s) & 1 for s in range(SUITS_COUNT))
+        step = steps[c]
         for _ in range(n):
             more = (reach << step) & valid
             if more | reach == reach:

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bumtable.cards.decktet import SUITS_COUNT, DecktetCard, format_decktet_cards
+from bumtable.cards.decktet import CARDS, SUITS_COUNT, DecktetCard, format_decktet_cards
 from bumtable.errors import IllegalActionError
 from bumtable.rules import events as ev
 from bumtable.rules.boojum import events as bev
@@ -53,8 +53,12 @@ def _remove(cards: list[int], taken: Sequence[int]) -> None:
         cards.remove(c)
 
 
+_CARD_TEXT = tuple(str(DecktetCard(c)) for c in range(len(CARDS)))
+"""Each card code's text, made once: events name cards by their text."""
+
+
 def _text(cards: Sequence[int]) -> tuple[str, ...]:
-    return tuple(str(DecktetCard(c)) for c in sorted(cards))
+    return tuple(_CARD_TEXT[c] for c in sorted(cards))
 
 
 def token_holders(tokens: Sequence[Sequence[int]]) -> list[int]:
@@ -324,11 +328,11 @@ class BoojumState:
                 self.bids[p].append(c)
                 self.bids[p].sort()
                 self.laid_now.append(c)
-                self._log(ev.BID, p, (c,), text=f"lay {DecktetCard(c)}")
+                self._log(ev.BID, p, (c,), text=f"lay {_CARD_TEXT[c]}")
             else:
                 self.claim_cards.append(c)
                 self.claim_cards.sort()
-                self._log(bev.LAY, p, (c,), text=f"lay {DecktetCard(c)}")
+                self._log(bev.LAY, p, (c,), text=f"lay {_CARD_TEXT[c]}")
         elif kind == STAND:
             self.high = p
             self.laid_now = []
