@@ -28,7 +28,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 ## make test-long: every test, with the random-play sweep at 20,000 hands (several minutes).
 test-long: $(STAMP)
