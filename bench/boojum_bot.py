@@ -81,7 +81,7 @@ def measure(games: int, seeds: int, sizes: list[int]) -> dict[str, Any]:
                 p = state.current_player()
                 while len(state.hands[p]) < size:
                     state.hands[p].append(state.stack.pop())
-                if phase == "claim":
+                if phase == "claim":  # the phase names as text: the tree before has no phases module
                     state.phase = "claim"
                     state.lot = -1
                     state.claim_order = [(p + i) % rules.players for i in range(rules.players)]

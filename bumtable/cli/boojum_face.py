@@ -121,7 +121,8 @@ In the auction (one slot at a time), a bid is laid card by card, then it stands:
   p, pass        drop out of this slot's auction (before laying a card this turn)
 In the claim phase a claim names its token, lays its cards one by one, and cashes them in:
   waves 4MS 4MS 4WL 4YK   claim a token with exactly these cards (also 'claim waves ...' or 'w ...')
-  4MS 4MS 4WL 4YK         the cards alone, when they earn just one token you can claim
+  4MS 4MS 4WL 4YK         the cards alone, when they earn just one token you can claim; with a claim
+                          begun, the rest of its cards (laid, then cashed in)
   claim waves    start a claim (c waves); then lay 4MS, lay 4WL ... and
   cash           hand in the cards laid for the token (each claim draws you a card)
   d, done        end your claims for this round
