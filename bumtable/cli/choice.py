@@ -51,6 +51,9 @@ class Choice:
     """Two or more legal plays the typed cards could mean (set or sequence): ask which."""
     unreadable: bool = False
     """True when ``error`` says the text could not be read (not that the play is illegal)."""
+    then: tuple[Any, ...] = ()
+    """Further actions, in order, after ``play``: a line that stands for several (a whole Boojum bid typed
+    at once), each already checked by the face."""
 
 
 def _order_key(play: Play) -> tuple[int, ...]:

@@ -59,21 +59,22 @@ class Match:
         while not state.is_over():
             actor = state.current_player()
             assert actor is not None
-            before = state.observe(human)
             if actor == human:
-                action = self.ask_human()
-                if action is None:
+                actions = self.ask_human()
+                if actions is None:
                     self.say_quit()
                     return False
             else:
                 seed = bot_seed(state.seed, actor, len(state.history))
                 bot = make_bot(self.seating.kinds[actor], seed, game=self.game)
-                action = bot.choose(state.observe(actor))
-            state.apply(action)
-            self.save()
-            events = state.events(human, seen)  # what this action did, as the person may know it
-            seen += len(events)
-            self.print(*self.face.narrate(before, events, state.observe(human), self.seats))
+                actions = [bot.choose(state.observe(actor))]
+            for action in actions:
+                before = state.observe(human)  # per action: a face may read what was laid before a stand
+                state.apply(action)
+                self.save()
+                events = state.events(human, seen)  # what this action did, as the person may know it
+                seen += len(events)
+                self.print(*self.face.narrate(before, events, state.observe(human), self.seats))
         return True
 
     def save(self) -> None:
@@ -99,8 +100,9 @@ class Match:
         self.print(Columns(items, padding=(0, 3), column_first=True))
         self.print(Text(self.face.hint, style="dim"))
 
-    def ask_human(self) -> Any | None:
-        """The person's action, asked until it is legal; None when they quit or input ends."""
+    def ask_human(self) -> list[Any] | None:
+        """The person's actions (one, or the several a typed line stands for), asked until legal; None when
+        they quit or input ends."""
         state, face = self.state, self.face
         obs = state.observe(self.human)
         options = face.ordered(obs, obs.legal_actions())
@@ -111,7 +113,7 @@ class Match:
                 return None
             choice = face.interpret(line, state.rules, options, state.why_illegal)
             if choice.play is not None:
-                return choice.play
+                return [choice.play, *choice.then]
             if choice.command == "quit":
                 return None
             if choice.command == "help":
@@ -121,7 +123,7 @@ class Match:
             elif choice.options:
                 picked = self.ask_which(choice.options)
                 if picked is not None:
-                    return picked
+                    return [picked]
             else:
                 label = "Cannot read that" if choice.unreadable else "Not allowed"
                 self.print(Text(f"{label}: {choice.error}", style="red"))

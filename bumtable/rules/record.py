@@ -20,7 +20,7 @@ from typing import Any
 
 from bumtable.errors import BumtableError, NotationError
 from bumtable.rules.protocol import AnyRules, AnyState
-from bumtable.rules.registry import family_of, rules_from_dict
+from bumtable.rules.registry import family_of, rules_from_dict, system
 
 FORMAT = "bumtable-record/2"
 """Version 2 adds ``engine``: the family's engine version, checked on reading."""
@@ -88,12 +88,12 @@ class GameRecord:
         if not all(isinstance(a, str) for a in data["actions"]):
             raise NotationError("game record: every action must be a string")
         meta = data.get("meta") or {}
-        rules = rules_from_dict(data["rules"])
         made_by = data.get("engine", 1) if fmt == FORMAT else 1
-        family = family_of(rules)
-        if made_by != family.engine_version:
+        game = system(str(data["rules"].get("system")))
+        family = game.family
+        if made_by != family.engine_version:  # before reading the rules: their options may have changed too
             raise NotationError(
-                f"this {rules.system} record was made by version {made_by} of the {family.name} engine; this "
+                f"this {game.name} record was made by version {made_by} of the {family.name} engine; this "
                 f"bumtable has version {family.engine_version}, which would replay it differently "
                 f"(open it with the bumtable release that made it)"
             )
@@ -104,6 +104,7 @@ class GameRecord:
         ):
             raise NotationError("game record: 'chance' must be a list of lists of whole numbers")
         script = None if chance is None else tuple(tuple(d) for d in chance)
+        rules = rules_from_dict(data["rules"])
         return cls(rules, data["seed"], tuple(data["actions"]), dict(meta), script)
 
     @classmethod
