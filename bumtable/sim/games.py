@@ -24,7 +24,7 @@ from typing import Any
 
 from bumtable.bots import make_bot
 from bumtable.rules import Rules, family_of
-from bumtable.sim.parallel import chunk_seeds, chunk_sizes, default_jobs, run_chunks
+from bumtable.sim.parallel import add_counts, chunk_seeds, chunk_sizes, default_jobs, run_chunks
 
 CHUNK = 10
 """Games per chunk (a Boojum game takes a while; a Gin Bummy game is quick)."""
@@ -94,12 +94,13 @@ class _Tally:
         self.longest = max(self.longest, other.longest)
         for p in range(self.n):
             self.wins_by_seat[p] += other.wins_by_seat[p]
-        for counts, more in ((self.seats, other.seats), (self.endings, other.endings)):
-            for k, v in more.items():
-                counts[k] = counts.get(k, 0) + v
-        for sums, extra in ((self.wins, other.wins), (self.extra, other.extra)):
-            for k, x in extra.items():
-                sums[k] = sums.get(k, 0.0) + x
+        for mine, theirs in (
+            (self.seats, other.seats),
+            (self.endings, other.endings),
+            (self.wins, other.wins),
+            (self.extra, other.extra),
+        ):
+            add_counts(mine, theirs)
 
 
 def _play_chunk(

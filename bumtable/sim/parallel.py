@@ -17,7 +17,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -39,6 +39,18 @@ def chunk_seeds(seed: int, count: int) -> list[int]:
     """One seed per chunk, drawn from the simulation's seed."""
     master = random.Random(seed)
     return [master.getrandbits(63) for _ in range(count)]
+
+
+def add_counts(into: dict[str, Any], more: dict[str, Any]) -> None:
+    """Add the counts (or sums) of ``more`` into ``into``, key by key: how chunks' tallies add up.
+
+    >>> wins = {"greedy": 2}
+    >>> add_counts(wins, {"greedy": 1, "random": 3})
+    >>> wins
+    {'greedy': 3, 'random': 3}
+    """
+    for key, value in more.items():
+        into[key] = into.get(key, 0) + value
 
 
 def run_chunks(

@@ -26,7 +26,7 @@ from bumtable.bots import make_bot
 from bumtable.rules.climbing import ClimbingRules, HandResult
 from bumtable.rules.climbing.odds import revolution_probability
 from bumtable.rules.climbing.plays import PASS
-from bumtable.sim.parallel import chunk_seeds, chunk_sizes, default_jobs, run_chunks
+from bumtable.sim.parallel import add_counts, chunk_seeds, chunk_sizes, default_jobs, run_chunks
 
 CHUNK = 200
 """Hands per chunk: small enough to share work between processes, large enough to be cheap to send."""
@@ -113,8 +113,7 @@ class _Tally:
             (self.seats_by_bot, other.seats_by_bot),
             (self.winners, other.winners),
         ):
-            for k, v in theirs.items():
-                mine[k] = mine.get(k, 0) + v
+            add_counts(mine, theirs)
 
 
 def _play_chunk(
