@@ -25,6 +25,10 @@ class Bot(Protocol):
     """Anything with a name that chooses an action from an observation (of its own game)."""
 
     name: str
+    asks_forced_moves: bool
+    """False when the bot neither learns from nor draws randomness for a move it has no choice
+    in: a simulator may then make a forced move (one legal action) for it without building an
+    observation and asking. Every bot here decides from the observation in hand alone."""
 
     def choose(self, observation: Any) -> Any: ...
 
@@ -48,6 +52,7 @@ class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
     name = "random"
+    asks_forced_moves = True  # its generator draws even when there is one legal action
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

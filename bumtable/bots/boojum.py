@@ -347,6 +347,7 @@ class BoojumBot:
     """Bids for lots that complete its sets with cards it does not need; claims the rarest token first."""
 
     name = "boojum-heuristic"
+    asks_forced_moves = False  # one legal action: it is returned, nothing drawn or kept
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

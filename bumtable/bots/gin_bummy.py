@@ -112,6 +112,7 @@ class GinBummyBot:
     """Plays by the heuristics above, from its observation only; ties are broken by its seeded generator."""
 
     name = "gin-heuristic"
+    asks_forced_moves = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

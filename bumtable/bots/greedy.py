@@ -87,6 +87,7 @@ class GreedyBot:
     """Sheds low and unmatched cards when leading; saves high cards and wilds for when they win."""
 
     name = "greedy"
+    asks_forced_moves = False  # one legal action: it is returned, nothing drawn or kept
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

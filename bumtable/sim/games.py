@@ -118,7 +118,12 @@ def _play_chunk(
         while not state.is_over():
             seat = state.current_player()
             assert seat is not None
-            state.apply(players[seat].choose(state.observe(seat)), check=False)
+            bot = players[seat]
+            legal = state.legal_actions()
+            if len(legal) == 1 and not bot.asks_forced_moves:
+                state.apply(legal[0], check=False)  # no choice: the bot would say the same, unasked
+            else:
+                state.apply(bot.choose(state.observe(seat)), check=False)
             tally.actions += 1
         outcome = state.outcome()
         assert outcome is not None

@@ -131,16 +131,21 @@ def _play_chunk(
         while tally.hands < hands and not state.is_over():
             seat = state.current_player()
             assert seat is not None
-            obs = state.observe(seat)
-            if obs.hand_no != hand_no:  # the hand before this one is over: its result is public
-                hand_no = obs.hand_no
-                assert obs.last_result is not None
-                tally.hand(obs.last_result, kinds)
-                if progress is not None:
-                    progress(1)
-                if tally.hands == hands:
-                    break
-            action = players[seat].choose(obs)
+            bot = players[seat]
+            legal = state.legal_actions()
+            if len(legal) == 1 and not bot.asks_forced_moves and state.hand_no == hand_no:
+                action = legal[0]  # no choice: the bot would say the same, unasked
+            else:
+                obs = state.observe(seat)
+                if obs.hand_no != hand_no:  # the hand before this one is over: its result is public
+                    hand_no = obs.hand_no
+                    assert obs.last_result is not None
+                    tally.hand(obs.last_result, kinds)
+                    if progress is not None:
+                        progress(1)
+                    if tally.hands == hands:
+                        break
+                action = bot.choose(obs)
             state.apply(action, check=False)
             tally.actions += 1
             tally.plays += action.kind != PASS

@@ -303,6 +303,16 @@ class ClimbingOptions(OptionsData, ABC):
         """Look-up tables the engine uses on its hot path (built once per rules)."""
         return build_tables(self)
 
+    @cached_property
+    def deck_codes(self) -> tuple[int, ...]:
+        """The unshuffled deck as card codes (what each hand's deal starts from).
+
+        >>> from bumtable.rules import get
+        >>> len(get("bum-game", players=4).deck_codes)
+        54
+        """
+        return tuple([int(c) for c in self.deck()])
+
     # ----------------------------------------------------------------- interface
     def replace(self, **changes: Any) -> Self:
         """A copy with some options changed (each checked against its type).

@@ -187,7 +187,7 @@ class ClimbingState:
         for p, r in enumerate(self.roles):
             self.by_role[r] = p
         self._seat_players()
-        deck = [int(c) for c in rules.deck()]
+        deck = list(rules.deck_codes)
         self.chance.shuffle(deck)
         self.hands: list[list[list[int]]] = [[[] for _ in range(t.n_ranks)] for _ in range(n)]
         rank = t.rank_of_code
