@@ -271,6 +271,9 @@ class BoojumFace:
     ) -> list[RenderableType]:
         return narrate_events(before, events, after, seats)
 
+    def warning(self, obs: BoojumObservation, action: Any) -> str | None:
+        return None
+
     def holds(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
         if obs.seat is None or obs.hand is None:
             return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -71,6 +72,9 @@ class ClimbingFace:
     ) -> list[RenderableType]:
         """What the action just taken did, told from the events the seat saw (never the real action)."""
         return narrate(before, events, after, seats)
+
+    def warning(self, obs: ClimbingObservation, action: Any) -> str | None:
+        return None
 
     def holds(self, obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
         if obs.hand is None or obs.seat is None:

@@ -65,6 +65,11 @@ class Face(Protocol):
         """
         ...
 
+    def warning(self, obs: Any, action: Any) -> str | None:
+        """A warning the person must confirm before ``action`` is taken (a move that loses the game
+        outright, such as a Gin Bummy discard that starves its player), or None."""
+        ...
+
     def holds(self, obs: Any, seats: Seats) -> list[RenderableType]:
         """The observing seat's hand, shown before it acts in a replay (nothing for a spectator)."""
         ...

@@ -367,6 +367,9 @@ class GinBummyFace:
                 out += self.final(after, seats)
         return out
 
+    def warning(self, obs: Any, action: Any) -> str | None:
+        return None
+
     def holds(self, obs: Any, seats: Seats) -> list[RenderableType]:
         """``P1 holds: ...`` for the observing seat (nothing for a spectator or a starved seat)."""
         if obs.seat is None or not obs.hand:
