@@ -1,42 +1,63 @@
-"""``bumtable games``: every rules system with its player range, variants and options."""
+"""``bumtable games``: every rules system with its player range and variants; one game's options in words."""
 
 from __future__ import annotations
 
 import json
+import shutil
+import textwrap
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from bumtable.cli.common import cli_errors, out_console
-from bumtable.rules.registry import SYSTEMS, system
+from bumtable.cli.common import PlayersOpt, cli_errors, out_console
+from bumtable.errors import RulesError
+from bumtable.rules import Rules
+from bumtable.rules.options_data import options_class, type_words
+from bumtable.rules.registry import SYSTEMS, System, system
+
+WIDTH = 100
+"""The widest the option list is wrapped to (narrower on a narrower terminal)."""
 
 
 def games(
     game: Annotated[
-        str | None, typer.Argument(help="Show one game's options and their preset values.")
+        str | None,
+        typer.Argument(
+            help="One game: describe each of its options, with its preset value and allowed values."
+        ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    players: PlayersOpt = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print JSON: the list of games, or one game's options as rules data (no words)."
+        ),
+    ] = False,
 ) -> None:
-    """List the games, their player counts and variants (or one game's options with --option names)."""
+    """List the games with their player counts and variants, or describe one game's options.
+
+    With a GAME: each option in words, with its preset value and the values it allows.
+
+    Set an option for a match with -o NAME=VALUE (bumtable play GAME -o NAME=VALUE).
+    """
     with cli_errors():
         if game is not None:
             sys = system(game)
-            rules = sys.build(sys.default_players)
-            data = rules.to_dict()
+            n = sys.default_players if players is None else players
+            if not sys.min_players <= n <= sys.max_players:
+                raise RulesError(
+                    f"{sys.title} is for {sys.min_players} to {sys.max_players} players, not {n}"
+                )
+            rules = sys.build(n)
             if as_json:
-                typer.echo(json.dumps(data, sort_keys=True))
+                typer.echo(json.dumps(rules.to_dict(), sort_keys=True))
                 return
-            console = out_console()
-            table = Table(
-                title=f"{sys.title} for {sys.default_players}: options (change with --option NAME=VALUE)"
-            )
-            table.add_column("Option")
-            table.add_column("Value")
-            for key in sorted(data):
-                table.add_row(key, json.dumps(data[key]))
-            console.print(table)
+            width = min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
+            typer.echo(options_text(sys, rules, width))
             return
+        if players is not None:
+            raise RulesError("--players goes with a game: bumtable games GAME -n N")
         rows = [
             {
                 "game": s.name,
@@ -56,3 +77,36 @@ def games(
         for s in SYSTEMS.values():
             table.add_row(s.name, s.title, f"{s.min_players}-{s.max_players}", ", ".join(sorted(s.variants)))
         out_console().print(table)
+
+
+def options_text(sys: System, rules: Rules, width: int = WIDTH) -> str:
+    """Every option of ``rules`` (but the game's name) in words: name and preset value, then what it does and
+    the values it allows, wrapped to ``width``.
+
+    >>> from bumtable.rules.registry import system
+    >>> text = options_text(system("gin-bummy"), system("gin-bummy").build(2))
+    >>> print(next(block for block in text.split("\\n\\n") if block.startswith("jokers")))
+    jokers = 2
+        Jokers in the deck: 2 (the 54-card deck the text prefers), 1 or 0 (a plain 52-card pack).
+        Allowed: a whole number.
+    """
+    docs = options_class(rules).option_docs()
+    types = options_class(rules).option_types()
+    data = rules.to_dict()
+    head = (
+        f"{sys.title} ({sys.name}) for {rules.players} players: its options, each with its preset value "
+        f"for {rules.players} (bumtable games {sys.name} -n N shows another count). Change one for a match "
+        f"with bumtable play {sys.name} -o NAME=VALUE (a list as JSON: -o 'NAME=[1, 2]')."
+    )
+    blocks = [textwrap.fill(head, width)]
+    for name in data:  # in the order the settings class declares them (related options together)
+        if name == "system":
+            continue
+        allowed = type_words(types[name])
+        if name == "players":
+            allowed = f"a whole number from {sys.min_players} to {sys.max_players}"
+        lines = [f"{name} = {json.dumps(data[name])}"]
+        for text in (docs.get(name, "(not described)"), f"Allowed: {allowed}."):
+            lines += textwrap.wrap(text, width, initial_indent="    ", subsequent_indent="    ")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)

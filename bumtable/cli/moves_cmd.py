@@ -58,10 +58,13 @@ def moves(
 ) -> None:
     """List every distinct legal play from a hand as JSON.
 
-    Climbing games: plays that differ only in suit are one play, except where the rules make suits
-    matter (Bridge suit ranking, flushes): then each suit that can decide a play is listed.
-    Gin Bummy: the actions at the start of a turn with --beg on the Beg (after any --then actions).
-    Boojum: every token the hand can claim, and with which cards.
+    Climbing games: each play from --hand that beats --beat (or leads); plays differing only in suit are one.
+
+    Where suits can decide a play (Bridge suit ranking, flushes), each such suit is a play of its own.
+
+    Gin Bummy: the actions at the start of a turn, with --beg on the Beg (after any --then actions).
+
+    Boojum: every token the hand can claim, and with which cards (--held: the tokens already held).
     """
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), None, option or ())

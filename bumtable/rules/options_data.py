@@ -15,8 +15,12 @@ bumtable.errors.RulesError: arsehole has no option 'colour'; options: ...
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
 import json
+import re
+import textwrap
 from typing import Any, Literal, Self, get_args, get_origin, get_type_hints
 
 from bumtable.errors import RulesError
@@ -68,6 +72,19 @@ def type_problem(value: Any, hint: Any) -> str | None:
     return None  # a type this check does not know: the dataclass itself may still refuse the value
 
 
+def type_words(hint: Any) -> str:
+    """The values a type allows, in words (what :func:`type_problem` asks for).
+
+    >>> type_words(bool), type_words(tuple[str, ...]), type_words(Literal["low", "high"])
+    ('true or false', 'a list of strings', "one of 'low', 'high'")
+    """
+    return type_problem(_NO_VALUE, hint) or "any value"
+
+
+_NO_VALUE = object()
+"""A value no option type allows: :func:`type_words` asks :func:`type_problem` what it should have been."""
+
+
 def _plural(hint: Any) -> str:
     word = type_problem(object(), hint) or "values"
     if word.startswith("a list of "):
@@ -88,6 +105,7 @@ def _fixed_words(args: tuple[Any, ...]) -> str:
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
+_DOCS: dict[type, dict[str, str]] = {}
 
 
 class OptionsData:
@@ -107,6 +125,30 @@ class OptionsData:
             hints = {k: v for k, v in get_type_hints(cls).items() if k in names}
             _HINTS[cls] = hints
         return hints
+
+    @classmethod
+    def option_docs(cls) -> dict[str, str]:
+        """Each option's description in plain words: the docstring written under its field in the class
+        source, looked up along the MRO (a subclass's own docstring wins), its lines joined and its
+        ``code`` marks dropped. An option with no docstring, or a class whose source cannot be read, is
+        left out.
+
+        >>> from bumtable.rules.climbing.options import ClimbingRules
+        >>> ClimbingRules.option_docs()["target"]
+        'Points that win the match (0: no target).'
+        >>> ClimbingRules.option_docs()["leader"]
+        'Who leads later hands: the boss or the bum.'
+        """
+        docs = _DOCS.get(cls)
+        if docs is None:
+            names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+            docs = {}
+            for klass in cls.__mro__:
+                for name, text in _field_docstrings(klass).items():
+                    if name in names:
+                        docs.setdefault(name, text)
+            _DOCS[cls] = docs
+        return docs
 
     def check_values(self, values: dict[str, Any]) -> None:
         """A RulesError naming the first option that is unknown or whose value does not fit its type."""
@@ -160,6 +202,49 @@ class OptionsData:
         except json.JSONDecodeError as e:
             raise RulesError(f"rules are not valid JSON: {e}") from None
         return cls.from_dict(data)
+
+
+def options_class(rules: object) -> type[OptionsData]:
+    """The options class of a rules object (every system's rules object is one), for its option types and
+    descriptions; anything else is a RulesError.
+
+    >>> from bumtable.rules import get
+    >>> options_class(get("boojum")).option_docs()["hand_size"]
+    'Cards dealt to each player at the start.'
+    """
+    if not isinstance(rules, OptionsData):
+        raise RulesError(f"{type(rules).__name__} is not a rules object")
+    return type(rules)
+
+
+def _field_docstrings(klass: type) -> dict[str, str]:
+    """The docstrings written right under the annotated fields of one class's own body."""
+    if klass is object or not dataclasses.is_dataclass(klass):
+        return {}
+    try:
+        source = textwrap.dedent(inspect.getsource(klass))
+    except (OSError, TypeError):  # no source (a frozen or compiled-only install): no descriptions
+        return {}
+    body = ast.parse(source).body[0]
+    if not isinstance(body, ast.ClassDef):
+        return {}
+    docs: dict[str, str] = {}
+    for node, after in zip(body.body, body.body[1:], strict=False):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[node.target.id] = _plain(after.value.value)
+    return docs
+
+
+def _plain(docstring: str) -> str:
+    """A field docstring as one line of plain words (no ``code`` marks, no line breaks)."""
+    text = " ".join(inspect.cleandoc(docstring).split())
+    return re.sub(r"``([^`]*)``", r"\1", text)
 
 
 def _tuples(value: Any) -> Any:

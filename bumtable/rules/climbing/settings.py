@@ -61,18 +61,24 @@ class ClimbingOptions(OptionsData, ABC):
     """
 
     system: str = "bum-game"
+    """The game these options are for, as ``bumtable games`` names it (each preset sets it)."""
     players: int = 4
+    """Number of players; ``roles`` and ``points`` need one entry each (``--players`` gives the preset for
+    another count)."""
     # --- deck
     suits: tuple[int, ...] = (0, 1, 2, 3)
     """One entry per full suit in the deck (a suit may appear twice)."""
     jokers: int = 2
+    """Jokers added to the deck (alike, unless ``rank_order`` names a black ``BJ`` and a red ``RJ``)."""
     rank_order: tuple[str, ...] = BUM_RANK_ORDER
     """Ranks from lowest to highest, as rank text (``JK`` for Jokers)."""
     # --- combinations
     wilds: tuple[tuple[str, str], ...] = (("2", "A"), ("JK", "2"))
     """(wild rank, highest rank it may stand for in a set): a Two stands for 3..A, a Joker for 3..2."""
     sequences: bool = True
+    """Sequences (runs of consecutive ranks) may be played, not only sets."""
     sequence_min_ranks: int = 3
+    """Fewest ranks in a sequence."""
     sequence_max_width: int = 0
     """Largest number of cards of each rank in a sequence (0: no limit; 1: single sequences only)."""
     sequence_top: str = "JK"
@@ -111,6 +117,8 @@ class ClimbingOptions(OptionsData, ABC):
     reverse_card: str = ""
     """A rank whose play reverses the direction of play, the ranking, or both (``reverses``)."""
     reverses: Reverses = "direction"
+    """What a play holding the ``reverse_card`` turns round: the ``direction`` of play, the ``ranking``
+    (plays must then rank lower), or ``both``."""
     four_of_a_value: bool = False
     """A trick ends at once when the top four cards on the table share a value; the player who made it leads."""
     wipe_card: str = ""
@@ -119,6 +127,7 @@ class ClimbingOptions(OptionsData, ABC):
     """Going out with the wipe card puts you last (below everyone still holding cards)."""
     # --- roles, deal and lead
     roles: tuple[str, ...] = ("Boss", "Foreman", "Worker", "Bum")
+    """Role names, top role first, one per player (the first is the Boss's role, the last the Bum's)."""
     first_roles: FirstRoles = "cut"
     """How the first hand gets roles: ``cut`` (highest card is Boss, the rest follow clockwise) or ``none``
     (no roles until a hand has been played)."""
@@ -129,6 +138,7 @@ class ClimbingOptions(OptionsData, ABC):
     """Who leads the first hand: the ``boss``, the holder of ``lead_card`` (``card``), the ``dealer``, or
     ``eldest`` (the player after the dealer)."""
     lead_card: str = "3d"
+    """With ``first_leader`` ``card``: the card whose holder leads the first hand."""
     leader: Leader = "boss"
     """Who leads later hands: the ``boss`` or the ``bum``."""
     # --- revolution
@@ -137,10 +147,13 @@ class ClimbingOptions(OptionsData, ABC):
     revolution_roles: tuple[int, ...] = (2, 3, 0, 1)
     """The role each role takes in a revolution (4 players: the Worker becomes Boss, the rest follow clockwise)."""
     revolution_declare: Declare = "automatic"
+    """A revolution happens whenever the deal qualifies (``automatic``), or the player dealt the Jokers
+    chooses whether to declare it (``optional``)."""
     exchange_cancel_triggers: tuple[tuple[int, int], ...] = ()
     """(role, Jokers) that cancel the exchange for the hand instead of causing a revolution."""
     # --- card exchange
     exchange: bool = True
+    """Cards change hands between roles after the deal, from the second hand on (``exchange_pairs``)."""
     exchange_pairs: tuple[tuple[int, int, int], ...] = ((0, 3, 2), (1, 2, 1))
     """(higher role, lower role, cards): the higher gives its lowest cards, the lower its highest."""
     exchange_keep_jokers: bool = True
@@ -150,13 +163,18 @@ class ClimbingOptions(OptionsData, ABC):
     exchange_high_gives: Literal["lowest", "choice"] = "lowest"
     """The higher role gives its lowest cards, or cards of its choice (a decision for the player)."""
     exchange_order: ExchangeOrder = "higher-first"
+    """Who gives first in each pair: the higher role, the lower role (the other may then give back what it
+    received), or both at once from the hands they were dealt (``simultaneous``)."""
     # --- scoring
     points: tuple[int, ...] = (3, 2, 1, 0)
+    """Points for each place in a hand, first out first (one entry per player)."""
     target: int = 100
     """Points that win the match (0: no target)."""
     rounds: int = 0
     """Hands in the match (0: play to the target); the highest total then wins."""
     target_winner: TargetWinner = "first-to-reach"
+    """When several players pass the target in the same hand: the first to reach it wins
+    (``first-to-reach``), or the highest total (``highest-total``)."""
     rounds_winner: Literal["highest-total", "last-hand"] = "highest-total"
     """When the rounds run out: the highest total wins, or the top of the last hand (final position)."""
     teams: tuple[int, ...] = ()

@@ -43,8 +43,9 @@ class GinBummyOptions(OptionsData, ABC):
     their rules as this type, so none of them imports the rules object."""
 
     system: str = "gin-bummy"
+    """The game these options are for, as ``bumtable games`` names it."""
     players: int = 2
-    """2 to 4."""
+    """Number of players, 2 to 4."""
     jokers: int = 2
     """Jokers in the deck: 2 (the 54-card deck the text prefers), 1 or 0 (a plain 52-card pack)."""
     hand_size: int = 10
