@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import inspect
+import itertools
 import json
 import re
 import textwrap
@@ -229,7 +230,7 @@ def _field_docstrings(klass: type) -> dict[str, str]:
     if not isinstance(body, ast.ClassDef):
         return {}
     docs: dict[str, str] = {}
-    for node, after in zip(body.body, body.body[1:], strict=False):
+    for node, after in itertools.pairwise(body.body):
         if (
             isinstance(node, ast.AnnAssign)
             and isinstance(node.target, ast.Name)
