@@ -559,12 +559,13 @@ def test_a_lone_face_card_discards_it() -> None:
     assert _read("kH", ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"]).play == act("discard Kh")
 
 
-def test_a_lone_card_two_actions_could_use_asks_which() -> None:
-    choice = _read("Kh", ["2s 6h 4d 9c Kh JK", "7c 7d 7h 7s 8c"])
-    assert choice.play is None and choice.error is None
-    assert sorted(choice.options) == sorted([act("discard Kh"), act("joker JK Kh")])
-    ace = _read("Ah", ["2s 6h 4d 9c Ah JK", "7c 7d 7h 7s 8c"])
-    assert sorted(ace.options) == sorted([act("ace Ah"), act("joker JK Ah")])
+def test_a_lone_card_held_with_a_joker_is_its_plain_move_and_joker_card_puts_it_on_the_joker() -> None:
+    hands = ["2s 6h 4d 9c Kh JK", "7c 7d 7h 7s 8c"]
+    assert _read("Kh", hands).play == act("discard Kh")
+    assert _read("joker Kh", hands).play == act("joker JK Kh")
+    aces = ["2s 6h 4d 9c Ah JK", "7c 7d 7h 7s 8c"]
+    assert _read("Ah", aces).play == act("ace Ah")
+    assert _read("joker Ah", aces).play == act("joker JK Ah")
 
 
 def test_a_lone_ace_plays_it_but_a_lone_card_never_spends_a_joker_unasked() -> None:
@@ -627,6 +628,7 @@ def test_b_and_bum_call_bum_only_with_a_winning_hand() -> None:
 def test_a_number_picks_that_option_and_a_wrong_number_says_the_range() -> None:
     rules, state, options = _setup(["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"], beg="5c")
     assert FACE.interpret("2", rules, options, state.why_illegal).play == options[1]
+    assert FACE.interpret("#2", rules, options, state.why_illegal).play == options[1]
     wrong = FACE.interpret("9", rules, options, state.why_illegal)
     assert wrong.unreadable and wrong.error == f"no option 9: type a number from 1 to {len(options)}"
 
@@ -657,7 +659,7 @@ def test_typed_actions_that_are_illegal_say_why() -> None:
 def test_commands_are_read_before_cards() -> None:
     hands = ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"]
     assert _read("t", hands).command == "table"
-    assert _read("s", hands).command == "table"
+    assert _read("r", hands).command == "rules"
     assert _read("h", hands).command == "help"
     assert _read("q", hands).command == "quit"
 

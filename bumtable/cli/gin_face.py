@@ -33,11 +33,12 @@ from rich.text import Text
 
 from bumtable.cards import Card
 from bumtable.cards.french import JOKER
-from bumtable.cli.choice import COMMANDS, Choice
+from bumtable.cli.choice import COMMANDS, Choice, command_or_number
 from bumtable.cli.face import interpret_typed
 from bumtable.cli.gin_render import (
     action_text,
     beg_line,
+    brief_line,
     card,
     cards,
     cut_lines,
@@ -46,9 +47,11 @@ from bumtable.cli.gin_render import (
     me,
     result_lines,
     standings_line,
+    starving_warning,
     status_table,
     stock_line,
     turn_lines,
+    turn_number,
     winning_hand,
 )
 from bumtable.cli.render import Seats, count_word
@@ -72,7 +75,11 @@ from bumtable.rules.gin_bummy.events import BUM_CALL, FORCE, STARVE, TURN_OVER
 from bumtable.rules.phases import OVER
 
 HELP = """\
-Type the number of an option from the list, or the action:
+What you type is read as a move first: a card (Kh) or a word (stock, beg, bum, joker Qs). A number \
+on its own picks option N of the menu when it is not also a legal move (no Gin Bummy move is a \
+number); if it could be both you are asked which, as nothing is played on a guess. #N always picks \
+option N.
+Moves:
   Kh, discard Kh   discard a face card; after a draw, the number card to discard (7c)
   stock, beg       draw the top card of the stock or of the Beg (also: draw stock, draw beg),
                    then discard a number card other than the one just drawn; a turn begun with
@@ -80,15 +87,19 @@ Type the number of an option from the list, or the action:
   Ah, ace Ah       discard an Ace and draw three cards from the stock
   joker Qs         discard a Joker with Qs on top: the next player must take Qs (also: joker JK Qs)
   b, bum           call "Bum!" with four number cards of four suits and four values
+A card alone (Kh, Ah) is its plain move: discard it, or play the Ace. It goes on a Joker only when \
+you say so (joker Qs); JK alone asks which card to put on the Joker. A move that leaves you fewer \
+than four cards starves you (you lose): it is marked in the menu and asks you to confirm.
+Commands:
   t, table         show the table and your hand again
+  r, rules         the rules of Gin Bummy in short
   q, quit          stop (with --save or --load the game so far is in the file; resume with --load)
-  h, help          this text
-A card alone (Kh, Ah, JK) means the one action it can: discard it or play the Ace; when it could
-mean more than one, you are asked which. A card goes on a Joker only when you say so (joker Qs)."""
+  h, help          this text"""
+"""Paragraphs are single lines, so the terminal wraps them at its own width."""
 
-HINT = "Type a number, a card (Kh), stock, beg or bum; joker Qs plays a Joker; t = table, h = help, q = quit."
+HINT = "Type a move (Kh, stock, beg, bum, joker Qs) or an option's number (#2 too); h help, r rules, q quit"
 PROMPT = "Your move: "
-EMPTY = "type the number of an option, a card like Kh, stock, beg or bum"
+EMPTY = "type a move (a card like Kh, stock, beg or bum) or the number of an option"
 
 _BUM_WORDS = ("b", "bum", "bum!")
 _STOCK_WORDS = ("stock", "deck")
@@ -121,12 +132,13 @@ def _one(action: GinBummyAction, why_illegal: Callable[[Any], str | None]) -> Ch
 def _card_choice(
     code: int, text: str, rules: Any, options: Sequence[Any], why_illegal: Callable[[Any], str | None]
 ) -> Choice:
-    """A lone card: the one listed action that uses it, a question when several do, else why none does."""
-    uses: list[Any] = [
-        a for a in options if a.kind != BUM and (a.card == code or (code == JOKER and a.kind == JOKER_PLAY))
-    ]
-    if len(uses) == 1 and uses[0].kind == JOKER_PLAY and code != JOKER:
-        # Never spend a Joker on a card typed alone: that costs two cards, so it must be said.
+    """A lone card: its plain move (discard it, or play the Ace), never the Joker reading, which is said
+    with ``joker``; a lone Joker asks which card goes on it. Else why the card cannot be played."""
+    if code == JOKER:
+        uses: list[Any] = [a for a in options if a.kind == JOKER_PLAY]
+    else:
+        uses = [a for a in options if a.kind in (DISCARD, ACE) and a.card == code]
+    if not uses and code != JOKER and any(a.kind == JOKER_PLAY and a.card == code for a in options):
         why = why_illegal(GinBummyAction(DISCARD, code)) or "it cannot be discarded now"
         return Choice(error=f"{why}; to put {text} on a Joker for the next player, type 'joker {text}'")
     if len(uses) == 1:
@@ -312,8 +324,10 @@ class GinBummyFace:
         """A number, a command, a typed action, or a shortcut: ``stock``, ``beg``, ``b``, a lone card."""
         text = line.strip()
         word = text.lower()
-        if not text or word in COMMANDS or word.isdigit():
-            return interpret_typed(line, rules, options, why_illegal, empty=EMPTY)
+        if not text or word in COMMANDS or word.isdigit() or word.startswith("#"):
+            early = command_or_number(text, options, EMPTY)  # no Gin Bummy move is a number
+            if early is not None:
+                return early
         if word in _BUM_WORDS:
             return _one(BUM_ACTION, why_illegal)
         if word in _STOCK_WORDS:
@@ -344,7 +358,7 @@ class GinBummyFace:
         if obs.steps == 0:
             out.append(Text(f"{seats.name(d)} (the dealer) {seats.verb(d, 'plays', 'play')} first."))
         else:
-            out.append(Text(f"The game goes on at turn {obs.turns + 1}."))
+            out.append(Text(f"The game goes on at turn {turn_number(obs)}."))
             out += [beg_line(obs), stock_line(obs), *turn_lines(obs, seats)]
         return out
 
@@ -358,6 +372,10 @@ class GinBummyFace:
             *hand_line(obs, seats),
         ]
 
+    def turn_brief(self, obs: Any, seats: Seats) -> list[RenderableType]:
+        """The table in one line, where the turn stands and the observer's hand: a short redraw."""
+        return [brief_line(obs, seats), *turn_lines(obs, seats), *hand_line(obs, seats)]
+
     def narrate(self, before: Any, events: Sequence[Event], after: Any, seats: Seats) -> list[RenderableType]:
         """The action as this seat saw it (from its events); a starving; the end of the game."""
         out: list[RenderableType] = []
@@ -368,7 +386,10 @@ class GinBummyFace:
         return out
 
     def warning(self, obs: Any, action: Any) -> str | None:
-        return None
+        """A move that starves the person (fewer than four cards at the end of the turn), in words."""
+        if obs.seat is None or obs.seat != obs.turn:
+            return None
+        return starving_warning(obs, action, Seats.numbered(obs.rules.players, obs.seat))
 
     def holds(self, obs: Any, seats: Seats) -> list[RenderableType]:
         """``P1 holds: ...`` for the observing seat (nothing for a spectator or a starved seat)."""
@@ -391,4 +412,4 @@ class GinBummyFace:
 
     def progress(self, obs: Any) -> str:
         """``turn 41``: the turn being played, or the last one once the game is over."""
-        return f"turn {obs.turns if obs.phase == OVER else obs.turns + 1}"
+        return f"turn {turn_number(obs)}"

@@ -73,9 +73,73 @@ def me(seats: Seats, p: int) -> str:
     return "you" if p == seats.you else seats.name(p)
 
 
+# ---------------------------------------------------------------------- starving
+def cards_after(obs: GinBummyObservation, action: GinBummyAction) -> int | None:
+    """The cards the player to act (the observing seat) holds once ``action`` ends the turn; None for a
+    draw (the turn goes on) or when the seat holds no hand it can see.
+
+    An Ace draws three cards only while there are three to draw: the stock, and then the Beg (the Ace just
+    discarded included) turned over once, less its top card under ``turn_over_keeps_top``.
+
+    >>> from bumtable.rules.gin_bummy import gin_bummy, position
+    >>> rules = gin_bummy(2)
+    >>> obs = position(rules, ["2s 6h 4d Kh", "7c 7d 7h 7s 8c"]).observe(0)
+    >>> cards_after(obs, rules.parse_action("discard Kh")), cards_after(obs, rules.parse_action("draw stock"))
+    (3, None)
+    """
+    if obs.hand is None or action.kind in (DRAW_BEG, DRAW_STOCK, BUM):
+        return None
+    held = len(obs.hand)
+    if action.kind == DISCARD:
+        return held - 1
+    if action.kind == JOKER_PLAY:
+        return held - 2
+    keep = 1 if obs.rules.turn_over_keeps_top else 0
+    drawable = obs.stock_count + len(obs.beg) + 1 - keep  # the Beg with the Ace on it, turned over once
+    return held - 1 + min(3, drawable)
+
+
+def starves(obs: GinBummyObservation, action: GinBummyAction) -> bool:
+    """True when ``action`` ends the observing seat's turn with fewer than four cards: it starves and loses.
+
+    >>> from bumtable.rules.gin_bummy import gin_bummy, position
+    >>> rules = gin_bummy(2)
+    >>> obs = position(rules, ["2s 6h 4d Kh JK 9c", "7c 7d 7h 7s 8c"]).observe(0)
+    >>> [a.text for a in obs.legal_actions() if starves(obs, a)]
+    []
+    >>> obs = position(rules, ["2s 6h 4d Kh JK", "7c 7d 7h 7s 8c"]).observe(0)
+    >>> [a.text for a in obs.legal_actions() if starves(obs, a)][:2]
+    ['joker JK 2s', 'joker JK 4d']
+    """
+    after = cards_after(obs, action)
+    return after is not None and after < 4
+
+
+def starving_warning(obs: GinBummyObservation, action: GinBummyAction, seats: Seats) -> str | None:
+    """What a starving move costs, in words, for the person to confirm (None when ``action`` is safe)."""
+    if not starves(obs, action):
+        return None
+    after = cards_after(obs, action)
+    left = "no cards" if not after else f"only {count_word(after or 0)} card{'s' if after != 1 else ''}"
+    rest = [p for p in range(obs.rules.players) if p not in obs.starved and p != obs.seat]
+    if len(rest) == 1:
+        lose = f"you lose and {seats.name(rest[0])} wins at once"
+    else:
+        lose = "you are out of the game and lose"
+    return f"'{action.text}' leaves you {left}: a player left with fewer than four cards starves, so {lose}."
+
+
 # ---------------------------------------------------------------------- options
 def action_text(obs: GinBummyObservation, action: GinBummyAction) -> Text:
-    """One action as a numbered option: its typed form, with what it does in dim."""
+    """One action as a numbered option: its typed form, with what it does in dim; a move that starves
+    the player is marked."""
+    text = _action_text(obs, action)
+    if obs.seat is not None and obs.seat == obs.turn and starves(obs, action):
+        text.append(" (starves you)", style="bold red")
+    return text
+
+
+def _action_text(obs: GinBummyObservation, action: GinBummyAction) -> Text:
     kind = action.kind
     if kind == BUM:
         return Text.assemble(("bum", "bold green"), (" call Bum! with your winning hand", "dim"))
@@ -124,7 +188,7 @@ def status_table(obs: GinBummyObservation, seats: Seats) -> Table:
     """Every seat: cards held, the cards everyone knows it holds, and who has starved, dealt or won."""
     marker = "▶" if render.fancy() else ">"
     dot = " · " if render.fancy() else ", "
-    title = "Gin Bummy" if obs.phase == OVER else f"Gin Bummy{dot}turn {obs.turns + 1}"
+    title = "Gin Bummy" if obs.phase == OVER else f"Gin Bummy{dot}turn {turn_number(obs)}"
     table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     table.add_column("")
     table.add_column("Player")
@@ -156,6 +220,23 @@ def status_table(obs: GinBummyObservation, seats: Seats) -> Table:
     return table
 
 
+def brief_line(obs: GinBummyObservation, seats: Seats) -> Text:
+    """The table in one line: the turn, the Beg's top card, the stock and the cards each player holds.
+
+    >>> from bumtable.rules.gin_bummy import gin_bummy
+    >>> str(brief_line(gin_bummy(2).new_state(4).observe(0), Seats.numbered(2, 0)))
+    'Turn 1: Beg empty; stock 34; cards held: You 10, P1 10'
+    """
+    beg = Text("Beg empty") if not obs.beg else Text.assemble("Beg top ", card(obs.beg[-1]))
+    if len(obs.beg) > 1:
+        beg.append(f" ({len(obs.beg)} cards)")
+    held = ", ".join(
+        f"{seats.name(p)} {'starved' if p in obs.starved else obs.hand_counts[p]}"
+        for p in range(obs.rules.players)
+    )
+    return Text.assemble(f"Turn {turn_number(obs)}: ", beg, f"; stock {obs.stock_count}; cards held: {held}")
+
+
 def beg_line(obs: GinBummyObservation, *, show: int = 6) -> Text:
     """The Beg: its size and top cards (face up, so known to all), top card last."""
     if not obs.beg:
@@ -168,7 +249,7 @@ def beg_line(obs: GinBummyObservation, *, show: int = 6) -> Text:
     )
     top = obs.beg[-1]
     if is_ace(top) or is_joker(top):
-        text.append(f" (an {'Ace' if is_ace(top) else 'Joker'} on top may not be taken)", style="dim")
+        text.append(f" ({'an Ace' if is_ace(top) else 'a Joker'} on top may not be taken)", style="dim")
     return text
 
 
@@ -191,7 +272,8 @@ def stock_line(obs: GinBummyObservation) -> Text:
 
 
 def turn_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
-    """Where the turn of the player to act stands: a card forced on them, a card drawn, a winning hand."""
+    """Where the turn of the player to act stands: a card forced on them, a card drawn, a winning hand;
+    and for the observing seat, what it now decides."""
     p = obs.turn
     if p is None:
         return []
@@ -211,15 +293,62 @@ def turn_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
             )
         else:
             drew = Text(f"{name} {seats.verb(p, 'has', 'have')} drawn a card from {source}")
-        drew.append("; now discard." if p == seats.you else " and must now discard.")
+        if p == obs.seat:
+            drew.append_text(_discard_choice(obs))
+        else:
+            drew.append(" and must now discard.")
         lines.append(drew)
     elif obs.phase == CALL:
         lines.append(
             Text(f"{name} {seats.verb(p, 'holds', 'hold')} a winning hand: Bum!", style="bold green")
         )
+    elif p == obs.seat:
+        lines.append(_turn_choice(obs, seats))
     else:
         lines.append(Text(f"{name} {seats.verb(p, 'is', 'are')} to play."))
     return lines
+
+
+def _discard_choice(obs: GinBummyObservation) -> Text:
+    """``; now discard a number card (not 7h, just drawn)``: what the seat to act may discard after a draw."""
+    legal = obs.legal_actions()
+    faces = any(a.kind == DISCARD and is_face(a.card) for a in legal)
+    what = "a number card or, as you began with four cards, a face card" if faces else "a number card"
+    text = Text(f"; now discard {what}")
+    if obs.drawn is not None and all(a.card != obs.drawn for a in legal):
+        text.append_text(Text.assemble(" (not ", card(obs.drawn), ", the card just drawn)"))
+    text.append(".")
+    return text
+
+
+def _turn_choice(obs: GinBummyObservation, seats: Seats) -> Text:
+    """What the observing seat, beginning its turn, chooses between, from its legal actions."""
+    legal = obs.legal_actions()
+    kinds = {a.kind for a in legal}
+    ways: list[Text] = []
+    if DISCARD in kinds:
+        ways.append(Text("discard a face card"))
+    sources = []
+    if DRAW_BEG in kinds and obs.beg:
+        sources.append(Text.assemble("the Beg (", card(obs.beg[-1]), ")"))
+    if DRAW_STOCK in kinds:
+        sources.append(Text("the stock"))
+    if sources:
+        ways.append(Text.assemble("draw from ", Text(" or ").join(sources), ", then discard a number card"))
+    if ACE in kinds:
+        ways.append(Text("discard an Ace and draw three"))
+    if JOKER_PLAY in kinds and obs.turn is not None:
+        nxt = _next_in(obs, obs.turn)
+        ways.append(Text(f"drop a Joker with a card on it for {me(seats, nxt)}"))
+    p = obs.turn
+    assert p is not None
+    return Text.assemble(f"{seats.possessive(p).capitalize()} turn: ", Text("; or ").join(ways), ".")
+
+
+def _next_in(obs: GinBummyObservation, p: int) -> int:
+    """The next player after ``p`` still in the game."""
+    n = obs.rules.players
+    return next((q for k in range(1, n + 1) if (q := (p + k) % n) not in obs.starved), p)
 
 
 def hand_line(obs: GinBummyObservation, seats: Seats) -> list[Text]:
@@ -233,6 +362,9 @@ def hand_line(obs: GinBummyObservation, seats: Seats) -> list[Text]:
         line.append(
             " (a winning hand)" if problem is None else f" (not yet a winning hand: {problem})", style="dim"
         )
+    elif len(obs.hand) > 4:
+        extra = len(obs.hand) - 4
+        line.append(f" ({count_word(extra)} to shed for a winning hand of four)", style="dim")
     return [line]
 
 
@@ -247,19 +379,38 @@ def winning_hand(obs: GinBummyObservation, p: int) -> Sequence[int] | None:
     return None
 
 
+def turn_number(obs: GinBummyObservation) -> int:
+    """The turn being played, as the table's title numbers it; once over, the turn the game ended in.
+
+    A "Bum!" called at once belongs to the turn that made the winning hand (already counted as played);
+    one called at the start of a turn is that turn's action.
+
+    >>> from bumtable.rules.gin_bummy import gin_bummy
+    >>> turn_number(gin_bummy(2).new_state(4).observe(None))
+    1
+    """
+    at_once = obs.rules.call == "at-once"
+    if obs.phase == CALL:
+        return obs.turns if at_once else obs.turns + 1
+    if obs.phase == OVER:
+        return obs.turns + 1 if obs.result == WON_BY_BUM and not at_once else obs.turns
+    return obs.turns + 1
+
+
 def result_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
     """How the game ended, in words: the winner and why, or why it is a draw."""
     turns = f"{obs.turns} turn{'s' if obs.turns != 1 else ''}"
     w = obs.winner
     if obs.result == WON_BY_BUM and w is not None:
         line = Text(
-            f"{seats.name(w)} {seats.verb(w, 'wins', 'win')} with Bum! after {turns}", style="bold green"
+            f"{seats.name(w)} {seats.verb(w, 'wins', 'win')} with Bum! on turn {turn_number(obs)}",
+            style="bold green",
         )
         hand = winning_hand(obs, w)
         if hand is not None:
             line.append(": ")
             line.append_text(hand_text(hand))
-        line.append(".")
+        line.append(", four number cards of four suits and four values.")
         return [line]
     if obs.result == LAST_STANDING and w is not None:
         out = "everyone else has" if obs.rules.players > 2 else "the other player has"
