@@ -98,7 +98,7 @@ def test_no_printed_line_holds_a_card_the_person_may_not_see(
         assert not leaked, f"seed {seed}: seat {human} was shown {sorted(leaked)}"
         for give, said in hidden:
             assert give not in said, f"seed {seed}: {give!r} was printed to seat {human}"
-            assert re.search(r"P\d passes (one|two) cards? to P\d\.", said)
+            assert re.search(r"P\d \([^)]+\) pass(es|ed) (one|two) cards? to P\d \(", said)
         gives_between_others += len(hidden)
     assert gives_between_others > 0  # the check met gives it must not show
 
@@ -106,7 +106,9 @@ def test_no_printed_line_holds_a_card_the_person_may_not_see(
 def test_the_giver_and_the_receiver_still_see_the_cards_chosen() -> None:
     rules = get("president", players=4, target=5)
     text, _, _ = play_as(rules.new_state(4), 0, random.Random(4))
-    assert re.search(r"(You play|P\d plays) give [0-9JQKA]", text)
+    assert re.search(
+        r"(You gave P\d \([\w-]+\)|P\d \([\w-]+\) gave you) (10|[2-9JQKA])[♣♦♥♠cdhs].*\(chosen\)", text
+    )
 
 
 def test_going_out_on_the_3_of_clubs_and_the_player_left_holding_cards_are_told_as_they_are() -> None:

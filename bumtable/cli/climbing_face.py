@@ -8,22 +8,30 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from bumtable.cli.choice import Choice, interpret, ordered
+from bumtable.cli.choice import INPUT_RULE, Choice, interpret
+from bumtable.cli.climbing_brief import turn_brief
+from bumtable.cli.climbing_hand import exchange_decision
+from bumtable.cli.climbing_menu import Entry, entry_text, menu
 from bumtable.cli.common import match_goal
 from bumtable.cli.narrate import narrate, opening
-from bumtable.cli.render import Seats, hand_text, standings, status_table, trick_text
+from bumtable.cli.render import Seats, count_word, hand_text, standings, status_table, trick_text
+from bumtable.errors import NotationError
 from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, Play
-from bumtable.rules.climbing.plays import PASS
+from bumtable.rules.climbing.plays import GIVE
 from bumtable.rules.events import Event
-from bumtable.rules.phases import REVOLUTION
+from bumtable.rules.phases import EXCHANGE, REVOLUTION
 
-HELP = """\
-Type the number of a play from the list, or the cards to play:
-  Q Q 2        three Queens (a Two is wild in a set up to A, a Joker up to 2)
-  Qs Qh        cards with suits work too; suits never matter, the ranks are played
+HELP = f"""\
+How to type (the same in every game): {INPUT_RULE}
+  Q Q 2        three Queens: the cards, by rank (a Two is wild in a set up to A, a Joker up to 2)
+  Qs Qh        cards with suits work too; suits never matter unless the game ranks them
   seq 9 10 J   a sequence; write 'set' or 'seq' first when the cards could be either (A 2 JK)
+  4 7          in a card exchange, the cards to give (or give 4 7)
   p, pass      pass (only when following, never when leading)
+  #3           option 3 of the menu, always; 3 alone is option 3 only when it is not also a card to play
+  An option marked … stands for several plays (wild cards or sizes): you are asked which.
   t, table     show the table, the trick and your hand again
+  r, rules     the rules of this game in short
   q, quit      stop (with --save or --load the game so far is in the file; resume with --load)
   h, help      this text"""
 
@@ -33,16 +41,24 @@ class ClimbingFace:
 
     name = "climbing"
     help = HELP
-    hint = "Type a number or the cards (Q Q 2, seq 9 10 J); p = pass, t = table, h = help, q = quit."
+    hint = (
+        "Type cards (Q Q 2, seq 9 10 J) or p to pass; a number is an option only when it is not a card, "
+        "#N always is. r rules · h help · q quit"
+    )
     prompt = "Your play: "
 
+    def __init__(self) -> None:
+        self._entries: dict[Play, Entry] = {}
+        """The menu last listed, by the play shown for each entry (to ask which play a folded entry means)."""
+
     def ordered(self, obs: ClimbingObservation, legal: Sequence[Play]) -> list[Play]:
-        return ordered(legal)
+        """The menu: natural plays one by one, the wild make-ups of each rank folded into one entry."""
+        entries = menu(legal)
+        self._entries = {e.first: e for e in entries}
+        return [e.first for e in entries]
 
     def option_text(self, obs: ClimbingObservation, action: Play) -> Text:
-        if action.kind == PASS:
-            return Text("pass", style="italic")
-        return Text(obs.rules.action_text(action))
+        return entry_text(obs.rules, self._entries.get(action) or Entry((action,)))
 
     def interpret(
         self,
@@ -51,13 +67,24 @@ class ClimbingFace:
         options: Sequence[Play],
         why_illegal: Callable[[Play], str | None],
     ) -> Choice:
-        return interpret(line, rules, options, why_illegal)
+        """The input rule (:func:`bumtable.cli.choice.interpret`); an option that stands for several plays,
+        picked by its number, asks which of them is meant."""
+        choice = interpret(line, rules, options, why_illegal)
+        entry = self._entries.get(choice.play) if choice.play is not None else None
+        if entry is None or len(entry.plays) == 1 or _typed(line, rules, choice.play):
+            return choice
+        return Choice(
+            options=list(entry.plays),
+            question=f"That option stands for {count_word(len(entry.plays))} plays made up with wild cards",
+        )
 
     def opening(self, obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
         return opening(obs, seats)
 
     def turn_view(self, obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
         out: list[RenderableType] = [status_table(obs, seats)]
+        if obs.phase == EXCHANGE:
+            return out + exchange_decision(obs, seats)
         if obs.phase == REVOLUTION:
             out.append(Text("You were dealt enough Jokers to declare a revolution. Do you?"))
         else:
@@ -66,6 +93,10 @@ class ClimbingFace:
             Text.assemble(f"Your hand ({len(obs.hand or ())}): ", hand_text(obs.rules, obs.hand or ()))
         )
         return out
+
+    def turn_brief(self, obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
+        """The table in two lines, for the turns after the first of a hand."""
+        return turn_brief(obs, seats)
 
     def narrate(
         self, before: ClimbingObservation, events: Sequence[Event], after: ClimbingObservation, seats: Seats
@@ -96,3 +127,14 @@ class ClimbingFace:
 
     def progress(self, obs: ClimbingObservation) -> str:
         return f"hand {obs.hand_no}"
+
+
+def _typed(line: str, rules: ClimbingRules, play: Play) -> bool:
+    """Whether ``line`` is the play written out (not an option number that picked it)."""
+    text = line.strip()
+    if play.kind == GIVE and not text.lower().startswith("give"):
+        text = f"give {text}"
+    try:
+        return rules.parse_action(text)._replace(suit=-1) == play._replace(suit=-1)
+    except NotationError:
+        return False

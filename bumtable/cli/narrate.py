@@ -26,17 +26,18 @@ from rich.text import Text
 
 import bumtable.rules.events as ev
 from bumtable.cards import Card
+from bumtable.cli.climbing_hand import deal_lines, hand_start, result_table
 from bumtable.cli.render import (
     Seats,
+    card_text,
+    cards_text,
     count_word,
-    deal_lines,
-    hand_start,
     ordinal,
     play_text,
-    result_table,
+    rank_name,
     standings,
 )
-from bumtable.rules.climbing import ClimbingObservation
+from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, Play
 from bumtable.rules.climbing import events as cev
 from bumtable.rules.events import Event
 from bumtable.rules.phases import EXCHANGE, OVER, PLAY, REVOLUTION
@@ -73,31 +74,48 @@ def _out(event: Event, obs: ClimbingObservation, seats: Seats) -> Text:
     return _going_out(obs, seats, p, place)
 
 
-def _trick_won(winner: int, leader: int, seats: Seats) -> Text:
+def _trick_reason(rules: ClimbingOptions, why: str, last: Play | None) -> Text:
+    """Why a trick ended, as the start of a sentence."""
+    if why == cev.FOUR_OF_A_VALUE and last is not None:
+        return Text(f"Four {rank_name(rules, last.rank)}s in a row end the trick")
+    if why == cev.WIPE and rules.wipe_card:
+        return Text.assemble("The ", card_text(int(Card.parse(rules.wipe_card))), " ends the trick at once")
+    if why == cev.SAT_OUT:
+        return Text("Everyone else passed earlier in this trick, so nobody can answer")
+    return Text("Nobody beat it, everyone else passed")
+
+
+def _trick_won(
+    rules: ClimbingOptions, seats: Seats, winner: int, why: str, last: Play | None, leader: int, lead_why: str
+) -> Text:
+    """``Nobody beat it, everyone else passed: P2 wins the trick and leads the next.``"""
     wins = seats.verb(winner, "wins", "win")
-    if leader == winner:
-        return Text(f"{seats.name(winner)} {wins} the trick and {seats.verb(winner, 'leads', 'lead')}.")
-    lead = seats.name(leader)
-    return Text(
-        f"{seats.name(winner)} {wins} the trick; {lead} {seats.verb(leader, 'leads', 'lead')} "
-        "(the winner is out of cards)."
+    text = _trick_reason(rules, why, last)
+    if leader == winner or lead_why != cev.AFTER_WINNER:
+        text.append(
+            f": {seats.name(winner)} {wins} the trick and {seats.verb(winner, 'leads', 'lead')} the next."
+        )
+        return text
+    is_ = seats.verb(winner, "is", "are")
+    text.append(
+        f": {seats.name(winner)} {wins} the trick, but {is_} out of cards, so the next player holding "
+        f"cards, {seats.name(leader)}, {seats.verb(leader, 'leads', 'lead')}."
     )
+    return text
 
 
 def _chosen_give(event: Event, before: ClimbingObservation, seats: Seats) -> Text:
-    """Cards a player chose to give: as the action for giver and receiver, only how many for the rest."""
+    """Cards a player chose to give: the cards for giver and receiver, only how many for the rest."""
     p, to = event.player, event.to
     assert p is not None and to is not None
+    giver = seats.with_role(p, before)
+    receiver = "you" if to == seats.you else seats.with_role(to, before)
     if event.cards:
-        t = before.rules.tables
-        ranks = sorted(t.rank_of_code[int(Card.parse(c))] for c in event.cards)
-        shown = " ".join(t.symbols[r] for r in ranks)
-        return Text(f"{seats.name(p)} {seats.verb(p, 'plays', 'play')} give {shown}")
+        codes = [int(Card.parse(c)) for c in event.cards]
+        gives = seats.verb(p, "gives", "give")
+        return Text.assemble(f"{giver} {gives} {receiver} ", cards_text(before.rules, codes), " (chosen).")
     noun = "card" if event.count == 1 else "cards"
-    receiver = "you" if to == seats.you else seats.name(to)
-    return Text(
-        f"{seats.name(p)} {seats.verb(p, 'passes', 'pass')} {count_word(event.count)} {noun} to {receiver}."
-    )
+    return Text(f"{giver} {seats.verb(p, 'passes', 'pass')} {count_word(event.count)} {noun} to {receiver}.")
 
 
 def narrate(
@@ -110,6 +128,8 @@ def narrate(
     hand_over = any(e.kind == ev.HAND_OVER for e in events)
     declared = False
     gives = 0
+    last: Play | None = None
+    lead_why: str | None = None
     for i, e in enumerate(events):
         p = e.player
         if e.kind == ev.REVOLUTION and e.text == cev.DECLARED and p is not None:
@@ -120,7 +140,7 @@ def narrate(
         elif e.kind == ev.PASS and p is not None:
             out.append(Text(f"{seats.name(p)} {seats.verb(p, 'passes', 'pass')}.", style="dim"))
         elif e.kind == ev.PLAY and p is not None:
-            play = rules.parse_action(e.text)
+            play = last = rules.parse_action(e.text)
             codes = [int(Card.parse(c)) for c in e.cards]
             out.append(
                 Text.assemble(
@@ -131,13 +151,18 @@ def narrate(
             # The first cards given in an exchange turn are the ones its player chose: that is the action.
             # The rules' own transfers are told with the deal, as the seat saw them.
             gives += 1
-            if gives == 1 and before.phase == EXCHANGE and p == before.turn:
+            told_after = after.phase == PLAY and after.hand_no == before.hand_no  # the whole exchange follows
+            if gives == 1 and before.phase == EXCHANGE and p == before.turn and not told_after:
                 out.append(_chosen_give(e, before, seats))
         elif e.kind == ev.OUT and p is not None:
             out.append(_out(e, after, seats))
         elif e.kind == ev.TRICK and p is not None and not hand_over:
-            lead = next((x.player for x in events[i + 1 :] if x.kind == ev.LEAD), None)
-            out.append(_trick_won(p, p if lead is None else lead, seats))
+            lead = next((x for x in events[i + 1 :] if x.kind == ev.LEAD), None)
+            leader = p if lead is None or lead.player is None else lead.player
+            why = cev.TRICK_WINNER if lead is None else lead.text
+            out.append(_trick_won(rules, seats, p, e.text, last, leader, why))
+        elif e.kind == ev.LEAD and (i == 0 or events[i - 1].kind != ev.TRICK):
+            lead_why = e.text  # the first lead of a hand: told with the deal
         elif e.kind == ev.HAND_OVER and after.last_result is not None:
             out.append(result_table(after.last_result, after, seats))
     deciding = before.seat is not None and before.phase == REVOLUTION and before.turn == before.seat
@@ -157,9 +182,9 @@ def narrate(
     elif after.hand_no != before.hand_no:
         out += hand_start(after, seats)
         if after.phase == PLAY:
-            out += deal_lines(after, seats)
+            out += deal_lines(after, seats, lead_why=lead_why)
     elif before.phase not in (PLAY, OVER) and after.phase == PLAY:
-        out += deal_lines(after, seats)  # a revolution was declared or declined: the hand is set up
+        out += deal_lines(after, seats, lead_why=lead_why)  # the hand is set up (revolution, exchange)
     return out
 
 

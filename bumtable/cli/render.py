@@ -20,19 +20,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich import box
-from rich.console import RenderableType
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from bumtable.cards import Card
 from bumtable.cli.common import match_goal
-from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, HandResult, Play
+from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, Play
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
-from bumtable.rules.phases import REVOLUTION
 
 _COUNT_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _WIDTH_WORDS = ("", "", "double ", "triple ", "quadruple ")
+_PLAIN_RANKS = frozenset(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
 
 
 def fancy() -> bool:
@@ -125,13 +123,33 @@ def hand_text(rules: ClimbingOptions, codes: Sequence[int]) -> Text:
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
+def rank_name(rules: ClimbingOptions, rank: int) -> str:
+    """A rank in words for messages: ``Q``, ``10``, ``Joker``, ``black Joker``, ``3 of clubs`` (a card of
+    its own, such as President's 3 of clubs).
+
+    >>> from bumtable.rules import get
+    >>> [rank_name(get("president"), r) for r in (9, 13)]
+    ['Q', '3 of clubs']
+    """
+    sym = rules.tables.symbols[rank]
+    named = {"JK": "Joker", "BJ": "black Joker", "RJ": "red Joker"}
+    if sym in named:
+        return named[sym]
+    if sym[-1:] in ("c", "d", "h", "s") and sym[:-1] in _PLAIN_RANKS:
+        return f"{sym[:-1]} of {SUIT_NAMES['cdhs'.index(sym[-1])]}"
+    return sym
+
+
 def describe_play(rules: ClimbingOptions, play: Play) -> str:
-    """What a play is, in words: ``a single 7``, ``three Qs``, ``a double sequence 3 to 5``."""
+    """What a play is, in words: ``a single 7``, ``three Qs``, ``two Jokers``, ``the 3 of clubs``,
+    ``a double sequence 3 to 5``."""
     syms = rules.tables.symbols
     if play.kind == SET:
-        name = "Joker" if syms[play.rank] == "JK" else syms[play.rank]
+        name = rank_name(rules, play.rank)
+        if " of " in name:  # a card of its own: there is only one
+            return f"the {name}"
         if play.size == 1:
-            return "a Joker" if name == "Joker" else f"a single {name}"
+            return f"a {name}" if "Joker" in name else f"a single {name}"
         return f"{count_word(play.size)} {name}s"
     if play.kind == SEQUENCE:
         width = _WIDTH_WORDS[play.width] if play.width < len(_WIDTH_WORDS) else f"{play.width}-fold "
@@ -166,7 +184,8 @@ def status_table(obs: ClimbingObservation, seats: Seats) -> Table:
         pad_edge=False,
     )
     table.add_column("")
-    table.add_column("Role")
+    if obs.roles_assigned:
+        table.add_column("Role")
     table.add_column("Player")
     if rules.teams:
         table.add_column("Team")
@@ -184,6 +203,8 @@ def status_table(obs: ClimbingObservation, seats: Seats) -> Table:
         else:
             cards = f"out {ordinal(obs.finished.index(p) + 1)}"
         row = [marker if turn else "", obs.role_name(p), seats.name(p)]
+        if not obs.roles_assigned:
+            del row[1]
         if rules.teams:
             team = obs.team_of(p)
             row.append("AB"[team] if set(rules.teams) == {0, 1} else str(team + 1))
@@ -216,127 +237,7 @@ def trick_text(obs: ClimbingObservation, seats: Seats) -> Text:
     return text
 
 
-# ---------------------------------------------------------------------- start of a hand
-def cut_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
-    """The cut for the first Boss, round by round (ties cut again)."""
-    rules = obs.rules
-    rank = rules.tables.rank_of_code
-    lines: list[Text] = []
-    for i, cut in enumerate(obs.cut):
-        label = "Cut for the first Boss: " if i == 0 else "Tie, the tied players cut again: "
-        parts = [Text.assemble(f"{seats.name(p)} ", card_text(c)) for p, c in cut]
-        lines.append(Text.assemble(label, Text(", ").join(parts)))
-    if obs.cut:
-        last = obs.cut[-1]
-        boss = max(last, key=lambda pc: rank[pc[1]])[0]
-        lines.append(Text(f"{seats.name(boss)} {seats.verb(boss, 'cuts', 'cut')} highest: first Boss."))
-    return lines
-
-
-def revolution_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
-    """The revolution this hand, if any: who revealed how many Jokers, old role -> new role."""
-    rev = obs.revolution
-    if rev is None:
-        return []
-    rules = obs.rules
-    arrow = "→" if fancy() else "->"
-    who = seats.name(rev.player)
-    old = rules.roles[rev.old_roles[rev.player]]
-    head = Text(
-        f"Revolution! {who} ({old}) {seats.verb(rev.player, 'reveals', 'reveal')} "
-        f"{count_word(rev.jokers)} Jokers.",
-        style="bold yellow",
-    )
-    changes = [
-        f"{seats.name(p)} {rules.roles[rev.old_roles[p]]} {arrow} {rules.roles[obs.roles[p]]}"
-        for p in sorted(range(len(obs.roles)), key=lambda q: rev.old_roles[q])
-    ]
-    return [head, Text("New roles: " + ", ".join(changes))]
-
-
-def _cancel_reason(obs: ClimbingObservation, seats: Seats) -> str:
-    rules = obs.rules
-    triggers = rules.exchange_cancel_triggers
-    if len(triggers) == 1:
-        role, k = triggers[0]
-        holder = obs.roles.index(role)
-        was = seats.verb(holder, "was", "were")
-        return f"{seats.with_role(holder, obs)} {was} dealt {count_word(k)} or more Jokers"
-    named = [f"the {rules.roles[role]} was dealt {count_word(k)} or more Jokers" for role, k in triggers]
-    return " or ".join(named) if named else "the deal cancelled it"
-
-
-def exchange_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
-    """The card exchange as the observing seat saw it, or why there was none."""
-    rules = obs.rules
-    if obs.transfers:
-        lines = [Text("Card exchange:")]
-        for t in obs.transfers:
-            giver = "You" if t.giver == seats.you else seats.with_role(t.giver, obs)
-            receiver = "you" if t.receiver == seats.you else seats.with_role(t.receiver, obs)
-            if t.cards is not None:
-                lines.append(Text.assemble(f"  {giver} gave {receiver} ", cards_text(rules, t.cards)))
-            else:
-                noun = "card" if t.count == 1 else "cards"
-                lines.append(Text(f"  {giver} passed {count_word(t.count)} {noun} to {receiver}"))
-        return lines
-    if obs.hand_no == 1:
-        return [Text("No card exchange on the first hand.")]
-    if not rules.exchange:
-        return [Text("No card exchange in this variant.")]
-    if obs.cancelled_exchange:
-        return [Text(f"The card exchange is cancelled this hand: {_cancel_reason(obs, seats)}.")]
-    return [Text("No card exchange this hand.")]
-
-
-def hand_start(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
-    """The banner of a new hand: its number, the cut on hand 1, and the roles as dealt."""
-    out: list[RenderableType] = [Rule(f"Hand {obs.hand_no}")]
-    if obs.hand_no == 1:
-        out += cut_lines(obs, seats)
-    else:
-        dealt = obs.revolution.old_roles if obs.revolution is not None else obs.roles
-        order = sorted(range(len(dealt)), key=lambda p: dealt[p])
-        clockwise = ", ".join(f"{seats.name(p)} ({obs.rules.roles[dealt[p]]})" for p in order)
-        out.append(Text(f"Players sit by last hand's finish, clockwise from the Boss: {clockwise}."))
-    if obs.phase == REVOLUTION and obs.turn is not None and obs.turn == obs.seat:
-        p = obs.turn
-        out.append(
-            Text(
-                f"{seats.name(p)} {seats.verb(p, 'was', 'were')} dealt enough Jokers to declare a revolution "
-                f"and {seats.verb(p, 'decides', 'decide')} whether to."
-            )
-        )
-    return out
-
-
-def deal_lines(obs: ClimbingObservation, seats: Seats, *, first_lead: bool = True) -> list[RenderableType]:
-    """Once play starts: any revolution, the exchange, the observer's hand and (``first_lead``) who leads."""
-    out: list[RenderableType] = [*revolution_lines(obs, seats), *exchange_lines(obs, seats)]
-    if obs.hand is not None and obs.seat is not None:
-        whose = seats.possessive(obs.seat).capitalize()
-        out.append(Text.assemble(f"{whose} hand ({len(obs.hand)}): ", hand_text(obs.rules, obs.hand)))
-    lead = obs.leader
-    if first_lead:
-        out.append(Text(f"{seats.with_role(lead, obs)} {seats.verb(lead, 'leads', 'lead')} the first trick."))
-    return out
-
-
-# ---------------------------------------------------------------------- end of a hand, end of a match
-def result_table(result: HandResult, obs: ClimbingObservation, seats: Seats) -> Table:
-    """A finished hand: finishing order, role held, points scored and the new totals."""
-    rules = obs.rules
-    table = Table(title=f"Hand {result.hand_no} result", box=box.SIMPLE_HEAD, title_justify="left")
-    for col in ("Place", "Player", "Role"):
-        table.add_column(col)
-    table.add_column("Points", justify="right")
-    table.add_column("Total", justify="right")
-    for place, p in enumerate(result.order):
-        cells = (ordinal(place + 1), seats.name(p), rules.roles[result.roles[p]], f"+{result.points[p]}")
-        table.add_row(*(Text(c) for c in cells), Text(str(obs.scores[p])))
-    return table
-
-
+# ---------------------------------------------------------------------- scores
 def standings(obs: ClimbingObservation, seats: Seats) -> Text:
     """Scores, highest first: ``P1 21 · You 17 · ...``."""
     order = sorted(range(len(obs.scores)), key=lambda p: -obs.scores[p])

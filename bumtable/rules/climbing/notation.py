@@ -118,8 +118,8 @@ def _rank_token(rules: ClimbingOptions, token: str, text: str) -> int:
     try:
         card = Card.parse(token)
     except NotationError:
-        raise NotationError(
-            f"bad token {token!r} in {text!r}: expected a rank ({', '.join(rules.rank_order)}) or a card like Qs"
+        raise NotationError(  # short enough for one line: the whole list of ranks is read at once
+            f"bad token {token!r}: the ranks are {' '.join(rules.rank_order)}, or write a card like Qs"
         ) from None
     r = rules.tables.rank_of_code[card]
     if r < 0:

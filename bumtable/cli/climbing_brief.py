@@ -1,0 +1,77 @@
+"""A climbing turn in two lines: the trick to beat (or the decision), and cards left with the hand held.
+
+Shown in place of the whole table once a hand is under way (``t`` still shows the table).
+
+>>> from bumtable.rules import get
+>>> from bumtable.cli.render import Seats
+>>> state = get("president", players=4).new_state(seed=5)
+>>> state.apply(state.legal_actions()[0])
+>>> lines = [str(x) for x in turn_brief(state.observe(0), Seats.numbered(4, 0))]
+>>> lines[0].endswith("(a single 3) by P2, or pass."), lines[1].startswith("Cards left: P1 13")
+(True, True)
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from bumtable.cli.climbing_hand import give_partner
+from bumtable.cli.render import Seats, count_word, fancy, hand_text, ordinal, play_text
+from bumtable.rules.climbing import ClimbingObservation
+from bumtable.rules.phases import EXCHANGE, REVOLUTION
+
+
+def _situation(obs: ClimbingObservation, seats: Seats) -> Text:
+    rules = obs.rules
+    head = Text(f"Hand {obs.hand_no}{' · ' if fancy() else ' | '}")
+    if obs.phase == EXCHANGE:
+        k = obs.give_count
+        partner = give_partner(obs)
+        whom = "" if partner is None else f" to {seats.with_role(partner, obs)}"
+        head.append(f"card exchange: give {count_word(k)} card{'s' if k != 1 else ''} of your choice{whom}.")
+        return head
+    if obs.phase == REVOLUTION:
+        head.append("you were dealt enough Jokers to declare a revolution. Do you?")
+        return head
+    if obs.top is None:
+        head.append("you lead a new trick: play any cards that make a play.")
+        return head
+    codes = next((cs for p, a, cs in reversed(obs.trick) if not a.is_pass), ())
+    head.append("to beat: ")
+    head.append_text(play_text(rules, obs.top, codes))
+    head.append(f" by {seats.name(obs.top_player)}, or pass.")
+    if obs.inverted:
+        head.append(" The ranking is reversed: play lower.")
+    if obs.direction < 0:
+        head.append(" Play goes the other way round.")
+    return head
+
+
+def _counts(obs: ClimbingObservation, seats: Seats) -> Text:
+    order = list(obs.order)
+    me = obs.seat if obs.seat in order else order[0]
+    start = order.index(me)
+    sep = " · " if fancy() else " | "
+    parts = []
+    for i in range(1, len(order) + 1):
+        p = order[(start + i * (1 if obs.direction > 0 else -1)) % len(order)]
+        if p == obs.seat:
+            continue
+        left = obs.card_counts[p]
+        if left:
+            parts.append(f"{seats.name(p)} {left}")
+        elif p in obs.losers:
+            parts.append(f"{seats.name(p)} out last")
+        else:
+            parts.append(f"{seats.name(p)} out {ordinal(obs.finished.index(p) + 1)}")
+    return Text("Cards left: " + sep.join(parts))
+
+
+def turn_brief(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
+    """What is being decided and what to beat, then the others' cards left (in turn order) and the hand."""
+    second = _counts(obs, seats)
+    if obs.hand is not None:
+        second.append(f"{' · ' if fancy() else ' | '}Your hand ({len(obs.hand)}): ")
+        second.append_text(hand_text(obs.rules, obs.hand))
+    return [_situation(obs, seats), second]
