@@ -201,8 +201,8 @@ def bum_game(rules: Rules) -> list[Part]:
     """The Bum Game (docs/rules/bum-game.md)."""
     r = _climbing(rules)
     exchange = (
-        f"{_swaps(r)}: the higher role gives its lowest, the lower its highest (never a Joker). "
-        "Nobody chooses."
+        f"from the second hand, {_swaps(r)}: the higher role gives its lowest, the lower its highest "
+        "(never a Joker). Nobody chooses."
         if r.exchange
         else "none in this match."
     )
@@ -238,7 +238,7 @@ def bum_game(rules: Rules) -> list[Part]:
             f"top first {', '.join(r.roles)}; play goes in role order. The order of going out gives the next "
             f"hand's roles (the first hand's: a cut, highest card Boss). The {_leader(r)[4:]} leads.",
         ),
-        ("Exchange", f"from the second hand: {exchange}"),
+        ("Exchange", exchange),
         *_revolution(r),
         *_teams(r),
     ]
