@@ -67,7 +67,8 @@ class ClimbingOptions(OptionsData, ABC):
     another count)."""
     # --- deck
     suits: tuple[int, ...] = (0, 1, 2, 3)
-    """One entry per full suit in the deck (a suit may appear twice)."""
+    """One entry per full suit in the deck: 0 clubs, 1 diamonds, 2 hearts, 3 spades (a suit may appear
+    twice)."""
     jokers: int = 2
     """Jokers added to the deck (alike, unless ``rank_order`` names a black ``BJ`` and a red ``RJ``)."""
     rank_order: tuple[str, ...] = BUM_RANK_ORDER
