@@ -16,7 +16,7 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from bumtable.cli.climbing_hand import give_partner
+from bumtable.cli.climbing_hand import exchange_decision, give_partner
 from bumtable.cli.render import Seats, count_word, fancy, hand_text, ordinal, play_text
 from bumtable.rules.climbing import ClimbingObservation
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
@@ -69,7 +69,12 @@ def _counts(obs: ClimbingObservation, seats: Seats) -> Text:
 
 
 def turn_brief(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
-    """What is being decided and what to beat, then the others' cards left (in turn order) and the hand."""
+    """What is being decided and what to beat, then the others' cards left (in turn order) and the hand.
+
+    A choice in the card exchange is told in full (whom, how many, why, the hand as dealt and what came in).
+    """
+    if obs.phase == EXCHANGE and obs.seat is not None:
+        return [_situation(obs, seats), *exchange_decision(obs, seats)[1:]]
     second = _counts(obs, seats)
     if obs.hand is not None:
         second.append(f"{' · ' if fancy() else ' | '}Your hand ({len(obs.hand)}): ")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from textwrap import fill
 from typing import Any
 
 from rich.console import RenderableType
@@ -22,18 +23,19 @@ from bumtable.rules.events import Event
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
 
 HELP = f"""\
-How to type (the same in every game): {INPUT_RULE}
-  Q Q 2        three Queens: the cards, by rank (a Two is wild in a set up to A, a Joker up to 2)
-  Qs Qh        cards with suits work too; suits never matter unless the game ranks them
-  seq 9 10 J   a sequence; write 'set' or 'seq' first when the cards could be either (A 2 JK)
-  4 7          in a card exchange, the cards to give (or give 4 7)
-  p, pass      pass (only when following, never when leading)
-  #3           option 3 of the menu, always; 3 alone is option 3 only when it is not also a card to play
-  An option marked … stands for several plays (wild cards or sizes): you are asked which.
-  t, table     show the table, the trick and your hand again
-  r, rules     the rules of this game in short
-  q, quit      stop (with --save or --load the game so far is in the file; resume with --load)
-  h, help      this text"""
+{fill(INPUT_RULE, 78)}
+  Q Q 2       three Queens, by rank (a Two is wild in a set up to A,
+              a Joker up to 2, where the game has wild cards)
+  Qs Qh       cards with suits work too (suits matter only where a game ranks them)
+  seq 9 10 J  a sequence; write set or seq first when the cards could be either
+  4 7         in a card exchange: the cards to give (or give 4 7)
+  p, pass     pass (only when following, never when leading)
+  #3          option 3 of the menu, always (3 alone: option 3 unless it is a card)
+  An option ending in … stands for several plays (wild cards): you are asked which.
+  t, table    the table, the trick and your hand again
+  r, rules    the rules of this game in short
+  q, quit     stop (with --save or --load the game so far is in the file)
+  h, help     this text"""
 
 
 class ClimbingFace:
@@ -41,24 +43,25 @@ class ClimbingFace:
 
     name = "climbing"
     help = HELP
-    hint = (
-        "Type cards (Q Q 2, seq 9 10 J) or p to pass; a number is an option only when it is not a card, "
-        "#N always is. r rules · h help · q quit"
-    )
+    hint = "Type cards (Q Q 2) or p. #N picks option N; N alone does too unless it is a card. r rules, h help"
     prompt = "Your play: "
 
     def __init__(self) -> None:
         self._entries: dict[Play, Entry] = {}
         """The menu last listed, by the play shown for each entry (to ask which play a folded entry means)."""
+        self._asking = False
+        """True while the person is asked which play a folded entry means: each is shown as itself."""
 
     def ordered(self, obs: ClimbingObservation, legal: Sequence[Play]) -> list[Play]:
         """The menu: natural plays one by one, the wild make-ups of each rank folded into one entry."""
         entries = menu(legal)
         self._entries = {e.first: e for e in entries}
+        self._asking = False
         return [e.first for e in entries]
 
     def option_text(self, obs: ClimbingObservation, action: Play) -> Text:
-        return entry_text(obs.rules, self._entries.get(action) or Entry((action,)))
+        entry = None if self._asking else self._entries.get(action)
+        return entry_text(obs.rules, entry or Entry((action,)))
 
     def interpret(
         self,
@@ -69,13 +72,16 @@ class ClimbingFace:
     ) -> Choice:
         """The input rule (:func:`bumtable.cli.choice.interpret`); an option that stands for several plays,
         picked by its number, asks which of them is meant."""
+        self._asking = False
         choice = interpret(line, rules, options, why_illegal)
         entry = self._entries.get(choice.play) if choice.play is not None else None
         if entry is None or len(entry.plays) == 1 or _typed(line, rules, choice.play):
             return choice
+        self._asking = True  # the question lists each play as itself, not as the folded entry
+        k = list(options).index(choice.play) + 1 if choice.play in options else 0
         return Choice(
             options=list(entry.plays),
-            question=f"That option stands for {count_word(len(entry.plays))} plays made up with wild cards",
+            question=f"Option {k} stands for {count_word(len(entry.plays))} plays made up with wild cards",
         )
 
     def opening(self, obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:

@@ -16,7 +16,7 @@ choose lists the choices made from the lowest ranks held. Any legal play can sti
 >>> [rules.action_text(p) for p in six.plays]
 ['set 6 6 6 2', 'set 6 6 6 JK', 'set 6 6 6 2 JK', 'set 6 6 6 JK JK', 'set 6 6 6 2 JK JK']
 >>> str(entry_text(rules, six))
-'6 6 6 2 … (four to six 6s with wild cards: you choose how)'
+'6 6 6 2 … (four to six 6s with wild cards)'
 """
 
 from __future__ import annotations
@@ -164,8 +164,8 @@ def entry_text(rules: ClimbingOptions, entry: Entry) -> Text:
         return Text.assemble(typed, (f" ({describe_play(rules, p)} with {_wild_words(rules, p)})", "dim"))
     sizes = sorted({q.size for q in entry.plays})
     if len(sizes) == 1:
-        what = f"{describe_play(rules, p)} with wild cards: {len(entry.plays)} ways"
+        what = f"{describe_play(rules, p)} with wild cards, {count_word(len(entry.plays))} ways"
     else:
-        last = entry.plays[-1]
-        what = f"{count_word(sizes[0])} to {describe_play(rules, last)} with wild cards: you choose how"
+        joint = " or " if len(sizes) == 2 else " to "
+        what = f"{count_word(sizes[0])}{joint}{describe_play(rules, entry.plays[-1])} with wild cards"
     return Text.assemble(f"{typed} …", (f" ({what})", "dim"))

@@ -119,7 +119,7 @@ def _rank_token(rules: ClimbingOptions, token: str, text: str) -> int:
         card = Card.parse(token)
     except NotationError:
         raise NotationError(  # short enough for one line: the whole list of ranks is read at once
-            f"bad token {token!r}: the ranks are {' '.join(rules.rank_order)}, or write a card like Qs"
+            f"bad token {token!r}: ranks are {' '.join(rules.rank_order)}, or a card like Qs"
         ) from None
     r = rules.tables.rank_of_code[card]
     if r < 0:
