@@ -47,7 +47,7 @@ from bumtable.rules.boojum.actions import (
 )
 
 if TYPE_CHECKING:
-    from bumtable.rules.boojum.options import BoojumRules
+    from bumtable.rules.boojum.settings import BoojumOptions
 
 WORDS = (STAND_ACTION, PASS_ACTION, CASH_ACTION, DONE_ACTION)
 """Codes 0-3."""
@@ -56,7 +56,7 @@ LAY_BASE = CLAIM_BASE + len(TOKEN_NAMES)
 
 
 @cache
-def boojum_space(rules: BoojumRules) -> IndexedSpace[BoojumAction]:
+def boojum_space(rules: BoojumOptions) -> IndexedSpace[BoojumAction]:
     """The action space of ``rules`` (built once per rules object)."""
     claims = [claim(k) for k in range(len(TOKEN_NAMES))]
     lays = [lay(c) for c in sorted(rules.tables.in_play)]

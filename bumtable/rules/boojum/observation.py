@@ -1,4 +1,4 @@
-"""What one seat may know of a Boojum game, the legal actions it implies, and states sampled to fit it.
+"""What one seat may know of a Boojum game, the legal actions it implies, and its wire form.
 
 Public: every slot's cards that have been face up (a card dealt onto a slot in the build phase stays
 hidden until the next auction turns the slots over), the bids on the table (a bid being laid card by
@@ -8,93 +8,50 @@ size of the stack, and the cards each player is *known* to hold (lots they picke
 they took back, less cards they have laid since). Private: the seat's own hand. What happened is not
 part of an observation: it is the event log's (``state.events(seat)``).
 
->>> import random
+The wire form (:func:`observation_to_dict`, :func:`observation_from_dict`; see
+:mod:`bumtable.rules.boojum.observation_json`) lives here, next to the class whose ``to_dict`` and
+``from_dict`` it is. The state makes observations (:func:`~bumtable.rules.boojum.state.observe`) and
+:func:`~bumtable.rules.boojum.sample.sample_state` makes states that fit one: both sit above this module.
+
 >>> from bumtable.rules.boojum.options import boojum
 >>> state = boojum(4).new_state(seed=3)
 >>> obs = state.observe(0)
 >>> len(obs.hand) == obs.hand_counts[0], obs.legal_actions() == state.legal_actions()
 (True, True)
->>> guess = sample_state(obs, random.Random(1))
->>> guess.observe(0) == obs, [len(h) for h in guess.hands] == [len(h) for h in state.hands]
-(True, True)
+>>> BoojumObservation.from_dict(obs.to_dict(), obs.rules) == obs
+True
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from bumtable.errors import IllegalActionError
-from bumtable.rules.boojum.actions import (
-    CASH_ACTION,
-    DONE_ACTION,
-    PASS_ACTION,
-    STAND_ACTION,
-    BoojumAction,
-    claim,
-    lay,
-)
-from bumtable.rules.boojum.bids import BidValue, beats, bid_value
-from bumtable.rules.boojum.completion import can_earn, completable
-from bumtable.rules.boojum.sets import is_claim
-from bumtable.rules.boojum.state import AUCTION, CLAIMS, BoojumState
-from bumtable.rules.boojum.tables import Tables
+from bumtable.cards.decktet import DecktetCard
+from bumtable.errors import NotationError
+from bumtable.rules.boojum.actions import TOKEN_NAMES, BoojumAction, parse_token
+from bumtable.rules.boojum.bids import BidValue, bid_value
+from bumtable.rules.boojum.legal import phase_actions
 
 if TYPE_CHECKING:
-    from bumtable.rules.boojum.options import BoojumRules
+    from bumtable.rules.boojum.settings import BoojumOptions
 
-
-def phase_actions(
-    phase: str,
-    hand: Sequence[int],
-    bid: Sequence[int],
-    laid_now: Sequence[int],
-    high: BidValue | None,
-    wanted: Sequence[int],
-    claim_token: int,
-    claim_cards: Sequence[int],
-    t: Tables,
-) -> tuple[BoojumAction, ...]:
-    """The legal actions of the player to act, from what it holds and what lies on the table (the state
-    and the observation both list these, so they agree).
-
-    In an auction: ``lay`` each different card in hand (each keeps a winning bid within reach, since
-    laying more never lowers a bid and the player is asked only if all its cards would win), then
-    ``stand`` once the cards laid beat the high bid, or ``pass`` before any card is laid this turn. In
-    the claim phase: ``claim`` each token the hand can earn, then ``done``; with a claim open, ``lay``
-    each card that keeps a group within reach, then ``cash`` once the cards laid earn the token.
-    """
-    out: list[BoojumAction] = []
-    if phase == AUCTION:
-        out = [lay(c) for c in sorted(set(hand))]
-        if laid_now and beats(bid_value(bid, t), high):
-            out.append(STAND_ACTION)
-        if not laid_now:
-            out.append(PASS_ACTION)
-    elif phase == CLAIMS:
-        rest = Counter(hand)
-        if claim_token < 0:
-            out = [claim(k) for k in wanted if can_earn(k, rest, t)]
-            out.append(DONE_ACTION)
-        else:
-            for c in sorted(rest):
-                rest[c] -= 1
-                if completable(claim_token, [*claim_cards, c], rest, t):
-                    out.append(lay(c))
-                rest[c] += 1
-            if is_claim(claim_token, claim_cards, t):
-                out.append(CASH_ACTION)
-    return tuple(out)
+__all__ = [
+    "BoojumObservation",
+    "observation_from_dict",
+    "observation_to_dict",
+    "phase_actions",
+    "unseen_cards",
+]
 
 
 @dataclass(frozen=True)
 class BoojumObservation:
     """One seat's view (``seat`` None: a spectator, who sees no hand)."""
 
-    rules: BoojumRules
+    rules: BoojumOptions
     seat: int | None
     round_no: int
     phase: str
@@ -166,57 +123,13 @@ class BoojumObservation:
 
     def to_dict(self) -> dict[str, Any]:
         """The wire form (cards as text, the legal actions with their codes, no rules object);
-        :func:`~bumtable.rules.boojum.observation_json.observation_from_dict` reads it back."""
-        from bumtable.rules.boojum.observation_json import observation_to_dict
-
+        :func:`observation_from_dict` reads it back."""
         return observation_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: BoojumRules) -> BoojumObservation:
+    def from_dict(cls, data: dict[str, Any], rules: BoojumOptions) -> BoojumObservation:
         """An observation from :meth:`to_dict` output and the rules it was made under."""
-        from bumtable.rules.boojum.observation_json import observation_from_dict
-
         return observation_from_dict(data, rules)
-
-
-def observe(state: BoojumState, seat: int | None) -> BoojumObservation:
-    """The observation of ``seat`` (None for a spectator)."""
-    n = state.rules.players
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
-        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1} (or None for a spectator)")
-    slots = tuple(
-        tuple(sorted(cards[: len(cards) - hidden]))
-        for cards, hidden in zip(state.slots, state.slot_hidden, strict=True)
-    )
-    return BoojumObservation(
-        rules=state.rules,
-        seat=seat,
-        round_no=state.round_no,
-        phase=state.phase,
-        turn=state.current_player(),
-        dealer=state.dealer,
-        first_to_bid=state.first_to_bid,
-        lot=state.lot,
-        slots=slots,
-        slot_hidden=tuple(state.slot_hidden),
-        bids=tuple(tuple(b) for b in state.bids),
-        laid_now=tuple(sorted(state.laid_now)),
-        high=state.high,
-        passed=tuple(state.passed),
-        won=tuple(tuple(sorted(w)) for w in state.won),
-        hand=None if seat is None else tuple(sorted(state.hands[seat])),
-        hand_counts=tuple(len(h) for h in state.hands),
-        known=tuple(tuple(sorted(k)) for k in state.known),
-        tokens=tuple(tuple(k) for k in state.tokens),
-        discard=tuple(sorted(state.discard)),
-        stack_count=len(state.stack),
-        claim_order=tuple(state.claim_order),
-        claim_pos=state.claim_pos,
-        claim_token=state.claim_token,
-        claim_cards=tuple(state.claim_cards),
-        winners=tuple(state.winners),
-        hit_round_limit=state.hit_round_limit,
-    )
 
 
 def unseen_cards(obs: BoojumObservation) -> Counter[int]:
@@ -236,48 +149,176 @@ def unseen_cards(obs: BoojumObservation) -> Counter[int]:
     return +pool
 
 
-def sample_state(obs: BoojumObservation, rng: random.Random) -> BoojumState:
-    """A full state consistent with ``obs``: the cards the seat cannot place dealt at random to the other
-    hands (on top of what is known of them), the unseen slot cards and the stack. It has no history and
-    no event log, and draws (reshuffles) from a fresh :class:`~bumtable.rules.chance.Chance` seeded from
-    ``rng``."""
-    rules = obs.rules
+# ---------------------------------------------------------------------- the wire form
+# JSON-ready data, cards as their short text, tokens by name: it names the system but carries no rules
+# object (the rules are sent once, and observation_from_dict is given them), and lists the seat's legal
+# actions as text and as codes of the rules' action space.
+T = TypeVar("T")
+
+
+def _cards(codes: tuple[int, ...]) -> list[str]:
+    return [str(DecktetCard(c)) for c in codes]
+
+
+def observation_to_dict(obs: BoojumObservation) -> dict[str, Any]:
+    """Every field of an observation as JSON-ready data, and the seat's legal actions with their codes."""
+    space = obs.rules.action_space()
+    text = obs.rules.action_text
+    return {
+        "system": obs.rules.system,
+        "seat": obs.seat,
+        "round_no": obs.round_no,
+        "phase": obs.phase,
+        "turn": obs.turn,
+        "dealer": obs.dealer,
+        "first_to_bid": obs.first_to_bid,
+        "lot": obs.lot,
+        "slots": [_cards(s) for s in obs.slots],
+        "slot_hidden": list(obs.slot_hidden),
+        "bids": [_cards(b) for b in obs.bids],
+        "laid_now": _cards(obs.laid_now),
+        "high": obs.high,
+        "passed": list(obs.passed),
+        "won": [_cards(w) for w in obs.won],
+        "hand": None if obs.hand is None else _cards(obs.hand),
+        "hand_counts": list(obs.hand_counts),
+        "known": [_cards(k) for k in obs.known],
+        "tokens": [{TOKEN_NAMES[i]: k for i, k in enumerate(held) if k} for held in obs.tokens],
+        "discard": _cards(obs.discard),
+        "stack_count": obs.stack_count,
+        "claim_order": list(obs.claim_order),
+        "claim_pos": obs.claim_pos,
+        "claim_token": TOKEN_NAMES[obs.claim_token] if obs.claim_token >= 0 else None,
+        "claim_cards": _cards(obs.claim_cards),
+        "winners": list(obs.winners),
+        "hit_round_limit": obs.hit_round_limit,
+        "legal": [{"text": text(a), "code": space.encode(a)} for a in obs.legal_actions()],
+    }
+
+
+# ---------------------------------------------------------------------- reading, field by field
+class _Bad(Exception):
+    """A field's value is wrong; the message says how (the caller names the field)."""
+
+
+def _int(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _Bad(f"{v!r} is not a whole number")
+    return v
+
+
+def _opt_int(v: Any) -> int | None:
+    return None if v is None else _int(v)
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise _Bad(f"{v!r} is not true or false")
+    return v
+
+
+def _str(v: Any) -> str:
+    if not isinstance(v, str):
+        raise _Bad(f"{v!r} is not a string")
+    return v
+
+
+def _card_list(v: Any) -> tuple[int, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise _Bad("not a list of cards")
+    try:
+        return tuple(int(DecktetCard.parse(x)) for x in v)
+    except NotationError as e:
+        raise _Bad(str(e)) from None
+
+
+def _list(v: Any, item: Callable[[Any], T], size: int | None = None) -> tuple[T, ...]:
+    if not isinstance(v, list):
+        raise _Bad(f"{v!r} is not a list")
+    if size is not None and len(v) != size:
+        raise _Bad(f"it has {len(v)} entries, not {size}")
+    out = []
+    for i, x in enumerate(v, 1):
+        try:
+            out.append(item(x))
+        except _Bad as e:
+            raise _Bad(f"item {i} is {e}" if str(e).startswith("not") else f"item {i}: {e}") from None
+    return tuple(out)
+
+
+def _tokens(v: Any) -> tuple[int, ...]:
+    if not isinstance(v, dict):
+        raise _Bad("not an object of token counts")
+    out = [0] * 6
+    for name, k in v.items():
+        try:
+            out[parse_token(name)] = _int(k)
+        except NotationError as e:
+            raise _Bad(str(e)) from None
+    return tuple(out)
+
+
+def _token(v: Any) -> int:
+    if v is None:
+        return -1
+    try:
+        return parse_token(_str(v))
+    except NotationError as e:
+        raise _Bad(str(e)) from None
+
+
+def observation_from_dict(data: dict[str, Any], rules: BoojumOptions) -> BoojumObservation:
+    """Read :func:`observation_to_dict`'s output back, given the rules it was made under (``legal`` is
+    derived, so it is not read). Malformed data is a NotationError that names the bad field."""
+    if not isinstance(data, dict):
+        raise NotationError(f"a Boojum observation must be an object, not {type(data).__name__}")
+    if data.get("system") != rules.system:
+        raise NotationError(
+            f"bad Boojum observation field 'system': {data.get('system')!r} is not {rules.system!r}"
+        )
     n = rules.players
-    cards = list(unseen_cards(obs).elements())
-    rng.shuffle(cards)
-    state = BoojumState(rules, rng.getrandbits(63), _blank=True)  # a fresh Chance from that seed
-    for p in range(n):
-        if p == obs.seat and obs.hand is not None:
-            state.hands[p] = list(obs.hand)
-            continue
-        need = obs.hand_counts[p] - len(obs.known[p])
-        state.hands[p] = list(obs.known[p]) + cards[:need]
-        cards = cards[need:]
-    for i, seen in enumerate(obs.slots):
-        hidden = obs.slot_hidden[i]
-        state.slots[i] = list(seen) + cards[:hidden]
-        cards = cards[hidden:]
-    state.stack = cards
-    state.known = [list(k) for k in obs.known]
-    state.tokens = [list(k) for k in obs.tokens]
-    state.slot_hidden = list(obs.slot_hidden)
-    state.discard = list(obs.discard)
-    state.bids = [list(b) for b in obs.bids]
-    state.laid_now = list(obs.laid_now)
-    state.won = [list(w) for w in obs.won]
-    state.won_any = [bool(w) for w in obs.won]  # a lot is never empty
-    state.passed = list(obs.passed)
-    state.high = obs.high
-    state.lot = obs.lot
-    state.claim_order = list(obs.claim_order)
-    state.claim_pos = obs.claim_pos
-    state.claim_token = obs.claim_token
-    state.claim_cards = list(obs.claim_cards)
-    state.round_no = obs.round_no
-    state.phase = obs.phase
-    state.turn = obs.turn if obs.turn is not None else 0
-    state.dealer = obs.dealer
-    state.first_to_bid = obs.first_to_bid
-    state.winners = list(obs.winners)
-    state.hit_round_limit = obs.hit_round_limit
-    return state
+    slots = rules.slot_count
+
+    def field(name: str, read: Callable[[Any], T]) -> T:
+        if name not in data:
+            raise NotationError(f"a Boojum observation needs the field {name!r}")
+        try:
+            return read(data[name])
+        except _Bad as e:
+            raise NotationError(f"bad Boojum observation field {name!r}: {e}") from None
+
+    def per_player(read: Callable[[Any], T]) -> Callable[[Any], tuple[T, ...]]:
+        return lambda v: _list(v, read, n)
+
+    def hand(v: Any) -> tuple[int, ...] | None:
+        return None if v is None else _card_list(v)
+
+    return BoojumObservation(
+        rules=rules,
+        seat=field("seat", _opt_int),
+        round_no=field("round_no", _int),
+        phase=field("phase", _str),
+        turn=field("turn", _opt_int),
+        dealer=field("dealer", _int),
+        first_to_bid=field("first_to_bid", _int),
+        lot=field("lot", _int),
+        slots=field("slots", lambda v: _list(v, _card_list, slots)),
+        slot_hidden=field("slot_hidden", lambda v: _list(v, _int, slots)),
+        bids=field("bids", per_player(_card_list)),
+        laid_now=field("laid_now", _card_list),
+        high=field("high", _opt_int),
+        passed=field("passed", per_player(_bool)),
+        won=field("won", per_player(_card_list)),
+        hand=field("hand", hand),
+        hand_counts=field("hand_counts", per_player(_int)),
+        known=field("known", per_player(_card_list)),
+        tokens=field("tokens", per_player(_tokens)),
+        discard=field("discard", _card_list),
+        stack_count=field("stack_count", _int),
+        claim_order=field("claim_order", lambda v: _list(v, _int)),
+        claim_pos=field("claim_pos", _int),
+        claim_token=field("claim_token", _token),
+        claim_cards=field("claim_cards", _card_list),
+        winners=field("winners", lambda v: _list(v, _int)),
+        hit_round_limit=field("hit_round_limit", _bool),
+    )

@@ -1,5 +1,10 @@
 """Boojum's rules object: every option as data, the preset and its named variants.
 
+The options themselves (and their checks and look-up tables) are
+:class:`~bumtable.rules.boojum.settings.BoojumOptions`; :class:`BoojumRules` adds what makes it the
+family's factory (new games, the actions' text and numbers), so it sits at the top of the family and
+imports the state, never the other way round.
+
 >>> rules = boojum(players=4)
 >>> rules.decks, rules.slot_count, len(rules.tables.deck)
 (2, 3, 72)
@@ -15,143 +20,47 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bumtable.errors import RulesError
 from bumtable.rules.action_space import IndexedSpace
-from bumtable.rules.options_data import OptionsData
+from bumtable.rules.boojum import actions
+from bumtable.rules.boojum.action_space import boojum_space
+from bumtable.rules.boojum.actions import BoojumAction
+from bumtable.rules.boojum.settings import PLAYERS_PER_DECK, BoojumOptions
+from bumtable.rules.boojum.state import BoojumState
 
-if TYPE_CHECKING:
-    from bumtable.rules.boojum.actions import BoojumAction
-    from bumtable.rules.boojum.state import BoojumState
-    from bumtable.rules.boojum.tables import Tables
-
-PLAYERS_PER_DECK = 3
-"""The source has two Decktets for 3-6 players; each further Decktet makes room for three more."""
+__all__ = ["PLAYERS_PER_DECK", "VARIANTS", "VARIANT_ALIASES", "BoojumOptions", "BoojumRules", "boojum"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class BoojumRules(OptionsData):
-    """Every option of Boojum. Build one with :func:`boojum` (or directly: every field has a default)."""
+class BoojumRules(BoojumOptions):
+    """Every option of Boojum. Build one with :func:`boojum` (or directly: every field has a default).
 
-    system: str = "boojum"
-    players: int = 4
-    decks: int = 2
-    """Decktets shuffled together (copies of a card are interchangeable)."""
-    extended: bool = False
-    """Use the extended deck: the cards named by ``excuse``, ``pawns`` and ``courts`` join each Decktet."""
-    excuse: bool = True
-    """With ``extended``: the Excuse (wild in every set; two cards and no pips in a bid)."""
-    pawns: bool = True
-    """With ``extended``: the four Pawns (rank after the 9s; 10 pips)."""
-    courts: bool = True
-    """With ``extended`` and ``pawns``: the four Courts (after the Pawns; 11 pips). Crowns follow, at 10 + one
-    for each of these ranks in use."""
-    excuse_symbols: int = 3
-    """The most suit symbols (of different suits) the Excuse may stand for in a symbols group (Leaves'
-    twelve, Knots' six): 3, as many as any real card carries; 1 reads "a card of any named suit" narrowly."""
-    excuse_alone: bool = False
-    """May a group made only of Excuses earn a token? (Only possible with two or more Excuses.)"""
-    hand_size: int = 5
-    """Cards dealt to each player at the start."""
-    lot_size: int = 2
-    """Cards dealt into each auction slot at the start."""
-    slots: int = 0
-    """Auction slots (0: one fewer than there are players, as the source says)."""
-    repeat_tokens: bool = False
-    """May a player claim a suit token they already hold (for the card it draws)? The source does not say."""
-    max_rounds: int = 60
-    """Safeguard: the game ends after this many rounds even if nobody has all six tokens (see the doc)."""
-
-    def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            _check_type(f.name, getattr(self, f.name), type(f.default))
-        n = self.players
-        if self.system != "boojum":
-            raise RulesError(f"these are Boojum's rules: system must be 'boojum', not {self.system!r}")
-        if self.decks < 1:
-            raise RulesError(f"Boojum needs at least one Decktet, not {self.decks}")
-        most = PLAYERS_PER_DECK * self.decks
-        if not 3 <= n <= most:
-            raise RulesError(
-                f"Boojum with {self.decks} Decktet{'s' if self.decks > 1 else ''} is for 3 to {most} players, "
-                f"not {n} (each further Decktet makes room for {PLAYERS_PER_DECK} more)"
-            )
-        if self.extended and self.courts and not self.pawns:
-            raise RulesError(
-                "the Courts come only with the Pawns: the source allows Pawns, or Pawns and Courts"
-            )
-        if not 1 <= self.excuse_symbols <= 3:
-            raise RulesError(f"excuse_symbols must be 1, 2 or 3, not {self.excuse_symbols}")
-        if self.hand_size < 1 or self.lot_size < 1:
-            raise RulesError(
-                f"hand_size and lot_size must be at least 1 (got {self.hand_size}, {self.lot_size})"
-            )
-        if self.slots < 0:
-            raise RulesError(f"slots must be 0 (one fewer than the players) or more, not {self.slots}")
-        if self.max_rounds < 1:
-            raise RulesError(
-                f"max_rounds must be at least 1 (it makes every game end), not {self.max_rounds}"
-            )
-        dealt = n * self.hand_size + self.slot_count * self.lot_size
-        if dealt > len(self.tables.deck):
-            raise RulesError(
-                f"the deal needs {dealt} cards but the deck has only {len(self.tables.deck)}: add decks"
-            )
-
-    # ----------------------------------------------------------------- derived
-    @property
-    def slot_count(self) -> int:
-        """Auction slots each round."""
-        return self.slots or self.players - 1
-
-    @cached_property
-    def tables(self) -> Tables:
-        """The deck and per-card look-ups (built once per rules object)."""
-        from bumtable.rules.boojum.tables import Tables
-
-        return Tables.build(self)
+    The options are :class:`~bumtable.rules.boojum.settings.BoojumOptions`' fields; states and
+    observations hold their rules as that class, whose interface this one implements.
+    """
 
     # ----------------------------------------------------------------- interface
     def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> BoojumState:
         """A new game from this seed: shuffled, dealt, and waiting for the first bid. ``chance`` replays the
         shuffles of another game (its ``state.chance.draws``) instead of drawing them from ``seed``."""
-        from bumtable.rules.boojum.state import BoojumState
-
         return BoojumState(self, seed, chance=chance)
 
     def action_space(self) -> IndexedSpace[BoojumAction]:
         """The fixed, exact numbering of every action (see :mod:`bumtable.rules.boojum.action_space`)."""
-        from bumtable.rules.boojum.action_space import boojum_space
-
         return boojum_space(self)
 
     def parse_action(self, text: str) -> BoojumAction:
         """Read one action's text form (``lay 5ML``, ``stand``, ``pass``, ``claim waves``, ``cash``,
         ``done``)."""
-        from bumtable.rules.boojum.actions import parse_action
-
-        return parse_action(text)
+        return actions.parse_action(text)
 
     def action_text(self, action: BoojumAction) -> str:
         """An action's text form, which :meth:`parse_action` reads back."""
-        from bumtable.rules.boojum.actions import action_text
-
-        return action_text(action)
-
-
-def _check_type(name: str, value: Any, expected: type) -> None:
-    """A RulesError unless ``value`` has the option's type (``True`` is not a whole number here)."""
-    if expected is bool and not isinstance(value, bool):
-        raise RulesError(f"option {name!r} must be true or false, not {value!r}")
-    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise RulesError(f"option {name!r} must be a whole number, not {value!r}")
-    if expected is str and not isinstance(value, str):
-        raise RulesError(f"option {name!r} must be a string, not {value!r}")
+        return actions.action_text(action)
 
 
 def boojum(players: int = 4) -> BoojumRules:

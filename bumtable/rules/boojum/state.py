@@ -34,6 +34,8 @@ from bumtable.rules.boojum import events as bev
 from bumtable.rules.boojum.actions import CASH, CLAIM, DONE, LAY, PASS, STAND, TOKEN_NAMES, BoojumAction
 from bumtable.rules.boojum.bids import BidValue, beats, bid_value, bid_words, can_beat
 from bumtable.rules.boojum.completion import can_earn, completable
+from bumtable.rules.boojum.legal import phase_actions
+from bumtable.rules.boojum.observation import BoojumObservation
 from bumtable.rules.boojum.sets import PATTERNS, is_claim
 from bumtable.rules.chance import Chance
 from bumtable.rules.events import Event, EventLog
@@ -42,10 +44,9 @@ from bumtable.rules.phases import AUCTION, OVER
 from bumtable.rules.phases import CLAIM as CLAIMS
 
 if TYPE_CHECKING:
-    from bumtable.rules.boojum.observation import BoojumObservation
-    from bumtable.rules.boojum.options import BoojumRules
+    from bumtable.rules.boojum.settings import BoojumOptions
 
-__all__ = ["AUCTION", "CLAIMS", "OVER", "BoojumState", "rank_finish", "token_holders"]
+__all__ = ["AUCTION", "CLAIMS", "OVER", "BoojumState", "observe", "rank_finish", "token_holders"]
 
 
 def _remove(cards: list[int], taken: Sequence[int]) -> None:
@@ -66,7 +67,7 @@ def token_holders(tokens: Sequence[Sequence[int]]) -> list[int]:
     return [p for p, held in enumerate(tokens) if all(held)]
 
 
-def rank_finish(rules: BoojumRules, candidates: list[int], hands: Sequence[Sequence[int]]) -> list[int]:
+def rank_finish(rules: BoojumOptions, candidates: list[int], hands: Sequence[Sequence[int]]) -> list[int]:
     """The winners among ``candidates``: the best hand valued as a bid (cards, then pips); ties share."""
     t = rules.tables
     values = {p: bid_value(hands[p], t) for p in candidates}
@@ -84,7 +85,7 @@ class BoojumState:
 
     def __init__(
         self,
-        rules: BoojumRules,
+        rules: BoojumOptions,
         seed: int,
         *,
         chance: Sequence[Sequence[int]] | None = None,
@@ -202,8 +203,6 @@ class BoojumState:
         return self._legal
 
     def _compute_legal(self) -> tuple[BoojumAction, ...]:
-        from bumtable.rules.boojum.observation import phase_actions
-
         p = self.turn
         return phase_actions(
             self.phase,
@@ -561,8 +560,6 @@ class BoojumState:
     # ------------------------------------------------------------------ views
     def observe(self, seat: int | None) -> BoojumObservation:
         """What ``seat`` may know (``None``: a spectator). The only view bots and faces get."""
-        from bumtable.rules.boojum.observation import observe
-
         return observe(self, seat)
 
     def copy(self, *, history: bool = True) -> BoojumState:
@@ -633,3 +630,43 @@ class BoojumState:
 
 def _needs(token: int) -> str:
     return "; ".join(x.description.split(": ", 1)[1] for x in PATTERNS if x.token == token)
+
+
+def observe(state: BoojumState, seat: int | None) -> BoojumObservation:
+    """The observation of ``seat`` (None for a spectator)."""
+    n = state.rules.players
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+        raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1} (or None for a spectator)")
+    slots = tuple(
+        tuple(sorted(cards[: len(cards) - hidden]))
+        for cards, hidden in zip(state.slots, state.slot_hidden, strict=True)
+    )
+    return BoojumObservation(
+        rules=state.rules,
+        seat=seat,
+        round_no=state.round_no,
+        phase=state.phase,
+        turn=state.current_player(),
+        dealer=state.dealer,
+        first_to_bid=state.first_to_bid,
+        lot=state.lot,
+        slots=slots,
+        slot_hidden=tuple(state.slot_hidden),
+        bids=tuple(tuple(b) for b in state.bids),
+        laid_now=tuple(sorted(state.laid_now)),
+        high=state.high,
+        passed=tuple(state.passed),
+        won=tuple(tuple(sorted(w)) for w in state.won),
+        hand=None if seat is None else tuple(sorted(state.hands[seat])),
+        hand_counts=tuple(len(h) for h in state.hands),
+        known=tuple(tuple(sorted(k)) for k in state.known),
+        tokens=tuple(tuple(k) for k in state.tokens),
+        discard=tuple(sorted(state.discard)),
+        stack_count=len(state.stack),
+        claim_order=tuple(state.claim_order),
+        claim_pos=state.claim_pos,
+        claim_token=state.claim_token,
+        claim_cards=tuple(state.claim_cards),
+        winners=tuple(state.winners),
+        hit_round_limit=state.hit_round_limit,
+    )

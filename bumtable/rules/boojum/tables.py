@@ -16,12 +16,8 @@ count in a bid is the same number; the Excuse has no position, counts 0 pips and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bumtable.cards.decktet import CARDS, COURT, CROWN, EXCUSE, PAWN, decktet_deck
-
-if TYPE_CHECKING:
-    from bumtable.rules.boojum.options import BoojumRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +46,13 @@ class Tables:
     """May a group made only of Excuses earn a token (rules option)?"""
 
     @classmethod
-    def build(cls, rules: BoojumRules) -> Tables:
-        ext = rules.extended
-        pawns = ext and rules.pawns
-        courts = ext and rules.courts
-        deck = tuple(
-            int(c) for c in decktet_deck(rules.decks, excuse=ext and rules.excuse, pawns=pawns, courts=courts)
-        )
+    def build(
+        cls, *, decks: int, excuse: bool, pawns: bool, courts: bool, excuse_symbols: int, excuse_alone: bool
+    ) -> Tables:
+        """The tables of ``decks`` Decktets with the extended cards in use (``excuse``, ``pawns``,
+        ``courts``: already false without the extended deck); the rules' options read them through
+        :attr:`~bumtable.rules.boojum.settings.BoojumOptions.tables`, so this module needs no rules."""
+        deck = tuple(int(c) for c in decktet_deck(decks, excuse=excuse, pawns=pawns, courts=courts))
         crown = 10 + pawns + courts
         pip: list[int] = []
         for info in CARDS:
@@ -80,6 +76,6 @@ class Tables:
             suit_mask=tuple(sum(1 << s for s in c.suits) for c in CARDS),
             types=tuple(c.types for c in CARDS),
             excuse=EXCUSE,
-            excuse_symbols=rules.excuse_symbols,
-            excuse_alone=rules.excuse_alone,
+            excuse_symbols=excuse_symbols,
+            excuse_alone=excuse_alone,
         )

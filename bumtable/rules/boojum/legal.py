@@ -1,0 +1,76 @@
+"""The legal actions of the player to act, worked out from what it holds and what lies on the table.
+
+The state and the observation both list their legal actions with :func:`phase_actions`, so they agree;
+it sits below both and reads neither.
+
+>>> from bumtable.rules.boojum.options import boojum
+>>> from bumtable.rules.boojum.actions import action_text
+>>> from bumtable.cards.decktet import parse_decktet_cards as cards
+>>> t = boojum().tables
+>>> [action_text(a) for a in phase_actions("auction", cards("5ML 9MS"), (), (), None, (), -1, (), t)]
+['lay 5ML', 'lay 9MS', 'pass']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from bumtable.rules.boojum.actions import (
+    CASH_ACTION,
+    DONE_ACTION,
+    PASS_ACTION,
+    STAND_ACTION,
+    BoojumAction,
+    claim,
+    lay,
+)
+from bumtable.rules.boojum.bids import BidValue, beats, bid_value
+from bumtable.rules.boojum.completion import can_earn, completable
+from bumtable.rules.boojum.sets import is_claim
+from bumtable.rules.boojum.tables import Tables
+from bumtable.rules.phases import AUCTION
+from bumtable.rules.phases import CLAIM as CLAIMS
+
+
+def phase_actions(
+    phase: str,
+    hand: Sequence[int],
+    bid: Sequence[int],
+    laid_now: Sequence[int],
+    high: BidValue | None,
+    wanted: Sequence[int],
+    claim_token: int,
+    claim_cards: Sequence[int],
+    t: Tables,
+) -> tuple[BoojumAction, ...]:
+    """The legal actions of the player to act, from what it holds and what lies on the table (the state
+    and the observation both list these, so they agree).
+
+    In an auction: ``lay`` each different card in hand (each keeps a winning bid within reach, since
+    laying more never lowers a bid and the player is asked only if all its cards would win), then
+    ``stand`` once the cards laid beat the high bid, or ``pass`` before any card is laid this turn. In
+    the claim phase: ``claim`` each token the hand can earn, then ``done``; with a claim open, ``lay``
+    each card that keeps a group within reach, then ``cash`` once the cards laid earn the token.
+    """
+    out: list[BoojumAction] = []
+    if phase == AUCTION:
+        out = [lay(c) for c in sorted(set(hand))]
+        if laid_now and beats(bid_value(bid, t), high):
+            out.append(STAND_ACTION)
+        if not laid_now:
+            out.append(PASS_ACTION)
+    elif phase == CLAIMS:
+        rest = Counter(hand)
+        if claim_token < 0:
+            out = [claim(k) for k in wanted if can_earn(k, rest, t)]
+            out.append(DONE_ACTION)
+        else:
+            for c in sorted(rest):
+                rest[c] -= 1
+                if completable(claim_token, [*claim_cards, c], rest, t):
+                    out.append(lay(c))
+                rest[c] += 1
+            if is_claim(claim_token, claim_cards, t):
+                out.append(CASH_ACTION)
+    return tuple(out)

@@ -1,0 +1,156 @@
+"""Boojum's options as data: the bottom of the family (of its modules it imports only the look-up tables
+and the actions' type).
+
+The options, their checks and what follows from them alone (the slot count, the deck's look-up
+:class:`~bumtable.rules.boojum.tables.Tables`) live here. The rules object that makes games from them,
+:class:`~bumtable.rules.boojum.options.BoojumRules`, subclasses :class:`BoojumOptions` in
+:mod:`bumtable.rules.boojum.options`, above the state. The interface every rules object keeps
+(``new_state``, ``parse_action``, ``action_text``, ``action_space``) is declared here, abstract, so that
+the state, the observation and the action space, which hold their rules as a :class:`BoojumOptions`,
+offer the whole interface without importing the class that implements it.
+
+>>> from bumtable.rules.boojum.options import boojum
+>>> isinstance(boojum(), BoojumOptions), boojum().slot_count, len(boojum().tables.deck)
+(True, 3, 72)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from bumtable.errors import RulesError
+from bumtable.rules.boojum.tables import Tables
+from bumtable.rules.options_data import OptionsData
+
+if TYPE_CHECKING:
+    from bumtable.rules.action_space import IndexedSpace
+    from bumtable.rules.boojum.actions import BoojumAction
+    from bumtable.rules.protocol import GameState
+
+PLAYERS_PER_DECK = 3
+"""The source has two Decktets for 3-6 players; each further Decktet makes room for three more."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoojumOptions(OptionsData, ABC):
+    """Every option of Boojum, checked. The rules object, :class:`~bumtable.rules.boojum.options.BoojumRules`,
+    is this with the interface filled in; the modules below it (state, observation, action space) take their
+    rules as this type, so none of them imports the rules object."""
+
+    system: str = "boojum"
+    players: int = 4
+    decks: int = 2
+    """Decktets shuffled together (copies of a card are interchangeable)."""
+    extended: bool = False
+    """Use the extended deck: the cards named by ``excuse``, ``pawns`` and ``courts`` join each Decktet."""
+    excuse: bool = True
+    """With ``extended``: the Excuse (wild in every set; two cards and no pips in a bid)."""
+    pawns: bool = True
+    """With ``extended``: the four Pawns (rank after the 9s; 10 pips)."""
+    courts: bool = True
+    """With ``extended`` and ``pawns``: the four Courts (after the Pawns; 11 pips). Crowns follow, at 10 + one
+    for each of these ranks in use."""
+    excuse_symbols: int = 3
+    """The most suit symbols (of different suits) the Excuse may stand for in a symbols group (Leaves'
+    twelve, Knots' six): 3, as many as any real card carries; 1 reads "a card of any named suit" narrowly."""
+    excuse_alone: bool = False
+    """May a group made only of Excuses earn a token? (Only possible with two or more Excuses.)"""
+    hand_size: int = 5
+    """Cards dealt to each player at the start."""
+    lot_size: int = 2
+    """Cards dealt into each auction slot at the start."""
+    slots: int = 0
+    """Auction slots (0: one fewer than there are players, as the source says)."""
+    repeat_tokens: bool = False
+    """May a player claim a suit token they already hold (for the card it draws)? The source does not say."""
+    max_rounds: int = 60
+    """Safeguard: the game ends after this many rounds even if nobody has all six tokens (see the doc)."""
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            _check_type(f.name, getattr(self, f.name), type(f.default))
+        n = self.players
+        if self.system != "boojum":
+            raise RulesError(f"these are Boojum's rules: system must be 'boojum', not {self.system!r}")
+        if self.decks < 1:
+            raise RulesError(f"Boojum needs at least one Decktet, not {self.decks}")
+        most = PLAYERS_PER_DECK * self.decks
+        if not 3 <= n <= most:
+            raise RulesError(
+                f"Boojum with {self.decks} Decktet{'s' if self.decks > 1 else ''} is for 3 to {most} players, "
+                f"not {n} (each further Decktet makes room for {PLAYERS_PER_DECK} more)"
+            )
+        if self.extended and self.courts and not self.pawns:
+            raise RulesError(
+                "the Courts come only with the Pawns: the source allows Pawns, or Pawns and Courts"
+            )
+        if not 1 <= self.excuse_symbols <= 3:
+            raise RulesError(f"excuse_symbols must be 1, 2 or 3, not {self.excuse_symbols}")
+        if self.hand_size < 1 or self.lot_size < 1:
+            raise RulesError(
+                f"hand_size and lot_size must be at least 1 (got {self.hand_size}, {self.lot_size})"
+            )
+        if self.slots < 0:
+            raise RulesError(f"slots must be 0 (one fewer than the players) or more, not {self.slots}")
+        if self.max_rounds < 1:
+            raise RulesError(
+                f"max_rounds must be at least 1 (it makes every game end), not {self.max_rounds}"
+            )
+        dealt = n * self.hand_size + self.slot_count * self.lot_size
+        if dealt > len(self.tables.deck):
+            raise RulesError(
+                f"the deal needs {dealt} cards but the deck has only {len(self.tables.deck)}: add decks"
+            )
+
+    # ----------------------------------------------------------------- derived
+    @property
+    def slot_count(self) -> int:
+        """Auction slots each round."""
+        return self.slots or self.players - 1
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The deck and per-card look-ups (built once per rules object)."""
+        ext = self.extended
+        return Tables.build(
+            decks=self.decks,
+            excuse=ext and self.excuse,
+            pawns=ext and self.pawns,
+            courts=ext and self.courts,
+            excuse_symbols=self.excuse_symbols,
+            excuse_alone=self.excuse_alone,
+        )
+
+    # ----------------------------------------------------------------- interface (BoojumRules implements it)
+    @abstractmethod
+    def new_state(
+        self, seed: int, *, chance: Sequence[Sequence[int]] | None = None
+    ) -> GameState[BoojumAction, Any]:
+        """A new game from this seed (``chance`` replays the shuffles of another game)."""
+
+    @abstractmethod
+    def action_space(self) -> IndexedSpace[BoojumAction]:
+        """Every action these rules allow, numbered."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> BoojumAction:
+        """Read one action's text form."""
+
+    @abstractmethod
+    def action_text(self, action: BoojumAction) -> str:
+        """An action's text form, which :meth:`parse_action` reads back."""
+
+
+def _check_type(name: str, value: Any, expected: type) -> None:
+    """A RulesError unless ``value`` has the option's type (``True`` is not a whole number here)."""
+    if expected is bool and not isinstance(value, bool):
+        raise RulesError(f"option {name!r} must be true or false, not {value!r}")
+    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise RulesError(f"option {name!r} must be a whole number, not {value!r}")
+    if expected is str and not isinstance(value, str):
+        raise RulesError(f"option {name!r} must be a string, not {value!r}")
