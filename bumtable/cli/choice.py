@@ -1,4 +1,10 @@
-"""What the person at the prompt meant: a numbered option, cards, a word (help, quit), or a mistake.
+"""What the person at the prompt meant: a move, a numbered option, a command, or a mistake.
+
+The input rule, the same for every game: what is typed is read as a move first (cards, or a word
+of the game's notation such as pass). A number on its own picks option N of the menu only when it
+is not also a legal move; when it could be both, the person is asked which (nothing is played on a
+guess). ``#N`` always picks option N. The commands h/help, t/table, r/rules and q/quit are words of
+their own.
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
@@ -6,8 +12,10 @@
 >>> options = ordered(state.legal_actions())
 >>> interpret("1", rules, options, state.why_illegal).play == options[0]
 True
->>> interpret("0", rules, options, state.why_illegal).error == f"no option 0: type a number from 1 to {len(options)}"
+>>> interpret("#2", rules, options, state.why_illegal).play == options[1]
 True
+>>> interpret("#99", rules, options, state.why_illegal).error
+'no option 99: type a number from 1 to 50'
 >>> interpret("pass", rules, options, state.why_illegal).error
 'the leader must play: you cannot pass when leading a trick'
 >>> interpret("q", rules, options, state.why_illegal).command
@@ -23,7 +31,7 @@ from typing import Any
 
 from bumtable.errors import NotationError
 from bumtable.rules.climbing import ClimbingRules, Play
-from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
+from bumtable.rules.climbing.plays import GIVE, PASS, SEQUENCE, SET
 
 COMMANDS = {
     "h": "help",
@@ -34,9 +42,18 @@ COMMANDS = {
     "exit": "quit",
     "t": "table",
     "table": "table",
-    "s": "table",
     "show": "table",
+    "r": "rules",
+    "rules": "rules",
 }
+"""The command words, read before anything else at every prompt (they are never moves)."""
+
+INPUT_RULE = (
+    "What you type is read as a move first. A number on its own picks option N of the menu only when "
+    "it is not also a move you can make; when it could be both you are asked which. #N always picks "
+    "option N."
+)
+"""The input rule in words, for help texts and hints."""
 
 
 @dataclass(frozen=True)
@@ -48,12 +65,17 @@ class Choice:
     command: str | None = None
     error: str | None = None
     options: list[Any] = field(default_factory=list)
-    """Two or more legal plays the typed cards could mean (set or sequence): ask which."""
+    """Two or more legal actions the line could mean (a set or a sequence; a move or a menu option): ask."""
     unreadable: bool = False
     """True when ``error`` says the text could not be read (not that the play is illegal)."""
     then: tuple[Any, ...] = ()
     """Further actions, in order, after ``play``: a line that stands for several (a whole Boojum bid typed
     at once), each already checked by the face."""
+    question: str | None = None
+    """With ``options``: why the line has several readings, told before asking which is meant."""
+
+
+_NOT_GIVE = {"give", "set", "seq", "sequence", "pass", "p", "revolution", "no-revolution"}
 
 
 def _order_key(play: Play) -> tuple[int, ...]:
@@ -92,20 +114,96 @@ def _with_suits(play: Play, options: Sequence[Play]) -> list[Play]:
     return [o for o in options if o.suit >= 0 and o._replace(suit=-1) == play] or [play]
 
 
-def command_or_number(text: str, options: Sequence[Any], empty: str) -> Choice | None:
-    """The reading of a blank line (``empty`` says what to type), a command word or an option number;
-    None when the text is none of these (so it is an action to parse)."""
+def command_or_option(text: str, options: Sequence[Any], empty: str) -> Choice | None:
+    """The reading of a blank line (``empty`` says what to type), a command word or ``#N``; None when
+    the text is none of these (a move, or a number to read by :func:`number_or_move`).
+
+    >>> command_or_option("#2", ["a", "b"], "?").play, command_or_option("R", [], "?").command
+    ('b', 'rules')
+    >>> command_or_option("#3", ["a", "b"], "?").error
+    'no option 3: type a number from 1 to 2'
+    >>> command_or_option("3", ["a", "b"], "?") is None
+    True
+    """
     if not text:
         return Choice(error=f"{empty} (h for help)", unreadable=True)
     command = COMMANDS.get(text.lower())
     if command is not None:
         return Choice(command=command)
-    if text.isdigit():
-        k = int(text)
-        if 1 <= k <= len(options):
-            return Choice(play=options[k - 1])
-        return Choice(error=f"no option {k}: type a number from 1 to {len(options)}", unreadable=True)
+    if text.startswith("#"):
+        number = text[1:].strip()
+        if not number.isdigit():
+            return Choice(
+                error=f"after # type the number of an option, e.g. #2, not {text!r}", unreadable=True
+            )
+        return _option(int(number), options)
     return None
+
+
+def _option(k: int, options: Sequence[Any]) -> Choice:
+    if 1 <= k <= len(options):
+        return Choice(play=options[k - 1])
+    return Choice(error=f"no option {k}: {_numbers(options)}", unreadable=True)
+
+
+def _numbers(options: Sequence[Any]) -> str:
+    if not options:
+        return "there is no menu here"
+    return "the only option is 1" if len(options) == 1 else f"type a number from 1 to {len(options)}"
+
+
+def command_or_number(text: str, options: Sequence[Any], empty: str) -> Choice | None:
+    """:func:`command_or_option`, and a number on its own as an option: for a notation in which a
+    number alone is never a move (Boojum's cards and Gin Bummy's always carry a suit).
+
+    >>> command_or_number("2", ["a", "b"], "?").play
+    'b'
+    """
+    early = command_or_option(text, options, empty)
+    if early is not None or not text.isdigit():
+        return early
+    return _option(int(text), options)
+
+
+def number_or_move(
+    text: str, options: Sequence[Any], move: Choice, action_text: Callable[[Any], str]
+) -> Choice:
+    """The input rule for a number typed on its own, given its reading as a move (``move``).
+
+    A legal move and no different option N: the move. An option N and no legal move: the option. Both
+    and different: ask which (``options``, with the ``question`` why). Neither: an error that says both.
+
+    >>> move = Choice(play="set 2")
+    >>> number_or_move("2", ["pass", "set 2"], move, str).play
+    'set 2'
+    >>> asked = number_or_move("2", ["set 3", "pass"], move, str)
+    >>> asked.options, asked.question
+    (['set 2', 'pass'], '2 could be a move (set 2) or option 2 of the menu (pass); #2 always means the option')
+    >>> number_or_move("2", ["set 3"], Choice(error="you do not hold a 2"), str).error
+    'no option 2 (the menu has only option 1), and as a move: you do not hold a 2'
+    """
+    k = int(text)
+    option = options[k - 1] if 1 <= k <= len(options) else None
+    moves = [move.play] if move.play is not None else list(move.options)
+    if not moves:
+        if option is not None:
+            return Choice(play=option)
+        reason = move.error or "it is not a move here"
+        menu = f"the menu goes from 1 to {len(options)}" if len(options) > 1 else "the menu has only option 1"
+        return Choice(error=f"no option {k} ({menu}), and as a move: {reason}", unreadable=move.unreadable)
+    if option is None or option in moves:
+        return move if option is None else Choice(play=option)
+    shown = ", ".join(action_text(m) for m in moves)
+    return Choice(
+        options=[*moves, option],
+        question=(
+            f"{text} could be a move ({shown}) or option {k} of the menu ({action_text(option)}); "
+            f"#{k} always means the option"
+        ),
+    )
+
+
+EMPTY = "type cards like 'Q Q 2', p to pass, or #N for option N of the menu"
 
 
 def interpret(
@@ -114,11 +212,32 @@ def interpret(
     options: Sequence[Play],
     why_illegal: Callable[[Play], str | None],
 ) -> Choice:
-    """Read one line typed at the play prompt against the numbered ``options``."""
+    """Read one line typed at the play prompt against the numbered ``options``, by the input rule.
+
+    >>> from bumtable.rules import get
+    >>> rules = get("bum-game", players=4)
+    >>> state = rules.new_state(seed=2)  # seat 0 leads, holding an Ace, a Two and a Joker
+    >>> options = ordered(state.legal_actions())
+    >>> choice = interpret("2", rules, options, state.why_illegal)  # the Two, or option 2?
+    >>> [rules.action_text(a) for a in choice.options]
+    ['set 2', 'set 3 2']
+    """
     text = line.strip()
-    early = command_or_number(text, options, "type the number of a play, cards like 'Q Q 2', or p to pass")
+    early = command_or_option(text, options, EMPTY)
     if early is not None:
         return early
+    move = _as_move(text, rules, options, why_illegal)
+    if text.isdigit():
+        return number_or_move(text, options, move, rules.action_text)
+    return move
+
+
+def _as_move(
+    text: str, rules: ClimbingRules, options: Sequence[Play], why_illegal: Callable[[Play], str | None]
+) -> Choice:
+    """The line read as a move: the legal play it means, the legal plays it could mean, or why none."""
+    if any(o.kind == GIVE for o in options) and text.split()[0].lower() not in _NOT_GIVE:
+        text = f"give {text}"  # choosing the cards to give: the cards typed are the gift
     try:
         readings = _readings(rules, text)
     except NotationError as e:

@@ -6,8 +6,11 @@ import contextlib
 import hashlib
 import json
 import secrets
+import shlex
+import shutil
 import sys
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -178,6 +181,24 @@ def bot_seed(game_seed: int, seat: int, ply: int) -> int:
     """
     data = f"bumtable-bot:{game_seed}:{seat}:{ply}".encode()
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big") >> 1
+
+
+def command_name() -> str:
+    """How to run bumtable again, the way this process was run: ``bumtable`` when that name on PATH is
+    this program; else the script's path as typed (``.venv/bin/bumtable`` after ``make run``); for
+    ``python -m bumtable.cli``, that command with this interpreter.
+
+    >>> command_name() != ""
+    True
+    """
+    script = sys.argv[0] if sys.argv else ""
+    on_path = shutil.which("bumtable")
+    if not script or Path(script).name == "__main__.py":  # python -m bumtable.cli
+        return "bumtable" if on_path else f"{shlex.quote(sys.executable)} -m bumtable.cli"
+    with contextlib.suppress(OSError):
+        if on_path and Path(on_path).samefile(script):
+            return "bumtable"
+    return shlex.quote(script)
 
 
 def stdin_is_tty() -> bool:

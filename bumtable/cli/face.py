@@ -8,13 +8,14 @@ observations (what the seat it speaks for may know), never the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from rich.console import RenderableType
+from rich.table import Table
 from rich.text import Text
 
-from bumtable.cli.choice import Choice, command_or_number
+from bumtable.cli.choice import Choice, command_or_option, number_or_move
 from bumtable.cli.render import Seats
 from bumtable.errors import NotationError
 from bumtable.rules import Event
@@ -54,7 +55,8 @@ class Face(Protocol):
         ...
 
     def turn_view(self, obs: Any, seats: Seats) -> list[RenderableType]:
-        """The table as the person to act sees it, above the numbered options."""
+        """The table as the person to act sees it in full, above the numbered options: at the first turn,
+        when the :func:`scene` changes (a new hand) and on ``t``; other turns show :func:`turn_brief`."""
         ...
 
     def narrate(self, before: Any, events: Sequence[Event], after: Any, seats: Seats) -> list[RenderableType]:
@@ -91,6 +93,69 @@ class Face(Protocol):
         ...
 
 
+@runtime_checkable
+class Briefing(Protocol):
+    """A face that draws its own short turn view (optional: :func:`turn_brief` has a default)."""
+
+    def turn_brief(self, obs: Any, seats: Seats) -> list[RenderableType]:
+        """The turn in a few lines, for a turn when the table has not changed much since it was last
+        drawn in full (:meth:`Face.turn_view`): where the game is, what is to beat, the hand."""
+        ...
+
+
+@runtime_checkable
+class Scenes(Protocol):
+    """A face that says itself when the full table is worth drawing again (optional: see :func:`scene`)."""
+
+    def scene(self, obs: Any) -> Hashable:
+        """The part of the game the turn belongs to (a hand, a round, a phase of it): when it changes,
+        the next turn draws the full table again."""
+        ...
+
+
+def turn_brief(face: Face, obs: Any, seats: Seats) -> list[RenderableType]:
+    """The short form of the turn view: the face's own :meth:`Briefing.turn_brief`, or a header line
+    (where the game is, the cards each player holds) over the turn view without its tables.
+
+    >>> from bumtable.rules import get
+    >>> from bumtable.cli.faces import face_for
+    >>> rules = get("president", players=4)
+    >>> state = rules.new_state(seed=1)
+    >>> obs = state.observe(state.current_player())
+    >>> brief = turn_brief(face_for(rules), obs, Seats.numbered(4, obs.seat))
+    >>> any(isinstance(r, Table) for r in brief)
+    False
+    """
+    if isinstance(face, Briefing):
+        return face.turn_brief(obs, seats)
+    header = Text(face.progress(obs).capitalize(), style="bold")
+    counts = getattr(obs, "card_counts", None) or getattr(obs, "hand_counts", None)
+    if counts:
+        held = ", ".join(f"{seats.name(p)} {n}" for p, n in enumerate(counts))
+        header.append(f" · cards held: {held}")
+    rest = [r for r in face.turn_view(obs, seats) if not isinstance(r, Table)]
+    return [header, *rest]
+
+
+def scene(face: Face, obs: Any) -> Hashable:
+    """When the full table is drawn again: the face's own :meth:`Scenes.scene`, or by default the
+    hand or round and its phase (a game of neither, such as Gin Bummy, draws it in full once).
+
+    >>> from bumtable.rules import get
+    >>> from bumtable.cli.faces import face_for
+    >>> rules = get("president", players=4)
+    >>> state = rules.new_state(seed=1)
+    >>> scene(face_for(rules), state.observe(0))
+    (1, None, 'play')
+    """
+    if isinstance(face, Scenes):
+        return face.scene(obs)
+    hand, round_no = getattr(obs, "hand_no", None), getattr(obs, "round_no", None)
+    if hand is None and round_no is None:
+        return None
+    return (hand, round_no, getattr(obs, "phase", None))
+
+
 def interpret_typed(
     line: str,
     rules: Any,
@@ -99,7 +164,8 @@ def interpret_typed(
     *,
     empty: str,
 ) -> Choice:
-    """Read a line as a command word, an option number, or an action in the game's notation.
+    """Read a line by the input rule: a command word, ``#N``, an action in the game's notation, or a
+    number on its own (option N unless it is also a legal action: then the person is asked).
 
     ``empty`` says what to type, for a blank line. Used by the faces whose actions are typed
     whole (Gin Bummy's ``discard Kh``, Boojum's ``bid 5ML 9MS``).
@@ -110,18 +176,22 @@ def interpret_typed(
     >>> options = state.legal_actions()
     >>> interpret_typed("1", rules, options, state.why_illegal, empty="?").play == options[0]
     True
+    >>> interpret_typed("#2", rules, options, state.why_illegal, empty="?").play == options[1]
+    True
     >>> interpret_typed("discard", rules, options, state.why_illegal, empty="?").unreadable
     True
     """
     text = line.strip()
-    early = command_or_number(text, options, empty)
+    early = command_or_option(text, options, empty)
     if early is not None:
         return early
     try:
         action = rules.parse_action(text)
     except NotationError as e:
-        return Choice(error=str(e), unreadable=True)
-    reason = why_illegal(action)
-    if reason is None:
-        return Choice(play=action)
-    return Choice(error=reason)
+        move = Choice(error=str(e), unreadable=True)
+    else:
+        reason = why_illegal(action)
+        move = Choice(play=action) if reason is None else Choice(error=reason)
+    if text.isdigit():
+        return number_or_move(text, options, move, rules.action_text)
+    return move

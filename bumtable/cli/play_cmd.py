@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
@@ -25,7 +27,7 @@ from bumtable.cli.common import (
 from bumtable.cli.faces import face_for
 from bumtable.cli.play import Match
 from bumtable.cli.saves import Seating, load_record, meta_of, seating_from
-from bumtable.rules import system
+from bumtable.rules import Rules, get, system
 
 
 def play(
@@ -56,8 +58,17 @@ def play(
             dir_okay=False,
         ),
     ] = None,
+    auto: Annotated[
+        bool | None,
+        typer.Option(
+            "--auto/--no-auto",
+            help="Play your turn for you when it has only one legal move, and say so (default: on; "
+            "a saved game keeps its choice).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Play a match against bots: type a play's number or its cards at the prompt."""
+    """Play a match against bots: type your move (cards, or a word such as pass), or #N for option N."""
     console = out_console()
     with cli_errors():
         if load is not None:
@@ -66,6 +77,7 @@ def play(
                 for name, value in (
                     ("--players", players),
                     ("--variant", variant),
+                    ("--option", option),
                     ("--target", target),
                     ("--seed", seed),
                     ("--bots", bots),
@@ -85,6 +97,7 @@ def play(
             console.print(
                 Text(f"Resuming {load}: {len(record.actions)} actions so far, {where}, seed {state.seed}.")
             )
+            console.print(Text(title_line(state.rules, _words(meta.get("variants")), _options(meta))))
         else:
             variants = split_words(variant)
             rules = make_rules(game, players, variants, target, option or ())
@@ -97,18 +110,88 @@ def play(
                 seed = new_seed()
             state = rules.new_state(seed)
             meta = meta_of(seating, rules.players, variants)
-            title = system(game).title
-            extra = f", variants: {', '.join(variants)}" if variants else ""
-            console.print(
-                Text(
-                    f"{title} for {rules.players}, {face_for(rules).goal(rules)}{extra}. "
-                    f"Seed {seed} (play this deal again with --seed {seed})."
-                )
-            )
+            meta["options"] = chosen
+            console.print(Text(f"{title_line(rules, variants, chosen)} {seed_line(seed)}"))
+        if auto is not None:
+            meta["auto"] = auto
+        auto_play = meta.get("auto", True) is not False
+        for line in in_force(state.rules, _words(meta.get("variants"))):
+            console.print(Text(line, style="dim"))
         others = ", ".join(f"P{p} {k}" for p, k in enumerate(seating.kinds) if p != seating.human)
-        console.print(Text(f"You are seat {seating.human}; bots: {others}. Type h for help."))
+        console.print(
+            Text(f"You are seat {seating.human}; bots: {others}. Type h for help, r for the rules.")
+        )
         try:
-            Match(state, seating, console, save=save, meta=meta).run()
+            while True:
+                match = Match(state, seating, console, save=save, meta=meta, auto=auto_play)
+                if not match.run() or not match.again():
+                    break
+                state = state.rules.new_state(new_seed())
+                if save is not None:
+                    save = next_free(save)
+                console.print()
+                console.print(Text(f"A new match with the same settings. {seed_line(state.seed)}"))
+                if save is not None:
+                    console.print(f"This match is saved to {save}.", markup=False, soft_wrap=True)
         except KeyboardInterrupt:
             console.print(Text("\nInterrupted." + (f" The game so far is in {save}." if save else "")))
             raise typer.Exit(130) from None
+
+
+def seed_line(seed: int) -> str:
+    """The seed of a match, and how to deal it again."""
+    return f"Seed {seed} (play this deal again with --seed {seed})."
+
+
+def title_line(rules: Rules, variants: Sequence[str], options: dict[str, object]) -> str:
+    """What is played: the game, for how many, to what goal, with the variants and ``-o`` options given.
+
+    >>> from bumtable.rules import get
+    >>> rules = get("president", players=4, target=11, rounds=0).replace(wipe_after_pass=True)
+    >>> title_line(rules, [], {"wipe_after_pass": True})
+    'President for 4, first to 11 points, options: wipe_after_pass=true.'
+    """
+    parts = [f"{system(rules.system).title} for {rules.players}", face_for(rules).goal(rules)]
+    if variants:
+        parts.append(f"variants: {', '.join(variants)}")
+    if options:
+        parts.append(f"options: {', '.join(f'{k}={_shown(v)}' for k, v in options.items())}")
+    return ", ".join(parts) + "."
+
+
+def in_force(rules: Rules, variants: Sequence[str]) -> list[str]:
+    """What each variant in force sets, one line each.
+
+    >>> from bumtable.rules import get
+    >>> in_force(get("bum-game", players=4, variants=["one-hour"]), ["one-hour"])
+    ['Variant one-hour: exchange=false, target=20.']
+    """
+    base = system(rules.system).build(rules.players).to_dict()
+    out = []
+    for name in variants:
+        data = get(rules.system, players=rules.players, variants=[name]).to_dict()
+        changes = ", ".join(f"{k}={_shown(v)}" for k, v in data.items() if v != base[k])
+        out.append(f"Variant {name}: {changes or 'as the game'}.")
+    return out
+
+
+def next_free(path: Path) -> Path:
+    """``game-2.json`` (or the next number free) beside ``game.json``: where another match is saved."""
+    stem = path.stem.rsplit("-", 1)[0] if path.stem.rsplit("-", 1)[-1].isdigit() else path.stem
+    n = 2
+    while (candidate := path.with_name(f"{stem}-{n}{path.suffix}")).exists():
+        n += 1
+    return candidate
+
+
+def _shown(value: object) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _words(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def _options(meta: dict[str, Any]) -> dict[str, object]:
+    options = meta.get("options")
+    return dict(options) if isinstance(options, dict) else {}

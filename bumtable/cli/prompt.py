@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from typing import TextIO
 
 from rich.console import Console
 
@@ -14,11 +15,18 @@ class LineReader:
     """Asks a question on the console and reads one line; ``None`` means input ended.
 
     When stdin is not a terminal the answer is echoed, so a transcript reads like a session.
+    ``stream`` reads the lines from another text stream instead of stdin (echoed the same way).
+
+    >>> import io
+    >>> reader = LineReader(Console(file=io.StringIO()), stream=io.StringIO("2\\n"))
+    >>> reader.ask("Which? "), reader.ask("Which? ")
+    ('2', None)
     """
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, *, stream: TextIO | None = None) -> None:
         self.console = console
-        self.tty = stdin_is_tty()
+        self.stream = stream
+        self.tty = stream is None and stdin_is_tty()
         if self.tty:
             with contextlib.suppress(ImportError):  # line editing and history for input()
                 import readline  # noqa: F401
@@ -31,7 +39,7 @@ class LineReader:
             else:
                 self.console.print(question, end="", markup=False, highlight=False)
                 self.console.file.flush()
-                line = sys.stdin.readline()
+                line = (self.stream or sys.stdin).readline()
         except EOFError:
             self.console.print()
             return None
