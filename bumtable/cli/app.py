@@ -8,6 +8,7 @@ from bumtable.cli.games_cmd import games
 from bumtable.cli.moves_cmd import moves
 from bumtable.cli.play_cmd import play
 from bumtable.cli.replay_cmd import replay
+from bumtable.cli.schema_cmd import schema
 from bumtable.cli.simulate_cmd import simulate
 
 app = typer.Typer(
@@ -22,6 +23,7 @@ app.command()(simulate)
 app.command()(moves)
 app.command()(replay)
 app.command()(games)
+app.command()(schema)
 
 
 def main() -> None:

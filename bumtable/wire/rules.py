@@ -1,0 +1,127 @@
+"""The wire form of each family's rules: one model per rules class, made from its declared options.
+
+A rules object's ``to_dict()`` writes its options (``system`` first) as JSON data: tuples become
+lists. The options are declared once, on the family's rules dataclass (each with its type and, mostly,
+a docstring), so the models here are built from those declarations rather than written out again:
+``system`` becomes the literal names of the family's systems (from the registry), ``tuple[X, ...]`` a
+list, a fixed ``tuple[X, X]`` a list of exactly that many, and each option's docstring its description.
+A new option therefore needs no edit here, only the schema files regenerated.
+
+The models describe the JSON: ``rules.to_dict()`` itself still holds tuples (``dataclasses.asdict``),
+which strict validation does not take for lists, so validate ``rules.to_json()`` (``RULES.validate_json``)
+or what ``json.loads`` gives back, as a record or a network message holds it.
+
+>>> import json
+>>> from bumtable.rules import get
+>>> rules = RULES.validate_python(json.loads(get("zs", players=6).to_json()))
+>>> type(rules).__name__, rules.model_dump()["players"]
+('ClimbingRulesModel', 6)
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+import textwrap
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, cast, get_args, get_origin
+
+from pydantic import Field, TypeAdapter, create_model
+
+from bumtable.rules.options_data import OptionsData
+from bumtable.rules.protocol import Family
+from bumtable.rules.registry import FAMILIES, SYSTEMS
+from bumtable.wire.base import WireModel
+
+__all__ = ["RULES", "RULES_MODELS", "RulesModel", "option_docs", "rules_model"]
+
+
+def option_docs(cls: type) -> dict[str, str]:
+    """The docstring written under each field of a dataclass (and of its bases), by field name.
+
+    >>> from bumtable.rules.climbing.options import ClimbingRules
+    >>> option_docs(ClimbingRules)["target"]
+    'Points that win the match (0: no target).'
+    """
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if klass is object or klass.__module__ in ("abc", "builtins"):
+            continue
+        try:
+            source = textwrap.dedent(inspect.getsource(klass))
+        except (OSError, TypeError):  # no source (a frozen build): the models simply lack descriptions
+            continue
+        body = cast(ast.ClassDef, ast.parse(source).body[0]).body
+        for here, after in itertools.pairwise(body):
+            if (
+                isinstance(here, ast.AnnAssign)
+                and isinstance(here.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                docs[here.target.id] = inspect.cleandoc(after.value.value)
+    return docs
+
+
+def _wire_type(hint: Any) -> Any:
+    """The JSON shape of an option's declared type: tuples are lists (a fixed tuple: of that length)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if hint in (bool, int, str, float) or origin is Literal:
+        return hint
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return list[_wire_type(args[0])]  # type: ignore[misc]
+        if args and len(set(args)) == 1:
+            return Annotated[list[_wire_type(args[0])], Field(min_length=len(args), max_length=len(args))]  # type: ignore[misc]
+        return cast(Any, tuple)[tuple(_wire_type(a) for a in args)]  # mixed: JSON arrays by position
+    raise TypeError(f"an option of type {hint!r} has no wire form yet: add it to bumtable.wire.rules")
+
+
+def rules_model(family: Family) -> type[WireModel]:
+    """A model of the rules dict of every system of ``family``, built from its rules class's options.
+
+    >>> from bumtable.rules.registry import FAMILIES
+    >>> model = rules_model(FAMILIES["boojum"])
+    >>> model.__name__, list(model.model_fields)[:3]
+    ('BoojumRulesModel', ['system', 'players', 'decks'])
+    """
+    names = sorted(s.name for s in SYSTEMS.values() if s.family is family)
+    first = SYSTEMS[names[0]]
+    sample = first.build(first.default_players)
+    if not isinstance(sample, OptionsData):  # every rules class is; the model is made from its options
+        raise TypeError(f"{type(sample).__name__} does not declare its options as OptionsData")
+    cls = type(sample)
+    written = sample.to_dict().keys()  # not every field: the climbing rules leave out their ``notes``
+    docs = option_docs(cls)
+    fields: dict[str, Any] = {
+        "system": (
+            cast(Any, Literal)[tuple(names)],
+            Field(description=f"The rules system: one of the {family.name} family's."),
+        )
+    }
+    for name, hint in cls.option_types().items():
+        if name != "system" and name in written:
+            fields[name] = (_wire_type(hint), Field(description=docs.get(name)))
+    model: type[WireModel] = create_model(
+        f"{cls.__name__}Model",
+        __base__=WireModel,
+        __doc__=f"Every option of a {family.name} game's rules ({cls.__module__}.{cls.__name__}), as its "
+        f"to_dict() writes them.",
+        __module__=__name__,
+        **fields,
+    )
+    return model
+
+
+RULES_MODELS: dict[str, type[WireModel]] = {name: rules_model(f) for name, f in FAMILIES.items()}
+"""Each family's rules model, by family name."""
+
+if TYPE_CHECKING:
+    RulesModel = WireModel
+else:
+    RulesModel = Annotated[Union[tuple(RULES_MODELS.values())], Field(discriminator="system")]  # noqa: UP007
+"""The rules of any system: the model is picked by their ``system`` value."""
+
+RULES: TypeAdapter[WireModel] = TypeAdapter(RulesModel)
+"""Validates and dumps the rules of any system (``RULES.json_schema()`` is its schema)."""

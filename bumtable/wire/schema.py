@@ -1,0 +1,78 @@
+"""The JSON Schema of every wire model, and the files under ``docs/schema/`` made from them.
+
+Each schema is pydantic's ``model_json_schema()`` (draft 2020-12, the fields' docstrings as their
+descriptions); the unions (an observation or rules of any system) are ``oneOf`` schemas with a
+``discriminator`` on ``system``. ``bumtable schema --out docs/schema`` writes one file per name.
+
+>>> sorted(schemas())
+['boojum-observation', 'boojum-rules', 'climbing-observation', 'climbing-rules', 'event', 'gin-bummy-observation', 'gin-bummy-rules', 'observation', 'record', 'rules']
+>>> schemas()["event"]["required"]
+['seq', 'step', 'kind', 'player', 'to', 'text', 'cards', 'count']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bumtable.wire.event import EventModel
+from bumtable.wire.observation import OBSERVATION, OBSERVATION_MODELS
+from bumtable.wire.record import RecordModel
+from bumtable.wire.rules import RULES, RULES_MODELS
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+"""The JSON Schema dialect pydantic writes."""
+
+
+def _makers() -> dict[str, Callable[[], dict[str, Any]]]:
+    out: dict[str, Callable[[], dict[str, Any]]] = {}
+    for family, model in OBSERVATION_MODELS.items():
+        out[f"{family}-observation"] = model.model_json_schema
+    out["observation"] = OBSERVATION.json_schema
+    for family, model in RULES_MODELS.items():
+        out[f"{family}-rules"] = model.model_json_schema
+    out["rules"] = RULES.json_schema
+    out["event"] = EventModel.model_json_schema
+    out["record"] = RecordModel.model_json_schema
+    return out
+
+
+def schemas() -> dict[str, dict[str, Any]]:
+    """Each wire model's JSON Schema, by name (the file name under ``docs/schema/`` less ``.json``)."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, make in _makers().items():
+        schema = make()
+        if name in ("observation", "rules"):
+            schema = {"title": name.capitalize(), **schema}
+        out[name] = {"$schema": DIALECT, **schema}
+    return out
+
+
+def schema_text(schema: dict[str, Any]) -> str:
+    """A schema as the text of its file: indented JSON, keys in pydantic's order, ending in a newline.
+
+    >>> schema_text({"type": "integer", "minimum": 0})
+    '{\\n  "type": "integer",\\n  "minimum": 0\\n}\\n'
+    """
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schemas(directory: Path | str) -> list[Path]:
+    """Write each schema to ``directory/NAME.json`` (made if missing); the paths written, by name.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     paths = write_schemas(tmp)
+    ...     [p.name for p in paths][-3:], json.loads(paths[-2].read_text())["title"]
+    (['observation.json', 'record.json', 'rules.json'], 'RecordModel')
+    """
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, schema in sorted(schemas().items()):
+        path = folder / f"{name}.json"
+        path.write_text(schema_text(schema), encoding="utf-8")
+        paths.append(path)
+    return paths
