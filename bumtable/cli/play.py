@@ -144,7 +144,7 @@ class Match:
         legal = obs.legal_actions()
         if self.auto and len(legal) == 1:
             only = legal[0]
-            self.print(Text.assemble("Only one move: ", face.option_text(obs, only), " (played for you)."))
+            self.print(Text.assemble("Only one move (played for you): ", face.option_text(obs, only), "."))
             return [only]
         options = face.ordered(obs, legal)
         self.show_turn(options)
@@ -209,11 +209,11 @@ class Match:
         if question is not None:
             self.print(Text(f"{question}."))
         items = [Text.assemble(f"{i}) ", self.face.option_text(obs, a)) for i, a in enumerate(actions, 1)]
-        ways = f"That can be played {count_word(len(actions))} ways"
+        ways = "Which do you mean?" if question else f"That can be played {count_word(len(actions))} ways:"
         if len(actions) <= SHORT_LIST:
-            self.print(Text.assemble(f"{ways}: ", Text("  ").join(items), "."))
+            self.print(Text.assemble(f"{ways} ", Text("  ").join(items)))
         else:
-            self.print(Text(f"{ways}:"), Columns(items, padding=(0, 3), column_first=False))
+            self.print(Text(ways), Columns(items, padding=(0, 3), column_first=False))
         line = self.reader.ask("Which (number)? ")
         if line is None:
             return None, None

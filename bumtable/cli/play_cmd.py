@@ -17,6 +17,7 @@ from bumtable.cli.common import (
     PlayersOpt,
     VariantOpt,
     cli_errors,
+    command_name,
     make_rules,
     new_seed,
     out_console,
@@ -68,7 +69,12 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play a match against bots: type your move (cards, or a word such as pass), or #N for option N."""
+    """Play a match against bots.
+
+    At the prompt, type your move: cards (Q Q 2) or a word of the game (pass, stock, bid ...). A number
+    on its own picks option N of the menu only when it is not also a move; when it could be both you
+    are asked which. #N always picks option N. h help, t table, r rules, q quit.
+    """
     console = out_console()
     with cli_errors():
         if load is not None:
@@ -134,7 +140,12 @@ def play(
                 if save is not None:
                     console.print(f"This match is saved to {save}.", markup=False, soft_wrap=True)
         except KeyboardInterrupt:
-            console.print(Text("\nInterrupted." + (f" The game so far is in {save}." if save else "")))
+            kept = (
+                f" The game so far is in {save}; resume with: {command_name()} play --load {save}"
+                if save
+                else ""
+            )
+            console.print(Text(f"\nInterrupted.{kept}"))
             raise typer.Exit(130) from None
 
 
