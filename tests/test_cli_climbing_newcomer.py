@@ -127,7 +127,7 @@ def test_being_the_bum_in_president_shows_the_hand_as_dealt_and_what_the_exchang
     exchange = told.index("Card exchange:")
     after = told.index("Your hand after the exchange (13): ")
     assert dealt < exchange < after
-    assert re.search(r"You gave P2 \(President\) \S+ \S+ \(the best cards: the rules pick them\)", told)
+    assert re.search(r"You gave P2 \(President\) \S+ \S+ \(the best held, picked by the rules\)", told)
     assert re.search(r"P2 \(President\) gave you \S+ \S+ \(chosen\)", told)
 
 
@@ -192,11 +192,11 @@ def test_choosing_cards_to_give_as_president_tells_whom_how_many_why_and_what_ca
     assert "New trick" not in turn
     assert f"Card exchange: You (President) give P{bum} (Bum) two cards of your choice." in turn
     assert re.search(
-        rf"P{bum} \(Bum\) already gave you \S+ \S+ \(the best held: the rules pick them\)\.", turn
+        rf"P{bum} \(Bum\) already gave you \S+ \S+ \(the best held, picked by the rules\)\.", turn
     )
     assert turn.index("Your hand as dealt (13)") < turn.index("Your hand now (15)") < turn.index(" 1 give ")
     assert f"You gave P{bum} (Bum) " in after and "(chosen)" in after
-    assert re.search(rf"P{bum} \(Bum\) gave you \S+ \S+ \(the best cards", after)
+    assert re.search(rf"P{bum} \(Bum\) gave you \S+ \S+ \(the best held, picked by the rules\)", after)
     assert "Your hand after the exchange (13)" in after
 
 

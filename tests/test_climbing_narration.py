@@ -63,6 +63,9 @@ def play_as(state: State, human: int, rng: random.Random) -> tuple[str, set[str]
         events = state.events(human, start)
         said = printed(face.narrate(before, events, after, seats))
         text += said
+        if state.current_player() == human:  # the turn as the person sees it: in full, in brief, the menu
+            text += printed([*face.turn_view(after, seats), *face.turn_brief(after, seats)])
+            text += printed([face.option_text(after, a) for a in face.ordered(after, after.legal_actions())])
         visible |= {str(Card(c)) for c in after.hand or ()}
         for whole, _, _ in state.log.entries[start:]:  # type: ignore[attr-defined]
             if whole.kind in (ev.PLAY, ev.REVOLUTION) or (

@@ -26,7 +26,16 @@ from rich.table import Table
 from rich.text import Text
 
 from bumtable.cards import Card
-from bumtable.cli.render import Seats, card_text, cards_text, count_word, fancy, hand_text, ordinal
+from bumtable.cli.render import (
+    Seats,
+    card_text,
+    cards_text,
+    count_word,
+    fancy,
+    hand_text,
+    ordinal,
+    round_the_table,
+)
 from bumtable.rules.climbing import ClimbingObservation, HandResult
 from bumtable.rules.climbing import events as cev
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
@@ -43,9 +52,7 @@ def dealt_role(obs: ClimbingObservation, p: int) -> str:
 
 def seating_line(obs: ClimbingObservation, seats: Seats) -> Text:
     """Where everyone sits, round the table from the player after the dealer, with roles as dealt."""
-    order = obs.order
-    start = order.index(obs.dealer) + 1 if obs.dealer in order else 0
-    ring = [order[(start + i) % len(order)] for i in range(len(order))]
+    ring = round_the_table(obs)
     names = []
     for p in ring:
         tags = [t for t in (dealt_role(obs, p), "dealer" if p == obs.dealer else "") if t]
@@ -133,10 +140,10 @@ def _cancel_reason(obs: ClimbingObservation, seats: Seats) -> str:
 def _why_given(obs: ClimbingObservation, giver: int, receiver: int) -> str:
     """Why these cards went: the lower role's best (the rules take them), or the higher role's choice."""
     if obs.roles[giver] > obs.roles[receiver]:
-        return "the best cards: the rules pick them"
+        return "the best held, picked by the rules"
     if obs.rules.exchange_high_gives == "choice":
         return "chosen"
-    return "the lowest cards: the rules pick them"
+    return "the lowest held, picked by the rules"
 
 
 def exchange_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
@@ -221,12 +228,12 @@ def exchange_decision(obs: ClimbingObservation, seats: Seats) -> list[Renderable
         receiver = "you" if me == seats.you else seats.name(me)
         given = cards_text(rules, got[0].cards or ())
         out.append(
-            Text.assemble(f"{them} already gave {receiver} ", given, " (the best held: the rules pick them).")
+            Text.assemble(f"{them} already gave {receiver} ", given, " (the best held, picked by the rules).")
         )
     elif rules.exchange_order == "higher-first":
-        out.append(Text(f"Then {them} gives back {cards}, the best held (the rules pick them)."))
+        out.append(Text(f"Then {them} gives back {cards}: the best held, picked by the rules."))
     else:
-        out.append(Text(f"At the same time {them} gives {cards}, the best dealt (the rules pick them)."))
+        out.append(Text(f"At the same time {them} gives {cards}: the best dealt, picked by the rules."))
     if obs.hand is not None:
         dealt = dealt_hand(obs)
         if sorted(dealt) != sorted(obs.hand):

@@ -111,13 +111,12 @@ def _give_shortlist(legal: Sequence[Play]) -> list[Play]:
     if len(legal) <= GIVE_SHORTLIST:
         return list(legal)
     ranks = sorted({r for p in legal for r in p.cards})
-    k = legal[0].size
     for n in range(len(ranks), 0, -1):
         low = set(ranks[:n])
         short = [p for p in legal if set(p.cards) <= low]
         if len(short) <= GIVE_SHORTLIST and short:
             return short
-    return list(legal[:GIVE_SHORTLIST]) if k else list(legal)
+    return list(legal[:GIVE_SHORTLIST])
 
 
 def typed_form(rules: ClimbingOptions, play: Play) -> str:

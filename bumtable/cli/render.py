@@ -173,6 +173,13 @@ def play_text(rules: ClimbingOptions, play: Play, codes: Sequence[int] | None) -
 
 
 # ---------------------------------------------------------------------- table
+def round_the_table(obs: ClimbingObservation) -> list[int]:
+    """The players in the order play goes round, from the player after the dealer (who is dealt first)."""
+    order = obs.order
+    start = order.index(obs.dealer) + 1 if obs.dealer in order else 0
+    return [order[(start + i) % len(order)] for i in range(len(order))]
+
+
 def status_table(obs: ClimbingObservation, seats: Seats) -> Table:
     """Every seat's role, cards left and score, clockwise, marking whose turn it is."""
     rules = obs.rules
@@ -193,7 +200,7 @@ def status_table(obs: ClimbingObservation, seats: Seats) -> Table:
         table.add_column("Plays as")
     table.add_column("Cards", justify="right")
     table.add_column("Score", justify="right")
-    for p in obs.order:
+    for p in round_the_table(obs):
         turn = obs.turn == p
         left = obs.card_counts[p]
         if left:
@@ -221,15 +228,13 @@ def trick_text(obs: ClimbingObservation, seats: Seats) -> Text:
     if not obs.trick:
         if obs.turn is None:
             return Text("")
-        return Text(f"New trick: {seats.name(obs.turn)} {seats.verb(obs.turn, 'leads', 'lead')}.")
+        lead = seats.verb(obs.turn, "leads", "lead")
+        return Text(f"New trick: {seats.name(obs.turn)} {lead}, with any cards that make a play.")
     sep = Text(" · " if fancy() else " | ", style="dim")
     parts = [Text.assemble((f"{seats.name(p)} ", "bold"), play_text(rules, a, cs)) for p, a, cs in obs.trick]
     text = Text.assemble("Trick: ", sep.join(parts))
     if obs.top is not None:
-        text.append(
-            f"\nTo beat: {rules.action_text(obs.top)} ({describe_play(rules, obs.top)}) "
-            f"by {seats.name(obs.top_player)}, or pass."
-        )
+        text.append(f"\nTo beat: {describe_play(rules, obs.top)} by {seats.name(obs.top_player)}, or pass.")
     if obs.inverted:
         text.append("\nThe ranking is reversed: each play must rank lower.")
     if obs.direction < 0:
