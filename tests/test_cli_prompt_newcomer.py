@@ -226,6 +226,29 @@ def bumtable_script(env: dict[str, str], *args: str) -> str:
     return str(child.before)
 
 
+def test_choosing_a_gin_bummy_move_that_starves_you_asks_first_and_only_yes_plays_it(tmp_path: Path) -> None:
+    # Five cards each, seed 0: the person's first turn offers 4) joker JK 2s, which leaves three cards.
+    save = tmp_path / "starve.json"
+    child = spawn("gin-bummy", "-o", "hand_size=5", "--seed", "0", "--save", str(save))
+    for reply in ("n", ""):
+        answer(child, MOVE, "#4")
+        child.expect_exact("Play it anyway? (y/N) ")
+        assert "Warning: 'joker JK 2s' leaves you only three cards" in said(child)
+        child.sendline(reply)
+        child.expect_exact("Not played; choose again.")
+    assert human_actions(save) == []
+    answer(child, MOVE, "#4")
+    child.expect_exact("Play it anyway? (y/N) ")
+    child.sendline("y")
+    child.expect_exact("Play again? (y/N) ")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert human_actions(save) == ["joker JK 2s"]
+    assert load_record(save)[1].is_over()
+
+
 class WarnsOnPass(ClimbingFace):
     """The climbing face with a warning this test controls: passing is warned about."""
 
