@@ -4,6 +4,11 @@ Every command that shows a game (``play``, ``replay``) drives the game through
 one :class:`Face`, chosen by :func:`bumtable.cli.faces.face_for` from the rules object. The climbing
 games share one face; Gin Bummy and Boojum each have their own. A face sees only
 observations (what the seat it speaks for may know), never the state.
+
+Two hooks are optional, each with a default here: ``turn_brief(obs, seats)`` (:class:`Briefing`),
+the short turn view shown while the table has not changed much, and ``scene(obs)`` (:class:`Scenes`),
+which says when it has. Every face reads typed lines by the input rule (:mod:`bumtable.cli.choice`):
+:func:`interpret_typed` does it for a face whose actions are typed whole.
 """
 
 from __future__ import annotations
