@@ -145,7 +145,7 @@ def play(
                 if save
                 else ""
             )
-            console.print(Text(f"\nInterrupted.{kept}"))
+            console.print(f"\nInterrupted.{kept}", markup=False, soft_wrap=True)
             raise typer.Exit(130) from None
 
 
