@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 import textwrap
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -44,9 +45,14 @@ from bumtable.cli.boojum_render import (
     final_lines,
     hand_line,
     known_line,
+    legend_lines,
     lot_lines,
+    mark_dot,
     narrate_events,
+    needs_lines,
+    phase_title,
     round_start,
+    short_needs,
     standings_line,
     status_table,
     token_name,
@@ -83,42 +89,27 @@ from bumtable.rules.events import Event
 _HEADS = {"bid", "b", "raise", "lay", "l", "stand", "s", "pass", "p", "claim", "c", "cash", "done", "d"}
 
 
-def token_needs(token: int) -> str:
-    """What a token needs, from :data:`PATTERNS`, the three card types of one pattern merged.
-
-    >>> token_needs(2)
-    'a 4-card straight; a 4-card set; a 7-card flush'
-    >>> token_needs(4)
-    '3 location/personality/event cards of one suit; 3 location/personality/event cards of consecutive rank'
-    """
-    merged: dict[str, list[str]] = {}
-    for p in PATTERNS:
-        if p.token != token:
-            continue
-        what = p.description.split(": ", 1)[1]
-        word = next((w for w in ("location", "personality", "event") if f" {w} " in what), "")
-        template = what.replace(f" {word} ", " {} ") if word else what
-        merged.setdefault(template, []).append(word)
-    needs = "; ".join(t.format("/".join(words)) if "{}" in t else t for t, words in merged.items())
-    return needs
-
-
 _TOKENS_HELP = "\n".join(
-    textwrap.fill(token_needs(k), width=100, initial_indent=f"  {name:<8} ", subsequent_indent=" " * 11)
+    textwrap.fill(short_needs(k), width=100, initial_indent=f"  {name:<8} ", subsequent_indent=" " * 11)
     for k, name in enumerate(TOKEN_NAMES)
 )
 
 HELP = f"""\
-Win lots of cards at auction, paying with cards from your hand; hand in groups of cards for suit
+Win lots of cards at auction, paying with cards from your hand; hand in groups of cards for suit \
 tokens. The first to hold all six tokens wins.
+What you type is read as a move first: cards (5ML 9MS to bid them), or a word (pass, stand, done, \
+waves 4MS 4MS 4WL 4YK to claim). A number on its own picks option N of the menu when it is not also \
+a legal move (no Boojum move is a number); if it could be both you are asked which, as nothing is \
+played on a guess. #N always picks option N.
 In the auction (one slot at a time), a bid is laid card by card, then it stands:
-  3              the number of an option from the list
   5ML 9MS        bid these cards at once (also 'bid 5ML 9MS'): each is laid, then the bid stands; it
                  must beat the high bid (more cards always win, then more pips; the Excuse X is two
                  cards and no pips). When you have bid already, the cards you add.
   lay 5ML        lay one card (l 5ML); then lay more, or
-  stand          make the bid of the cards on the table (once it beats the high bid)
+  stand          make the bid of the cards laid in front of you (once it beats the high bid)
   p, pass        drop out of this slot's auction (before laying a card this turn)
+The highest bid wins the slot's lot once everyone else has passed; the winner's bid stays in the \
+slot as its next lot and the others take their bids back.
 In the claim phase a claim names its token, lays its cards one by one, and cashes them in:
   waves 4MS 4MS 4WL 4YK   claim a token with exactly these cards (also 'claim waves ...' or 'w ...')
   4MS 4MS 4WL 4YK         the cards alone, when they earn just one token you can claim; with a claim
@@ -129,17 +120,25 @@ In the claim phase a claim names its token, lays its cards one by one, and cashe
 The tokens and what each needs:
 {_TOKENS_HELP}
   straight: consecutive ranks sharing a suit; run: consecutive ranks; set: one rank; flush: one suit
-Cards: the rank (A, 2-9, P Pawn, T Court, C Crown) and the suit initials (M S W L Y K); X the Excuse.
+Cards: the rank (A, 2-9, P Pawn, T Court, C Crown), the suit initials (M Moons, S Suns, W Waves, \
+L Leaves, Y Wyrms, K Knots), then the type: {mark_dot()}l Location, {mark_dot()}p Personality, {mark_dot()}e Event (an Ace has \
+none); X is the Excuse. Type cards without the type (5ML).
+Commands:
   t, table       show the table and your hand again
+  r, rules       the rules of Boojum in short
   q, quit        stop (with --save or --load the game so far is in the file; resume with --load)
   h, help        this text"""
+"""Paragraphs are single lines, so the terminal wraps them at its own width."""
 
-HINT = (
-    "Type a number; a whole bid as its cards (5ML 9MS) or 'bid CARDS'; a whole claim as a token and cards "
-    "(waves 4MS 4MS 4WL 4YK); p = pass, d = done, t = table, h = help, q = quit."
-)
+AUCTION_HINT = "Bid cards (5ML 9MS), lay 5ML, stand or p to pass; #N picks option N; h help, r rules, q quit"
+CLAIM_HINT = "Claim (waves 4MS 4MS 4WL 4YK) or d when done; #N picks option N; h help, r rules, q quit"
+CLAIMING_HINT = "Lay the claim's cards (4MS 4WL, or lay 4MS), then cash; #N picks option N; h help, r rules"
+HINT = f"{AUCTION_HINT}"
 
-EMPTY = "type the number of an option, cards to bid (5ML 9MS), a token and cards to claim, p or d"
+EMPTY = "type cards to bid (5ML 9MS), a token and cards to claim, p, d, or #N for option N"
+
+_MARKED = re.compile(r"(?<=[A-Za-z0-9])[·.][lpe]{1,2}(?![\w])")
+"""A type mark copied with a card from the screen (``5ML·l``): read as the card alone."""
 
 
 @dataclass(frozen=True)
@@ -170,9 +169,15 @@ class BoojumFace:
     def __init__(self) -> None:
         self._obs: BoojumObservation | None = None
         """The observation the options were last ordered for: a typed line is checked against it."""
+        self.hint = HINT
+        """The hint of the phase the options were last ordered for (how to bid, or how to claim)."""
 
     def ordered(self, obs: BoojumObservation, legal: Sequence[BoojumAction]) -> list[BoojumAction]:
         self._obs = obs
+        if obs.phase != CLAIMS:
+            self.hint = AUCTION_HINT
+        else:
+            self.hint = CLAIMING_HINT if obs.claim_token >= 0 else CLAIM_HINT
         lays = sorted((a for a in legal if a.kind == LAY), key=lambda a: a.card)
         return [*lays, *(a for a in legal if a.kind != LAY)]
 
@@ -207,8 +212,6 @@ class BoojumFace:
                 ("cash", "italic"),
                 (" (claim ", "dim"),
                 (TOKEN_NAMES[k], SUIT_STYLES[k]),
-                " ",
-                cards_text(obs.claim_cards),
                 (f": {claim_words(k, obs.claim_cards, obs)})", "dim"),
             )
         if action.kind == PASS:
@@ -222,7 +225,7 @@ class BoojumFace:
         options: Sequence[BoojumAction],
         why_illegal: Callable[[BoojumAction], str | None],
     ) -> Choice:
-        text = line.strip()
+        text = _MARKED.sub("", line.strip())
         early = command_or_number(text, options, EMPTY)
         if early is not None:
             return early
@@ -244,6 +247,7 @@ class BoojumFace:
 
     def opening(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
         out = round_start(obs, seats)
+        out[1:1] = legend_lines(obs)
         d = obs.dealer
         if obs.round_no == 1:
             out.insert(1, Text(f"{seats.name(d)} {seats.verb(d, 'deals', 'deal')}."))
@@ -258,13 +262,24 @@ class BoojumFace:
         return out
 
     def turn_view(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
+        """The table, the lots, where the auction or the claims stand and what the seat decides, the cards
+        known in hands, the seat's hand, what each token needs (claiming), and the key to the cards."""
         out: list[RenderableType] = [status_table(obs, seats)]
         if obs.phase == AUCTION:
             out += lot_lines(obs)
         out += where_line(obs, seats)
         out += known_line(obs, seats)
         out += hand_line(obs, seats)
+        if obs.turn == obs.seat and obs.claim_token < 0:
+            out += needs_lines(obs, seats)
+        out += legend_lines(obs)
         return out
+
+    def turn_brief(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
+        """A short redraw: the round and phase with the tokens held, where the auction or the claims stand
+        and what the seat decides, and its hand."""
+        head = Text(f"Round {obs.round_no}, {phase_title(obs)}.", style="bold")
+        return [head, standings_line(obs, seats), *where_line(obs, seats), *hand_line(obs, seats)]
 
     def narrate(
         self, before: BoojumObservation, events: Sequence[Event], after: BoojumObservation, seats: Seats

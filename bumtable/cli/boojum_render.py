@@ -7,8 +7,8 @@ was dealt, the card it drew).
 >>> from bumtable.rules import get
 >>> from bumtable.cli.render import Seats
 >>> obs = get("boojum", players=4).new_state(seed=3).observe(0)
->>> str(cards_text([15, 27]))
-'5ML 9MS'
+>>> str(cards_text([15, 27])).replace("·", ".")  # each card with its type mark: a Location, an Event
+'5ML.l 9MS.e'
 >>> [str(line)[2:9] for line in lot_lines(obs)]
 ['Slot 1:', 'Slot 2:', 'Slot 3:']
 >>> str(tokens_text((1, 0, 2, 0, 0, 0))).replace("×", "x")  # × where the terminal shows it
@@ -26,9 +26,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from bumtable.cards.decktet import SUIT_LETTERS, DecktetCard
+from bumtable.cards.decktet import EVENT, LOCATION, PERSONALITY, SUIT_LETTERS, SUIT_NAMES, DecktetCard
 from bumtable.cli.render import Seats, count_word, fancy
-from bumtable.rules.boojum import TOKEN_NAMES, BoojumObservation, bid_value, bid_words, parse_token
+from bumtable.rules.boojum import PATTERNS, TOKEN_NAMES, BoojumObservation, bid_value, bid_words, parse_token
 from bumtable.rules.boojum import events as ev
 from bumtable.rules.boojum.sets import matching_patterns
 from bumtable.rules.boojum.state import AUCTION, CLAIMS
@@ -38,19 +38,68 @@ SUIT_STYLES = ("blue", "yellow", "cyan", "green", "red", "magenta")
 """One colour per suit, Moons to Knots, for the suit initials of cards and tokens."""
 
 
+TYPE_MARKS = ((LOCATION, "l", "Location"), (PERSONALITY, "p", "Personality"), (EVENT, "e", "Event"))
+"""Each card type's mark after a card (``5ML·l``), and its name."""
+
+
 # ---------------------------------------------------------------------- cards and tokens
+def mark_dot() -> str:
+    """What joins a card to its type mark: ``·``, or ``.`` where the terminal cannot show it."""
+    return "·" if fancy() else "."
+
+
+def type_mark(code: int) -> str:
+    """A card's types as marks: ``l`` Location, ``p`` Personality, ``e`` Event (the Origin is ``le``);
+    ``""`` for an Ace or the Excuse, which have none.
+
+    >>> [type_mark(int(DecktetCard.parse(t))) for t in ("5ML", "2WL", "8MS", "AM")]
+    ['l', 'le', 'p', '']
+    """
+    types = DecktetCard(code).types
+    return "".join(mark for bit, mark, _ in TYPE_MARKS if types & bit)
+
+
 def _append_card(text: Text, code: int) -> None:
     label = str(DecktetCard(code))
     text.append(label[0], style="bold")
     for ch in label[1:]:
         text.append(ch, style=SUIT_STYLES[SUIT_LETTERS.index(ch)])
+    mark = type_mark(code)
+    if mark:
+        text.append(mark_dot() + mark, style="dim")
 
 
 def card_text(code: int) -> Text:
-    """One card as it is typed (``5ML``), each suit initial in its suit's colour."""
+    """One card as it is typed (``5ML``), each suit initial in its suit's colour, then its type mark
+    (``·l``: a Location; see :func:`legend_lines`)."""
     text = Text()
     _append_card(text, code)
     return text
+
+
+def legend_lines(obs: BoojumObservation) -> list[Text]:
+    """The key to the cards on screen, in two lines: ranks, suits and type marks.
+
+    >>> from bumtable.rules.boojum import boojum
+    >>> [len(line) <= 100 for line in legend_lines(boojum(4).new_state(1).observe(0))]
+    [True, True]
+    """
+    d = mark_dot()
+    rules = obs.rules
+    ranks = ["C is a Crown"]
+    if rules.extended:
+        named = (("P a Pawn", rules.pawns), ("T a Court", rules.courts), ("X the Excuse", rules.excuse))
+        ranks += [words for words, used in named if used]
+    first = Text(f"Key: 5ML{d}l is a 5 of Moons and Leaves, a Location; {', '.join(ranks)}.", style="dim")
+    second = Text("Suits:", style="dim")
+    for k, name in enumerate(SUIT_NAMES):
+        second.append(" ")
+        second.append(SUIT_LETTERS[k], style=f"bold {SUIT_STYLES[k]}")
+        second.append(f" {name}", style="dim")
+    second.append(f" {'·' if fancy() else '|'} Types:", style="dim")
+    for _, mark, name in TYPE_MARKS:
+        second.append(f" {d}{mark} {name}", style="dim")
+    return [first, second]
 
 
 def cards_text(codes: Sequence[int]) -> Text:
@@ -93,9 +142,23 @@ def bid_text(codes: Sequence[int], obs: BoojumObservation) -> Text:
 
 
 def claim_words(token: int, codes: Sequence[int], obs: BoojumObservation) -> str:
-    """Why a group earns ``token``: ``a 4-card set`` (the token's patterns it matches)."""
+    """Why a group earns ``token``: ``a 4-card set`` (the first of the token's patterns it matches)."""
     found = matching_patterns(codes, obs.rules.tables, token)
-    return " or ".join(p.description.split(": ", 1)[1] for p in found) or "no pattern"
+    return found[0].description.split(": ", 1)[1] if found else "no pattern"
+
+
+WIDTH = 100
+"""The terminal width the lines are made for: a list that would not fit on one line goes one to a line."""
+
+
+def one_or_each(head: str, parts: Sequence[Text]) -> list[Text]:
+    """``head`` and the parts on one line when that fits :data:`WIDTH`, else ``head`` alone and each part
+    on a line of its own, indented."""
+    sep = Text(" · " if fancy() else " | ")
+    line = Text.assemble(head, sep.join(parts))
+    if line.cell_len <= WIDTH:
+        return [line]
+    return [Text(head.rstrip()), *(Text.assemble("  ", part) for part in parts)]
 
 
 def names(seats: Seats, players: Sequence[int]) -> str:
@@ -105,7 +168,8 @@ def names(seats: Seats, players: Sequence[int]) -> str:
 
 
 # ---------------------------------------------------------------------- the table
-def _phase_title(obs: BoojumObservation) -> str:
+def phase_title(obs: BoojumObservation) -> str:
+    """``auction for slot 2 of 3``, ``claim phase`` or ``game over``."""
     if obs.phase == AUCTION:
         return f"auction for slot {obs.lot + 1} of {len(obs.slots)}"
     if obs.phase == CLAIMS:
@@ -117,7 +181,7 @@ def status_table(obs: BoojumObservation, seats: Seats) -> Table:
     """Every seat: cards held, tokens, lots won this round and the bid for the slot up, marking the turn."""
     marker = "▶" if fancy() else ">"
     table = Table(
-        title=f"Round {obs.round_no} · {_phase_title(obs)}",
+        title=f"Round {obs.round_no} · {phase_title(obs)}",
         box=box.SIMPLE_HEAD,
         title_justify="left",
         pad_edge=False,
@@ -182,73 +246,158 @@ def known_line(obs: BoojumObservation, seats: Seats) -> list[Text]:
     ]
     if not parts:
         return []
-    return [Text.assemble(("Known in hands: ", "dim"), Text(" · " if fancy() else " | ").join(parts))]
+    return one_or_each("Known in hands: ", parts)
 
 
 def where_line(obs: BoojumObservation, seats: Seats) -> list[Text]:
-    """The slot up and the bid to beat, or whose turn it is to claim."""
+    """The slot up and the bid to beat, or whose turn it is to claim; for the observing seat to act, what
+    it decides now."""
     if obs.phase == AUCTION and obs.lot >= 0:
-        head = Text.assemble(f"Slot {obs.lot + 1} is up: ", cards_text(obs.slots[obs.lot]), ". ")
-        if obs.high is None:
-            head.append("No bid yet: any cards open the bidding.")
-        else:
-            h = obs.high
-            head.append(f"High bid: {seats.possessive(h)} ")
-            head.append_text(bid_text(obs.bids[h], obs))
-            head.append(". More cards always win, then more pips.")
-        out = [head]
-        if obs.laid_now and obs.turn is not None:
-            p = obs.turn
-            out.append(
-                Text.assemble(
-                    f"{seats.name(p)} {seats.verb(p, 'has', 'have')} laid ",
-                    cards_text(obs.laid_now),
-                    " this turn, for a bid of ",
-                    bid_text(obs.bids[p], obs),
-                    ": lay more cards, or stand once it beats the high bid.",
-                )
-            )
-        return out
+        return _auction_lines(obs, seats)
     if obs.phase == CLAIMS and obs.turn is not None:
-        p = obs.turn
-        line = f"Claim phase: {seats.name(p)} {seats.verb(p, 'claims', 'claim')} now"
-        later = obs.claim_order[obs.claim_pos + 1 :]
-        out = [
-            Text(line + (f"; then {names(seats, later)}." if later else "; the last to claim this round."))
-        ]
-        if obs.claim_token >= 0:
-            laid = cards_text(obs.claim_cards) if obs.claim_cards else Text("no card yet")
-            out.append(
-                Text.assemble(
-                    f"{seats.name(p)} {seats.verb(p, 'is', 'are')} claiming the ",
-                    (token_name(obs.claim_token), SUIT_STYLES[obs.claim_token]),
-                    " token with ",
-                    laid,
-                    ": lay the group's cards, then cash them in.",
-                )
-            )
-        return out
+        return _claim_lines(obs, seats)
     return []
 
 
+def _auction_lines(obs: BoojumObservation, seats: Seats) -> list[Text]:
+    out = [
+        Text.assemble(f"Slot {obs.lot + 1} of {len(obs.slots)} is up: ", cards_text(obs.slots[obs.lot]), ".")
+    ]
+    h = obs.high
+    p = obs.turn
+    mine = p is not None and p == obs.seat
+    if h is None:
+        high = Text("No bid yet.")
+    else:
+        high = Text.assemble(f"High bid: {seats.possessive(h)} ", bid_text(obs.bids[h], obs), ".")
+    if p is not None and obs.laid_now:
+        out.append(
+            Text.assemble(
+                f"{seats.name(p)} {seats.verb(p, 'has', 'have')} laid ",
+                cards_text(obs.laid_now),
+                f" this turn: a bid of {_worth(obs, p)}.",
+            )
+        )
+        if mine:
+            beat = f" once it beats {seats.possessive(h)} {_worth(obs, h)}" if h is not None else ""
+            out.append(Text(f"Lay more cards, or stand to make the bid{beat}."))
+    elif mine:
+        what = "open the bidding" if h is None else "beat it"
+        out.append(high)
+        out.append(
+            Text(f"You decide: {what} (lay cards, then stand to bid them) or pass (out of this slot).")
+        )
+        out.append(
+            Text(
+                "More cards win, then more pips; the winner takes the lot and the winning bid stays in the slot.",
+                style="dim",
+            )
+        )
+    else:
+        out.append(high)
+    return out
+
+
+def _worth(obs: BoojumObservation, p: int) -> str:
+    """What ``p``'s bid is worth: ``two for fourteen``."""
+    return bid_words(bid_value(obs.bids[p], obs.rules.tables))
+
+
+def _claim_lines(obs: BoojumObservation, seats: Seats) -> list[Text]:
+    p = obs.turn
+    assert p is not None
+    line = f"Claim phase: {seats.name(p)} {seats.verb(p, 'claims', 'claim')} now"
+    later = obs.claim_order[obs.claim_pos + 1 :]
+    out = [Text(line + (f"; then {names(seats, later)}." if later else "; the last to claim this round."))]
+    if obs.claim_token >= 0:
+        laid = cards_text(obs.claim_cards) if obs.claim_cards else Text("no card yet")
+        out.append(
+            Text.assemble(
+                f"{seats.name(p)} {seats.verb(p, 'is', 'are')} claiming the ",
+                (token_name(obs.claim_token), SUIT_STYLES[obs.claim_token]),
+                " token with ",
+                laid,
+                ": lay the group's cards, then cash them in.",
+            )
+        )
+    elif p == obs.seat:
+        out.append(
+            Text("You decide: claim a token (each claim draws you a card, so claim again) or say done.")
+        )
+    return out
+
+
+def needs_lines(obs: BoojumObservation, seats: Seats) -> list[Text]:
+    """For the observing seat in the claim phase: the tokens it may still claim and what each needs."""
+    if obs.seat is None or obs.phase != CLAIMS:
+        return []
+    wanted = obs.wanted_tokens(obs.seat)
+    if not wanted:
+        return []
+    out = [Text(f"Tokens {seats.name(obs.seat).lower()} may still claim, and what each needs:", style="dim")]
+    for k in wanted:
+        out.append(Text.assemble(f"  {token_name(k):<7} ", (short_needs(k), "dim")))
+    return out
+
+
+def token_needs(token: int) -> str:
+    """What a token needs, from :data:`PATTERNS`, the three card types of one pattern merged.
+
+    >>> token_needs(2)
+    'a 4-card straight; a 4-card set; a 7-card flush'
+    >>> token_needs(4)
+    '3 location/personality/event cards of one suit; 3 location/personality/event cards of consecutive rank'
+    """
+    merged: dict[str, list[str]] = {}
+    for p in PATTERNS:
+        if p.token != token:
+            continue
+        what = p.description.split(": ", 1)[1]
+        word = next((w for w in ("location", "personality", "event") if f" {w} " in what), "")
+        template = what.replace(f" {word} ", " {} ") if word else what
+        merged.setdefault(template, []).append(word)
+    return "; ".join(t.format("/".join(words)) if "{}" in t else t for t, words in merged.items())
+
+
+def short_needs(token: int) -> str:
+    """:func:`token_needs` in fewer words, the card types named by their marks.
+
+    >>> short_needs(4)
+    '3 cards of one type (l, p or e) of one suit; 3 of one type of consecutive rank'
+    """
+    needs = token_needs(token).replace("location/personality/event cards", "cards of one type (l, p or e)")
+    first, _, rest = needs.partition("; 3 cards of one type (l, p or e) ")
+    return f"{first}; 3 of one type {rest}" if rest else needs
+
+
 def standings_line(obs: BoojumObservation, seats: Seats) -> Text:
-    """Tokens held, most first: ``Tokens: P1 M S W (3) · You M (1)``."""
+    """Tokens held, most first: ``Tokens: P1 MSW (3) · You M (1)`` (the suit initials run together
+    unless a token is held twice)."""
     order = sorted(range(obs.rules.players), key=lambda p: -token_count(obs.tokens[p]))
     sep = Text(" · " if fancy() else " | ")
-    parts = [
-        Text.assemble(f"{seats.name(p)} ", tokens_text(obs.tokens[p]), f" ({token_count(obs.tokens[p])})")
-        for p in order
-    ]
+    parts = []
+    for p in order:
+        held = tokens_text(obs.tokens[p])
+        if max(obs.tokens[p]) == 1:
+            held = Text("").join(part for part in held.split(" ") if part.plain)
+        parts.append(Text.assemble(f"{seats.name(p)} ", held, f" ({token_count(obs.tokens[p])})"))
     return Text.assemble("Tokens: ", sep.join(parts))
 
 
 def round_start(obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
     """A new round: the banner, the lots, the observer's hand and who bids first."""
-    out: list[RenderableType] = [Rule(f"Round {obs.round_no}"), Text("The lots:"), *lot_lines(obs)]
+    out: list[RenderableType] = [
+        Rule(f"Round {obs.round_no}"),
+        Text(
+            "A round: an auction for each slot's lot in turn, the build, then claims for tokens.", style="dim"
+        ),
+        Text("The lots:"),
+        *lot_lines(obs),
+    ]
     out += hand_line(obs, seats)
     if obs.phase == AUCTION:
         f = obs.first_to_bid
-        out.append(Text(f"{seats.name(f)} {seats.verb(f, 'bids', 'bid')} first."))
+        out.append(Text(f"{seats.name(f)} {seats.verb(f, 'bids', 'bid')} first for slot 1."))
     return out
 
 
@@ -272,6 +421,11 @@ def final_lines(obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
         goal = f"the most tokens ({count_word(best)})"
     else:
         goal = "all six tokens"
+        done = [p for p, k in enumerate(counts) if k == 6]
+        if done:
+            out.append(
+                Text(f"{names(seats, done)} completed all six tokens: the game ends with this claim phase.")
+            )
     out.append(standings_line(obs, seats))
     if len(winners) == 1:
         w = winners[0]
@@ -300,23 +454,53 @@ def _codes(texts: Sequence[str]) -> list[int]:
     return [int(DecktetCard.parse(t)) for t in texts]
 
 
-def _claim_line(e: Event, drawn: Event | None, after: BoojumObservation, seats: Seats) -> Text:
+def _claim_lines_told(
+    e: Event, drawn: Event | None, after: BoojumObservation, seats: Seats, *, over: bool
+) -> list[Text]:
+    """A claim cashed in: the token, the cards and why they earn it; then the card drawn and the tokens
+    held (left to the final lines when the game is over)."""
     p = e.player
     assert p is not None
     token = parse_token(e.text)
     cards = _codes(e.cards)
-    line = Text.assemble(
+    words = claim_words(token, cards, after)
+    head = Text.assemble(
         f"{seats.name(p)} {seats.verb(p, 'claims', 'claim')} the ",
         (token_name(token), f"bold {SUIT_STYLES[token]}"),
         " token with ",
         cards_text(cards),
-        f" ({claim_words(token, cards, after)}) and {seats.verb(p, 'draws', 'draw')} ",
         style="bold",
     )
+    whole = head.copy()
+    whole.append(f" ({words}).")
     seen = _codes(drawn.cards) if drawn is not None else []
-    line.append_text(cards_text(seen) if seen else Text("a card"))
-    line.append(".")
-    return line
+    draw = Text.assemble(
+        f"{seats.name(p)} {seats.verb(p, 'draws', 'draw')} ",
+        cards_text(seen) if seen else Text("a card"),
+        ".",
+    )
+    if whole.cell_len <= WIDTH:
+        out = [whole, draw]
+    else:
+        head.append(".")
+        out = [head, Text.assemble(f"They make {words}; ", draw)]
+    if not over:
+        out.append(standings_line(after, seats))
+    return out
+
+
+def _next_slot(after: BoojumObservation, done: int, seats: Seats) -> list[Text]:
+    """The next auction, when slot ``done`` (1-based) was not the last: the slot up and who bids first."""
+    if after.phase != AUCTION or after.lot != done:
+        return []
+    f = after.first_to_bid
+    return [
+        Text.assemble(
+            f"Slot {done + 1} is up: ",
+            cards_text(after.slots[done]),
+            f"; {seats.name(f)} {seats.verb(f, 'bids', 'bid')} first.",
+        )
+    ]
 
 
 def narrate_events(
@@ -336,16 +520,17 @@ def narrate_events(
             whole = _codes(e.cards)
             fresh = list(before.laid_now) if before.turn == p else whole
             if Counter(fresh) == Counter(whole):
-                out.append(Text.assemble(f"{name} {seats.verb(p, 'bids', 'bid')} ", bid_text(whole, after)))
-            else:
                 out.append(
-                    Text.assemble(
-                        f"{name} {seats.verb(p, 'raises', 'raise')} with ",
-                        cards_text(fresh),
-                        ": ",
-                        bid_text(whole, after),
-                    )
+                    Text.assemble(f"{name} {seats.verb(p, 'bids', 'bid')} ", bid_text(whole, after), ".")
                 )
+            else:
+                raises = seats.verb(p, "raises", "raise")
+                line = Text.assemble(
+                    f"{name} {raises} with ", cards_text(fresh), ": ", bid_text(whole, after), "."
+                )
+                if line.cell_len > WIDTH:
+                    line = Text.assemble(f"{name} {raises} to ", bid_text(whole, after), ".")
+                out.append(line)
         elif e.kind == ev.PASS and p is not None:
             passes = seats.verb(p, "passes", "pass")
             if e.text == ev.PASSED:
@@ -360,32 +545,49 @@ def narrate_events(
         elif e.kind == ev.LOT:
             slot = int(e.text.split()[1])
             if p is None:
-                out.append(Text(f"Nobody bids for slot {slot}: it keeps its cards.", style="dim"))
+                out.append(
+                    Text(f"Nobody bids for slot {slot}: it keeps its cards for next round.", style="dim")
+                )
             else:
                 paid = list(before.bids[p]) if before.lot == slot - 1 else []
-                out.append(
-                    Text.assemble(
-                        f"{name} {seats.verb(p, 'wins', 'win')} slot {slot}'s lot ",
-                        cards_text(_codes(e.cards)),
-                        " with ",
-                        bid_text(paid, after),
-                        "; the bid becomes the slot's next lot.",
+                worth = bid_words(bid_value(paid, after.rules.tables))
+                lot = _codes(e.cards)
+                won = Text.assemble(
+                    f"{name} {seats.verb(p, 'wins', 'win')} slot {slot}'s lot ",
+                    cards_text(lot),
+                    f" with {worth}.",
+                    style="green",
+                )
+                if won.cell_len > WIDTH:  # the lot's cards were shown when its auction began
+                    won = Text(
+                        f"{name} {seats.verb(p, 'wins', 'win')} slot {slot}'s lot of {count_word(len(lot))} "
+                        f"cards with {worth}.",
                         style="green",
                     )
+                out.append(won)
+                mine = seats.possessive(p)
+                out.append(
+                    Text(
+                        f"The others passed; the lot is {'yours' if p == seats.you else mine} at the build and "
+                        f"{mine} bid stays in slot {slot} as its next lot.",
+                        style="dim",
+                    )
                 )
+            out += _next_slot(after, slot, seats)
         elif e.kind == ev.BUILD:
             lots = [
                 Text.assemble(f"{seats.name(x.player)} ", cards_text(_codes(x.cards)))
                 for x in events[i:]
                 if x.kind == ev.PICK_UP and x.player is not None
             ]
-            line = Text(
-                "Build: a card goes face down onto each slot, and each player who won no lot is dealt one. ",
-                style="cyan",
+            out.append(
+                Text(
+                    "Build: a card goes face down onto each slot; each player who won no lot is dealt one.",
+                    style="cyan",
+                )
             )
             if lots:
-                line.append_text(Text.assemble("Lots picked up: ", Text(", ").join(lots), "."))
-            out.append(line)
+                out += one_or_each("Lots picked up: ", lots)
         elif e.kind == ev.DEAL and p is not None and e.step > 0:
             shown = cards_text(_codes(e.cards)) if e.cards else Text("a card")
             out.append(
@@ -394,10 +596,17 @@ def narrate_events(
                 )
             )
         elif e.kind == ev.CLAIMS and p is not None:
-            out.append(Text(f"Claim phase: players claim in turn from {name}.", style="cyan"))
+            out.append(
+                Text(
+                    f"Claim phase: from {name} (first to bid) round the table, players hand in card groups "
+                    "for tokens.",
+                    style="cyan",
+                )
+            )
         elif e.kind == ev.CLAIM and p is not None:
             drawn = next((x for x in events[i + 1 :] if x.kind == ev.DRAW and x.player == p), None)
-            out.append(_claim_line(e, drawn, after, seats))
+            over = any(x.kind == ev.GAME_OVER for x in events)  # the end shows the tokens anyway
+            out += _claim_lines_told(e, drawn, after, seats, over=over)
         elif e.kind == ev.DONE and p is not None:
             if e.text == "done":
                 out.append(Text(f"{name} {seats.verb(p, 'is', 'are')} done claiming.", style="dim"))
