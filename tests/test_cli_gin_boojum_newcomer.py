@@ -13,7 +13,6 @@ from test_cli_play import ENV
 from bumtable.bots import make_bot
 from bumtable.cards import Card
 from bumtable.cli.common import bot_seed
-from bumtable.cli.gin_render import starves
 from bumtable.rules import get, system
 from bumtable.rules.gin_bummy import ACE, DISCARD, DRAW_STOCK, JOKER_PLAY, GinBummyAction, GinBummyState
 
@@ -41,6 +40,11 @@ def finish(child: pexpect.spawn) -> None:
     assert child.exitstatus == 0
 
 
+def wrapped(text: str) -> str:
+    """A pattern for ``text`` as a terminal may wrap it: any run of spaces may be a line break."""
+    return "\\s+".join(re.escape(word) for word in text.split())
+
+
 def shown(card: str) -> str:
     """A pattern for a French card as the terminal may print it: ``Qs`` or ``Q♠``."""
     c = Card.parse(card)
@@ -64,6 +68,13 @@ def bot_move(state: GinBummyState) -> None:
     state.apply(bot.choose(state.observe(actor)))
 
 
+def starves(state: GinBummyState, action: GinBummyAction) -> bool:
+    """The engine's word on it: seat 0 starves when ``action`` is taken."""
+    trial = state.copy()
+    trial.apply(action)
+    return 0 in trial.starved
+
+
 def shrink_until_starving_is_offered(state: GinBummyState) -> list[str]:
     """Seat 0 plays to shrink its hand safely (a face card, an Ace, else a draw and a number card) until a
     face-card discard would starve it; the moves it typed."""
@@ -72,12 +83,11 @@ def shrink_until_starving_is_offered(state: GinBummyState) -> list[str]:
         if state.current_player() != 0:
             bot_move(state)
             continue
-        obs = state.observe(0)
-        legal = obs.legal_actions()
-        if any(a.kind == DISCARD and starves(obs, a) for a in legal):
+        legal = state.legal_actions()
+        if any(a.kind == DISCARD and starves(state, a) for a in legal):
             return typed
-        safe = [a for a in legal if not starves(obs, a)]
-        first = obs.phase == "turn"
+        safe = [a for a in legal if not starves(state, a)]
+        first = state.phase == "turn"
         move: GinBummyAction = next(
             (a for a in safe if (a.kind == DISCARD and first) or a.kind == ACE),
             next((a for a in safe if a.kind == DRAW_STOCK), safe[0]),
@@ -93,20 +103,24 @@ def test_typing_a_jack_while_holding_a_joker_discards_the_jack_without_asking() 
     assert jack_on_joker.kind == JOKER_PLAY and jack_on_joker in state.legal_actions()
     child = spawn("play", "gin", "--seed", "84")
     child.expect(PROMPT)
+    turn = child.before or ""
     child.sendline("h")
-    child.expect("goes\\s+on\\s+a\\s+Joker\\s+only\\s+when\\s+you\\s+say\\s+so\\s+\\(joker\\s+Qs\\)")
+    child.expect(wrapped("goes on a Joker only when you say so (joker Qs)"))
     child.sendline("Jd")
     index = child.expect([f"You discard {shown('Jd')}\\.", "two ways", "Which"])
     assert index == 0, "a card typed alone was read as more than its plain move"
     finish(child)
+    # The turn said what there was to decide.
+    assert re.search(
+        wrapped("Your turn: discard a face card; or draw from the stock, then discard a number"), turn
+    )
 
 
 def test_discarding_the_card_that_starves_you_warns_first_and_no_keeps_the_turn() -> None:
     state = gin_state(148)
     typed = shrink_until_starving_is_offered(state)
-    obs = state.observe(0)
-    starving = next(a for a in obs.legal_actions() if a.kind == DISCARD and starves(obs, a))
-    assert obs.hand is not None and len(obs.hand) == 4
+    starving = next(a for a in state.legal_actions() if a.kind == DISCARD and starves(state, a))
+    assert len(state.hands[0]) == 4
     card = starving.text.split()[1]
     child = spawn("play", "gin", "--seed", "148")
     for move in typed:
@@ -124,3 +138,43 @@ def test_discarding_the_card_that_starves_you_warns_first_and_no_keeps_the_turn(
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+# ---------------------------------------------------------------------- Boojum
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def test_playing_a_whole_boojum_game_at_100_columns_shows_the_card_key_and_no_wider_line() -> None:
+    # A terminal that Rich draws at its own width (TERM=dumb would be drawn at 80 columns), without colour.
+    env = {**ENV, "TERM": "xterm", "COLUMNS": "100"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "bumtable.cli", "play", "boojum", "-n", "3", "--seed", "21"],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 100),
+    )
+    said: list[str] = []
+    while True:
+        i = child.expect([PROMPT, "\\(y/N\\) ", pexpect.EOF])
+        said.append(child.before or "")
+        if i == 2:
+            break
+        child.sendline("1" if i == 0 else "n")
+    child.close()
+    assert child.exitstatus == 0
+    text = ANSI.sub("", "".join(said)).replace("\r", "")
+    lines = text.split("\n")
+    assert max(len(line) for line in lines) <= 100
+    hints = [line for line in lines if "#N picks option N" in line]
+    assert hints and all(line.strip().endswith(("q quit", "r rules")) for line in hints), hints[:3]
+    # The key is on screen (h was never typed): suits, types, and every card with its type mark.
+    assert "Suits: M Moons S Suns W Waves L Leaves Y Wyrms K Knots" in text
+    assert "Types: ·l Location ·p Personality ·e Event" in text
+    assert re.search(r"Your hand \(\d+\): .*\b[2-9][MSWLYK]{2}·[lpe]", text)
+    # Each decision and each end is told with its reason.
+    assert "You decide: open the bidding (lay cards, then stand to bid them) or pass" in text
+    assert re.search(r"The others passed; the lot is (yours|P\d's) at the build", text)
+    assert "Tokens you may still claim, and what each needs:" in text
+    assert "completed all six tokens: the game ends with this claim phase" in text
