@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pytest
 from boojum_helpers import act, codes, table
 from rich.console import Console, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from bumtable.bots import make_bot
@@ -36,6 +37,7 @@ from bumtable.rules.boojum import (
     bid_words,
     boojum,
     claim_actions,
+    parse_actions,
 )
 from bumtable.rules.boojum.state import AUCTION, CLAIMS, OVER
 
@@ -428,3 +430,85 @@ def test_final_names_the_winner_joint_winners_and_the_round_limit(auction: Booju
     assert FACE.holds(auction.observe(None), seats) == []
     assert plain(FACE.holds(auction.observe(0), seats)) == "You hold: AM 4MS 5ML 9MS CK"
     assert FACE.holds(auction.observe(0), seats)[0].plain.endswith(("9MS·e CK·e", "9MS.e CK.e"))
+
+
+# ---------------------------------------------------------------------- what is decided, and why things end
+def told(state: BoojumState, seat: int, texts: Sequence[str]) -> str:
+    """What ``seat`` is told of the actions ``texts``, each narrated as it is taken (plain, type marks off,
+    wrapped lines joined)."""
+    seats, seen, out = Seats.numbered(state.rules.players, seat), len(state.events(seat)), []
+    for action in (a for text in texts for a in parse_actions(text)):
+        before = state.observe(seat)
+        state.apply(action)
+        events = state.events(seat, seen)
+        seen += len(events)
+        out += FACE.narrate(before, events, state.observe(seat), seats)
+    return " ".join(plain(out).split())
+
+
+def test_a_lot_won_and_a_lot_unsold_are_told_with_why_and_what_is_up_next(auction: BoojumState) -> None:
+    won = told(auction, 1, ["bid 5ML", "pass", "pass", "pass"])
+    assert "P0 wins slot 1's lot AY AK with one for five." in won
+    assert (
+        "The others passed; the lot is P0's at the build and P0's bid stays in slot 1 as its next lot." in won
+    )
+    assert "Slot 2 is up: 2SY 3SK; You bid first." in won  # the winner's left bids first
+    unsold = told(auction, 1, ["pass", "pass", "pass", "pass"])
+    assert "Nobody bids for slot 2: it keeps its cards for next round." in unsold
+    assert "Slot 3 is up: 4WL 4YK; You bid first." in unsold
+
+
+def test_a_claim_says_why_the_cards_earn_the_token_and_the_tokens_each_player_holds(
+    claims: BoojumState,
+) -> None:
+    said = told(claims, 0, ["claim waves 4MS 4MS 4WL 4YK"])
+    assert re.search(
+        r"You claim the Waves token with 4MS 4MS 4WL 4YK \(a 4-card set\)\. You draw \w+\.", said
+    )
+    assert "Tokens: You W (1) · P1 - (0)" in said or "Tokens: You W (1) | P1 - (0)" in said
+
+
+def test_each_decision_says_what_is_decided_and_the_key_and_every_line_fit_100_columns(
+    auction: BoojumState, claims: BoojumState
+) -> None:
+    seats = Seats.numbered(4, 0)
+    view = FACE.turn_view(auction.observe(0), seats)
+    text = " ".join(plain(view).split())
+    assert "Slot 1 of 3 is up: AY AK. No bid yet." in text
+    assert (
+        "You decide: open the bidding (lay cards, then stand to bid them) or pass (out of this slot)." in text
+    )
+    assert re.search(r"Key: 5ML[·.]l is a 5 of Moons and Leaves, a Location; C is a Crown\.", render(view))
+    assert re.search(r"Types: [·.]l Location [·.]p Personality [·.]e Event", render(view))
+    brief = FACE.turn_brief(auction.observe(0), seats)
+    assert not any(isinstance(line, Table) for line in brief)
+    assert "Round 1, auction for slot 1 of 3." in plain(brief) and "Your hand (5)" in plain(brief)
+    claiming = FACE.turn_view(claims.observe(0), seats)
+    assert "You decide: claim a token (each claim draws you a card, so claim again) or say done." in plain(
+        claiming
+    )
+    assert "Tokens you may still claim, and what each needs:" in plain(claiming)
+    assert (
+        "  Wyrms   3 cards of one type (l, p or e) of one suit; 3 of one type of consecutive rank"
+        in plain(claiming)
+    )
+    for lines in (view, brief, claiming, FACE.opening(auction.observe(0), seats)):
+        assert all(line.cell_len <= 100 for line in lines if isinstance(line, Text)), plain(lines)
+
+
+def test_the_hint_is_the_phases_and_states_the_input_rule_in_one_line(
+    auction: BoojumState, claims: BoojumState
+) -> None:
+    face = BoojumFace()
+    hints = []
+    for state, first in ((auction, ""), (claims, ""), (claims, "claim waves")):
+        if first:
+            act(state, first)
+        obs = state.observe(state.current_player())
+        face.ordered(obs, obs.legal_actions())
+        hints.append(face.hint)
+    assert hints[0].startswith("Bid cards (5ML 9MS)") and hints[1].startswith("Claim (waves")
+    assert hints[2].startswith("Lay the claim's cards")
+    assert all(len(h) <= 100 and "#N picks option N" in h and "r rules" in h for h in hints)
+    assert "#N always picks option N" in " ".join(face.help.split())
+    assert "r, rules" in face.help

@@ -93,6 +93,10 @@ class Step:
     """The cards the actor really drew with this action."""
     hidden: list[int]
     """Of those, the ones only the actor may know."""
+    warned: list[GinBummyAction]
+    """The actor's options the face warned of (a move that starves)."""
+    starving: list[GinBummyAction]
+    """The actor's options that really starve it (each tried on a copy of the state)."""
 
 
 @dataclass
@@ -129,7 +133,10 @@ def play_shown(rules: GinBummyRules, seed: int, kinds: Sequence[str], variant: s
         actor = state.current_player()
         assert actor is not None
         before = after
-        views = {v: FACE.turn_view(before[v], seat_names[v]) for v in viewers(n)}
+        views = {
+            v: [*FACE.turn_view(before[v], seat_names[v]), *FACE.turn_brief(before[v], seat_names[v])]
+            for v in viewers(n)
+        }
         looked = [actor, None] if len(game.steps) % 5 == 0 else [actor]
         view_before = {v: view_after.get(v) or show(views[v]) for v in looked}
         holds = {v: show(FACE.holds(before[v], seat_names[v])) for v in viewers(n)}
@@ -141,6 +148,8 @@ def play_shown(rules: GinBummyRules, seed: int, kinds: Sequence[str], variant: s
         options = FACE.ordered(mine, mine.legal_actions())
         assert sorted(options) == sorted(state.legal_actions())
         option_texts = [show([FACE.option_text(mine, a)]) for a in options]
+        warned = [a for a in options if FACE.warning(mine, a) is not None]
+        starving = [a for a in options if _starves(state, a)]
         bot = make_bot(kinds[actor], seed * 31 + actor + len(state.history), game="gin-bummy")
         action = bot.choose(mine)
         choice = FACE.interpret(str(options.index(action) + 1), rules, options, state.why_illegal)
@@ -149,7 +158,10 @@ def play_shown(rules: GinBummyRules, seed: int, kinds: Sequence[str], variant: s
         drawn, hidden = _draws(state, actor, action)
         after = {v: state.observe(v) for v in viewers(n)}
         shown_to = [v for v in viewers(n) if v != actor] if hidden else []
-        view_after = {v: show(FACE.turn_view(after[v], seat_names[v])) for v in shown_to}
+        view_after = {
+            v: show([*FACE.turn_view(after[v], seat_names[v]), *FACE.turn_brief(after[v], seat_names[v])])
+            for v in shown_to
+        }
         said = {
             v: show(FACE.narrate(before[v], state.events(v, seen), after[v], seat_names[v]))
             for v in viewers(n)
@@ -170,10 +182,20 @@ def play_shown(rules: GinBummyRules, seed: int, kinds: Sequence[str], variant: s
                 option_texts,
                 drawn,
                 hidden,
+                warned,
+                starving,
             )
         )
     game.finals = {v: show(FACE.final(state.observe(v), s)) for v, s in seat_names.items()}
     return game
+
+
+def _starves(state: GinBummyState, action: GinBummyAction) -> bool:
+    """The player to act starves when ``action`` is taken (tried on a copy)."""
+    trial = state.copy(history=False)
+    actor = trial.turn
+    trial.apply(action)
+    return actor in trial.starved
 
 
 def _draws(state: GinBummyState, actor: int, action: GinBummyAction) -> tuple[list[int], list[int]]:
@@ -475,6 +497,45 @@ def test_the_turn_view_shows_the_table_the_beg_the_stock_and_the_hand(games: lis
                 if g.kinds:
                     assert g.kinds[0] in text
                 assert text.count("starved (out)") == len(obs.starved)
+
+
+def test_exactly_the_moves_that_starve_are_warned_of_and_marked_in_the_menu(games: list[Game]) -> None:
+    starving = [s for g in games for s in g.steps if s.starving]
+    assert len(starving) > 10 and {a.kind for s in starving for a in s.starving} >= {DISCARD, JOKER_PLAY}
+    for g in games:
+        for s in g.steps:
+            assert s.warned == s.starving, (g.variant, g.seed, s.action)
+            options = FACE.ordered(s.before[s.actor], s.before[s.actor].legal_actions())
+            marked = [a for a, text in zip(options, s.options, strict=True) if "(starves you)" in text]
+            assert marked == s.starving
+
+
+def test_the_warning_says_what_starving_costs() -> None:
+    two = position(gin_bummy(2), ["2s 6h 4d Kh", "7c 7d 7h 7s 8c"])
+    warning = FACE.warning(two.observe(0), act("discard Kh"))
+    assert warning == (
+        "'discard Kh' leaves you only three cards: a player left with fewer than four cards starves, "
+        "so you lose and P1 wins at once."
+    )
+    assert FACE.warning(two.observe(1), act("discard Kh")) is None  # only for the seat to act
+    three = position(gin_bummy(3), ["2s 6h 4d Kh JK", "7c 7d 7h 7s 8c", "9c 9d 9h 9s 10c"])
+    warning = FACE.warning(three.observe(0), act("joker JK 2s"))
+    assert warning is not None and "only three cards" in warning and "you are out of the game and lose" in warning
+    assert FACE.warning(three.observe(0), act("discard Kh")) is None  # four cards left: safe
+
+
+def test_an_ace_starves_only_when_too_few_cards_are_left_to_draw() -> None:
+    mine = "2s 6h 4d Ah"
+    deck = Counter(str(Card(int(c))) for c in gin_bummy(2).deck())
+    rest = " ".join((deck - Counter(mine.split())).elements())
+    assert FACE.warning(position(gin_bummy(2), [mine, "7c 7d 7h 7s 8c"]).observe(0), act("ace Ah")) is None
+    for keep in (False, True):  # an empty stock and Beg: the Ace alone turns over, unless the top is kept
+        rules = gin_bummy(2).replace(turn_over_keeps_top=keep)
+        state = position(rules, [mine, rest], stock="")
+        obs = state.observe(0)
+        assert obs.stock_count == 0 and not obs.beg and act("ace Ah") in obs.legal_actions()
+        assert _starves(state, act("ace Ah")) == keep
+        assert (FACE.warning(obs, act("ace Ah")) is not None) == keep
 
 
 def test_the_turn_view_tells_a_card_forced_by_a_joker(games: list[Game]) -> None:
