@@ -520,7 +520,11 @@ def test_the_warning_says_what_starving_costs() -> None:
     assert FACE.warning(two.observe(1), act("discard Kh")) is None  # only for the seat to act
     three = position(gin_bummy(3), ["2s 6h 4d Kh JK", "7c 7d 7h 7s 8c", "9c 9d 9h 9s 10c"])
     warning = FACE.warning(three.observe(0), act("joker JK 2s"))
-    assert warning is not None and "only three cards" in warning and "you are out of the game and lose" in warning
+    assert (
+        warning is not None
+        and "only three cards" in warning
+        and "you are out of the game and lose" in warning
+    )
     assert FACE.warning(three.observe(0), act("discard Kh")) is None  # four cards left: safe
 
 
