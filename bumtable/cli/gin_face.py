@@ -99,6 +99,10 @@ Commands:
 
 HINT = "Type a move (Kh, stock, beg, bum, joker Qs) or an option's number (#2 too); h help, r rules, q quit"
 PROMPT = "Your move: "
+GOAL = (
+    "To win: hold four number cards (2-10) of four suits and four values, and call Bum!\n"
+    "A player left with fewer than four cards at the end of a turn starves and is out."
+)
 EMPTY = "type a move (a card like Kh, stock, beg or bum) or the number of an option"
 
 _BUM_WORDS = ("b", "bum", "bum!")
@@ -352,6 +356,7 @@ class GinBummyFace:
                     f"the other {stock} make the stock. The Beg (the discard pile) is empty."
                 )
             )
+            out.append(Text(GOAL, style="dim"))
         out += hand_line(obs, seats)
         if obs.phase == OVER:
             return out + self.final(obs, seats)

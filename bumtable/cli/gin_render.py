@@ -303,7 +303,7 @@ def turn_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
             Text(f"{name} {seats.verb(p, 'holds', 'hold')} a winning hand: Bum!", style="bold green")
         )
     elif p == obs.seat:
-        lines.append(_turn_choice(obs, seats))
+        lines += _turn_choice(obs, seats)
     else:
         lines.append(Text(f"{name} {seats.verb(p, 'is', 'are')} to play."))
     return lines
@@ -315,13 +315,13 @@ def _discard_choice(obs: GinBummyObservation) -> Text:
     faces = any(a.kind == DISCARD and is_face(a.card) for a in legal)
     what = "a number card or, as you began with four cards, a face card" if faces else "a number card"
     text = Text(f"; now discard {what}")
-    if obs.drawn is not None and all(a.card != obs.drawn for a in legal):
+    if obs.drawn is not None and is_number(obs.drawn) and all(a.card != obs.drawn for a in legal):
         text.append_text(Text.assemble(" (not ", card(obs.drawn), ", the card just drawn)"))
     text.append(".")
     return text
 
 
-def _turn_choice(obs: GinBummyObservation, seats: Seats) -> Text:
+def _turn_choice(obs: GinBummyObservation, seats: Seats) -> list[Text]:
     """What the observing seat, beginning its turn, chooses between, from its legal actions."""
     legal = obs.legal_actions()
     kinds = {a.kind for a in legal}
@@ -338,11 +338,26 @@ def _turn_choice(obs: GinBummyObservation, seats: Seats) -> Text:
     if ACE in kinds:
         ways.append(Text("discard an Ace and draw three"))
     if JOKER_PLAY in kinds and obs.turn is not None:
-        nxt = _next_in(obs, obs.turn)
-        ways.append(Text(f"drop a Joker with a card on it for {me(seats, nxt)}"))
+        ways.append(Text(f"drop a Joker with a card on it for {me(seats, _next_in(obs, obs.turn))}"))
     p = obs.turn
     assert p is not None
-    return Text.assemble(f"{seats.possessive(p).capitalize()} turn: ", Text("; or ").join(ways), ".")
+    return _packed(Text(f"{seats.possessive(p).capitalize()} turn: "), ways)
+
+
+def _packed(head: Text, ways: list[Text], width: int = 100) -> list[Text]:
+    """``head`` and the ways joined by ``; or``, as few lines of at most ``width`` columns as will hold
+    them (a way never split); the lines after the first begin with ``or``."""
+    lines = [head.copy()]
+    for i, way in enumerate(ways):
+        sep = "" if i == 0 else "; or "
+        if i and lines[-1].cell_len + len(sep) + way.cell_len + 1 > width:
+            lines[-1].append(";")
+            lines.append(Text("or "))
+            sep = ""
+        lines[-1].append(sep)
+        lines[-1].append_text(way)
+    lines[-1].append(".")
+    return lines
 
 
 def _next_in(obs: GinBummyObservation, p: int) -> int:
