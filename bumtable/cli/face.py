@@ -5,9 +5,8 @@ one :class:`Face`, chosen by :func:`bumtable.cli.faces.face_for` from the rules 
 games share one face; Gin Bummy and Boojum each have their own. A face sees only
 observations (what the seat it speaks for may know), never the state.
 
-Two hooks are optional, each with a default here: ``turn_brief(obs, seats)`` (:class:`Briefing`),
-the short turn view shown while the table has not changed much, and ``scene(obs)`` (:class:`Scenes`),
-which says when it has. Every face reads typed lines by the input rule (:mod:`bumtable.cli.choice`):
+One hook is optional, with a default here: ``scene(obs)`` (:class:`Scenes`), which says when the
+table has changed enough to be drawn in full again (else :meth:`Face.turn_brief` is shown). Every face reads typed lines by the input rule (:mod:`bumtable.cli.choice`):
 :func:`interpret_typed` does it for a face whose actions are typed whole.
 """
 
@@ -17,7 +16,6 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from bumtable.cli.choice import Choice, command_or_option, number_or_move
@@ -61,7 +59,12 @@ class Face(Protocol):
 
     def turn_view(self, obs: Any, seats: Seats) -> list[RenderableType]:
         """The table as the person to act sees it in full, above the numbered options: at the first turn,
-        when the :func:`scene` changes (a new hand) and on ``t``; other turns show :func:`turn_brief`."""
+        when the :func:`scene` changes (a new hand) and on ``t``; other turns show :meth:`turn_brief`."""
+        ...
+
+    def turn_brief(self, obs: Any, seats: Seats) -> list[RenderableType]:
+        """The turn in a few lines, for a turn when the table has not changed much since it was last
+        drawn in full (:meth:`turn_view`): where the game is, what is to beat or decide, the hand."""
         ...
 
     def narrate(self, before: Any, events: Sequence[Event], after: Any, seats: Seats) -> list[RenderableType]:
@@ -99,16 +102,6 @@ class Face(Protocol):
 
 
 @runtime_checkable
-class Briefing(Protocol):
-    """A face that draws its own short turn view (optional: :func:`turn_brief` has a default)."""
-
-    def turn_brief(self, obs: Any, seats: Seats) -> list[RenderableType]:
-        """The turn in a few lines, for a turn when the table has not changed much since it was last
-        drawn in full (:meth:`Face.turn_view`): where the game is, what is to beat, the hand."""
-        ...
-
-
-@runtime_checkable
 class Scenes(Protocol):
     """A face that says itself when the full table is worth drawing again (optional: see :func:`scene`)."""
 
@@ -116,30 +109,6 @@ class Scenes(Protocol):
         """The part of the game the turn belongs to (a hand, a round, a phase of it): when it changes,
         the next turn draws the full table again."""
         ...
-
-
-def turn_brief(face: Face, obs: Any, seats: Seats) -> list[RenderableType]:
-    """The short form of the turn view: the face's own :meth:`Briefing.turn_brief`, or a header line
-    (where the game is, the cards each player holds) over the turn view without its tables.
-
-    >>> from bumtable.rules import get
-    >>> from bumtable.cli.faces import face_for
-    >>> rules = get("president", players=4)
-    >>> state = rules.new_state(seed=1)
-    >>> obs = state.observe(state.current_player())
-    >>> brief = turn_brief(face_for(rules), obs, Seats.numbered(4, obs.seat))
-    >>> any(isinstance(r, Table) for r in brief)
-    False
-    """
-    if isinstance(face, Briefing):
-        return face.turn_brief(obs, seats)
-    header = Text(face.progress(obs).capitalize(), style="bold")
-    counts = getattr(obs, "card_counts", None) or getattr(obs, "hand_counts", None)
-    if counts:
-        held = ", ".join(f"{seats.name(p)} {n}" for p, n in enumerate(counts))
-        header.append(f" · cards held: {held}")
-    rest = [r for r in face.turn_view(obs, seats) if not isinstance(r, Table)]
-    return [header, *rest]
 
 
 def scene(face: Face, obs: Any) -> Hashable:

@@ -6,7 +6,7 @@ and resumed continues exactly as it would have without the break.
 
 At the person's turn the full table is drawn at the first turn, when the game moves to
 another part (a new hand or round) and on ``t``; other turns show a short view
-(:func:`bumtable.cli.face.turn_brief`). A turn with a single legal action is played for the
+(the face's ``turn_brief``). A turn with a single legal action is played for the
 person when ``auto`` is on, and said in one line. A move the face warns about is taken only
 once the person confirms it.
 """
@@ -23,7 +23,7 @@ from rich.text import Text
 
 from bumtable.bots import make_bot
 from bumtable.cli.common import bot_seed, command_name
-from bumtable.cli.face import Face, scene, turn_brief
+from bumtable.cli.face import Face, scene
 from bumtable.cli.faces import face_for
 from bumtable.cli.match_end import match_summary
 from bumtable.cli.prompt import LineReader
@@ -128,7 +128,7 @@ class Match:
             self.print(*self.face.turn_view(obs, self.seats))
             self.drawn = now
         else:
-            self.print(*turn_brief(self.face, obs, self.seats))
+            self.print(*self.face.turn_brief(obs, self.seats))
         items = [
             Text.assemble((f"{i:>2}", "bold cyan"), " ", self.face.option_text(obs, a))
             for i, a in enumerate(options, 1)
