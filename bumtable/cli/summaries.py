@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from bumtable.cli.common import match_goal
 from bumtable.rules import Rules, system
-from bumtable.rules.boojum.options import BoojumRules
+from bumtable.rules.boojum.settings import BoojumOptions
 from bumtable.rules.climbing import ClimbingOptions
 from bumtable.rules.gin_bummy.settings import GinBummyOptions
 from bumtable.rules.options_data import options_class
@@ -418,7 +418,7 @@ def gin_bummy(rules: Rules) -> list[Part]:
 
 def boojum(rules: Rules) -> list[Part]:
     """Boojum (docs/rules/boojum.md)."""
-    if not isinstance(rules, BoojumRules):
+    if not isinstance(rules, BoojumOptions):
         raise TypeError(f"{rules.system} is not Boojum")
     return [
         (

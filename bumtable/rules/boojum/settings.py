@@ -43,7 +43,9 @@ class BoojumOptions(OptionsData, ABC):
     rules as this type, so none of them imports the rules object."""
 
     system: str = "boojum"
+    """The game these options are for, as ``bumtable games`` names it."""
     players: int = 4
+    """Number of players: 3 to 6 with two Decktets, three more for each further Decktet (``decks``)."""
     decks: int = 2
     """Decktets shuffled together (copies of a card are interchangeable)."""
     extended: bool = False
