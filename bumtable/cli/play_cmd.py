@@ -121,7 +121,7 @@ def play(
         if auto is not None:
             meta["auto"] = auto
         auto_play = meta.get("auto", True) is not False
-        for line in in_force(state.rules, _words(meta.get("variants"))):
+        for line in in_force(state.rules, _words(meta.get("variants")), _options(meta)):
             console.print(Text(line, style="dim"))
         others = ", ".join(f"P{p} {k}" for p, k in enumerate(seating.kinds) if p != seating.human)
         console.print(
@@ -170,19 +170,25 @@ def title_line(rules: Rules, variants: Sequence[str], options: dict[str, object]
     return ", ".join(parts) + "."
 
 
-def in_force(rules: Rules, variants: Sequence[str]) -> list[str]:
-    """What each variant in force sets, one line each.
+def in_force(rules: Rules, variants: Sequence[str], options: dict[str, object]) -> list[str]:
+    """What each variant in force sets, one line each (less what an ``-o`` option set otherwise).
 
     >>> from bumtable.rules import get
-    >>> in_force(get("bum-game", players=4, variants=["one-hour"]), ["one-hour"])
+    >>> in_force(get("bum-game", players=4, variants=["one-hour"]), ["one-hour"], {})
     ['Variant one-hour: exchange=false, target=20.']
+    >>> in_force(get("arsehole", players=4, variants=["reverse-ranking"]), ["reverse-ranking"], {"reverse_card": 8})
+    ['Variant reverse-ranking: reverses=ranking (reverse_card as the option sets it).']
     """
     base = system(rules.system).build(rules.players).to_dict()
     out = []
     for name in variants:
         data = get(rules.system, players=rules.players, variants=[name]).to_dict()
-        changes = ", ".join(f"{k}={_shown(v)}" for k, v in data.items() if v != base[k])
-        out.append(f"Variant {name}: {changes or 'as the game'}.")
+        changed = [k for k, v in data.items() if v != base[k]]
+        changes = ", ".join(f"{k}={_shown(data[k])}" for k in changed if k not in options)
+        overridden = [k for k in changed if k in options]
+        if overridden:  # the -o option, named on the title line, decides
+            changes += f" ({', '.join(overridden)} as the option sets it)"
+        out.append(f"Variant {name}: {changes.strip() or 'as the game'}.")
     return out
 
 
