@@ -334,7 +334,8 @@ def needs_lines(obs: BoojumObservation, seats: Seats) -> list[Text]:
     wanted = obs.wanted_tokens(obs.seat)
     if not wanted:
         return []
-    out = [Text(f"Tokens {seats.name(obs.seat).lower()} may still claim, and what each needs:", style="dim")]
+    who = "you" if obs.seat == seats.you else seats.name(obs.seat)
+    out = [Text(f"Tokens {who} may still claim, and what each needs:", style="dim")]
     for k in wanted:
         out.append(Text.assemble(f"  {token_name(k):<7} ", (short_needs(k), "dim")))
     return out
