@@ -20,10 +20,6 @@ or what ``json.loads`` gives back, as a record or a network message holds it.
 
 from __future__ import annotations
 
-import ast
-import inspect
-import itertools
-import textwrap
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, cast, get_args, get_origin
 
 from pydantic import Field, TypeAdapter, create_model
@@ -33,35 +29,7 @@ from bumtable.rules.protocol import Family
 from bumtable.rules.registry import FAMILIES, SYSTEMS
 from bumtable.wire.base import WireModel
 
-__all__ = ["RULES", "RULES_MODELS", "RulesModel", "option_docs", "rules_model"]
-
-
-def option_docs(cls: type) -> dict[str, str]:
-    """The docstring written under each field of a dataclass (and of its bases), by field name.
-
-    >>> from bumtable.rules.climbing.options import ClimbingRules
-    >>> option_docs(ClimbingRules)["target"]
-    'Points that win the match (0: no target).'
-    """
-    docs: dict[str, str] = {}
-    for klass in reversed(cls.__mro__):
-        if klass is object or klass.__module__ in ("abc", "builtins"):
-            continue
-        try:
-            source = textwrap.dedent(inspect.getsource(klass))
-        except (OSError, TypeError):  # no source (a frozen build): the models simply lack descriptions
-            continue
-        body = cast(ast.ClassDef, ast.parse(source).body[0]).body
-        for here, after in itertools.pairwise(body):
-            if (
-                isinstance(here, ast.AnnAssign)
-                and isinstance(here.target, ast.Name)
-                and isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)
-            ):
-                docs[here.target.id] = inspect.cleandoc(after.value.value)
-    return docs
+__all__ = ["RULES", "RULES_MODELS", "RulesModel", "rules_model"]
 
 
 def _wire_type(hint: Any) -> Any:
@@ -93,7 +61,7 @@ def rules_model(family: Family) -> type[WireModel]:
         raise TypeError(f"{type(sample).__name__} does not declare its options as OptionsData")
     cls = type(sample)
     written = sample.to_dict().keys()  # not every field: the climbing rules leave out their ``notes``
-    docs = option_docs(cls)
+    docs = cls.option_docs()  # the same descriptions as `bumtable games GAME` shows
     fields: dict[str, Any] = {
         "system": (
             cast(Any, Literal)[tuple(names)],
