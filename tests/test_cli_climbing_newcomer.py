@@ -73,7 +73,7 @@ def president() -> Iterator[str]:
             if i == 2:
                 break
             child.sendline("1")
-        child.sendline("q")
+        child.sendline("quit")
         child.expect(pexpect.EOF)
     finally:
         child.close()
@@ -184,7 +184,7 @@ def test_choosing_cards_to_give_as_president_tells_whom_how_many_why_and_what_ca
         child.sendline(typed)
         child.expect("Your play: ")
         after = plain(child.before)
-        child.sendline("q")
+        child.sendline("quit")
         child.expect(pexpect.EOF)
     finally:
         child.close()
@@ -218,7 +218,7 @@ def test_leading_with_both_jokers_lists_a_short_menu_and_asks_the_wild_cards_onl
         assert "6 6 6 JK JK (five 6s)" in asked
         child.sendline("2")
         child.expect("You play 6♣ 6♥ 6♠ JK \\(four 6s\\)")
-        child.sendline("q")
+        child.sendline("quit")
         child.expect(pexpect.EOF)
     finally:
         child.close()
@@ -232,7 +232,7 @@ def test_typing_a_bad_card_in_the_bum_game_lists_every_rank_jk_included_on_one_l
         child.sendline("Zz")
         child.expect("Your play: ")
         error = next(line for line in plain(child.before).splitlines() if "bad token" in line)
-        child.sendline("q")
+        child.sendline("quit")
         child.expect(pexpect.EOF)
     finally:
         child.close()
@@ -247,7 +247,7 @@ def test_typing_h_at_a_climbing_game_states_the_input_rule_and_r_for_the_rules()
         child.sendline("h")
         child.expect("Your play: ")
         help_text = " ".join(plain(child.before).split())
-        child.sendline("q")
+        child.sendline("quit")
         child.expect(pexpect.EOF)
     finally:
         child.close()

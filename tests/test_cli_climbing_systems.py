@@ -36,7 +36,7 @@ def test_each_climbing_game_plays_to_the_end_in_the_terminal(args: tuple[str, ..
 
 def test_partnership_table_shows_the_teams() -> None:
     run = bumtable(
-        "play", "zheng-shangyou", "-n", "4", "-v", "partnership", "--seed", "3", stdin="1\n" * 3 + "q\n"
+        "play", "zheng-shangyou", "-n", "4", "-v", "partnership", "--seed", "3", stdin="1\n" * 3 + "quit\n"
     )
     assert run.returncode == 0, run.stderr
     assert "Team" in run.stdout

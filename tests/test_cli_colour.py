@@ -21,7 +21,7 @@ def _first_screen(no_color: str, term: str) -> str:
     child = pexpect.spawn(BIN, ["play", "bum-game", "--seed", "3"], env=env, encoding="utf-8", timeout=30)
     child.expect("Your play: ")
     screen = child.before
-    child.sendline("q")
+    child.sendline("quit")
     child.expect(pexpect.EOF)
     return str(screen)
 

@@ -94,7 +94,7 @@ def test_options_set_with_o_and_variants_show_in_the_summary_with_their_descript
 def test_typing_r_at_the_prompt_shows_the_rules_with_the_variant_and_options_given_on_the_command_line() -> (
     None
 ):
-    run = bumtable("play", "bum-game", "--seed", "1", "-v", "bum-only", "-o", "target=50", stdin="r\nq\n")
+    run = bumtable("play", "bum-game", "--seed", "1", "-v", "bum-only", "-o", "target=50", stdin="r\nquit\n")
     assert run.returncode == 0, run.stderr
     out = run.stdout
     summary = flat(out[out.index("The Bum Game for 4 players\n") :])

@@ -59,7 +59,7 @@ def test_save_and_load_resumes_to_the_same_final_result_as_an_uninterrupted_game
     straight = bumtable(*options, "--save", str(whole), stdin=ALWAYS_ONE)
     assert straight.returncode == 0, straight.stderr
 
-    stopped = bumtable(*options, "--save", str(part), stdin="1\n" * 25 + "q\n")
+    stopped = bumtable(*options, "--save", str(part), stdin="1\n" * 25 + "quit\n")
     assert stopped.returncode == 0, stopped.stderr
     assert f" play --load {part}" in stopped.stdout.split("Resume with: ")[1]
     saved = json.loads(part.read_text())
@@ -76,7 +76,7 @@ def test_saved_game_records_the_human_seat_and_bots(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     run = bumtable(
         "play", "--players", "5", "--seat", "2", "--bots", "random,greedy", "--variant", "no-exchange",
-        "--seed", "3", "--save", str(save), stdin="q\n",
+        "--seed", "3", "--save", str(save), stdin="quit\n",
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     meta = json.loads(save.read_text())["meta"]
@@ -110,7 +110,7 @@ def test_illegal_and_unreadable_input_get_a_reason_and_a_new_prompt_in_a_termina
         child.sendline("2")
         child.expect("You play .* \\(a sequence A to JK\\)")
         child.expect("Your play")
-        child.sendline("q")
+        child.sendline("quit")
         child.expect("Game not saved")
         child.expect(pexpect.EOF)
     finally:
@@ -119,7 +119,7 @@ def test_illegal_and_unreadable_input_get_a_reason_and_a_new_prompt_in_a_termina
 
 
 def test_cards_the_player_does_not_hold_are_refused_with_the_reason() -> None:
-    run = bumtable("play", "--seed", "2", stdin="Q Q Q Q\nq\n")
+    run = bumtable("play", "--seed", "2", stdin="Q Q Q Q\nquit\n")
     assert "Not allowed: you do not hold the cards for set Q Q Q Q" in run.stdout
     assert run.stdout.count("Your play") == 2
     assert run.returncode == 0
@@ -133,7 +133,7 @@ def test_end_of_input_stops_the_game_cleanly() -> None:
 
 
 def test_play_without_seed_picks_one_and_prints_it() -> None:
-    run = bumtable("play", stdin="q\n")
+    run = bumtable("play", stdin="quit\n")
     assert run.returncode == 0
     assert "play this deal again with --seed" in run.stdout
 
@@ -152,7 +152,7 @@ def test_play_without_seed_picks_one_and_prints_it() -> None:
     ],
 )
 def test_bad_play_options_exit_2_with_a_clear_message(args: tuple[str, ...], message: str) -> None:
-    run = bumtable("play", *args, stdin="q\n")
+    run = bumtable("play", *args, stdin="quit\n")
     assert run.returncode == 2
     assert message in run.stderr
     assert "Traceback" not in run.stderr
@@ -182,7 +182,7 @@ def test_typed_cards_read_as_set_or_sequence_offer_both_when_both_are_legal() ->
 
 def test_optional_revolution_is_offered_to_the_player_dealt_the_jokers() -> None:
     # Seed 2: seat 0 is the Worker and holds both Jokers.
-    run = bumtable("play", "--variant", "optional-revolution", "--seed", "2", stdin="1\nq\n")
+    run = bumtable("play", "--variant", "optional-revolution", "--seed", "2", stdin="1\nquit\n")
     assert run.returncode == 0, run.stderr
     out = " ".join(run.stdout.split())
     assert "You were dealt enough Jokers to declare a revolution and decide whether to." in out

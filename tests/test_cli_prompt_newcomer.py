@@ -54,7 +54,7 @@ def quit_game(child: pexpect.spawn, prompt: str | None) -> None:
     """At the next prompt (or at once, for None: the prompt is on screen), quit; the game ends cleanly."""
     if prompt is not None:
         child.expect_exact(prompt)
-    child.sendline("q")
+    child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -153,12 +153,12 @@ def test_a_turn_where_passing_is_the_only_move_is_played_for_you_and_said(tmp_pa
 
 def test_playing_with_no_auto_asks_even_for_a_lone_pass_and_a_resumed_game_keeps_it(tmp_path: Path) -> None:
     save = tmp_path / "manual.json"
-    run = bumtable("play", "-n", "4", "--seed", "0", "--no-auto", "--save", str(save), stdin="1\nq\n")
+    run = bumtable("play", "-n", "4", "--seed", "0", "--no-auto", "--save", str(save), stdin="1\nquit\n")
     assert run.returncode == 0, run.stderr
     assert "Only one move" not in run.stdout
     assert json.loads(save.read_text())["meta"]["auto"] is False
     assert human_actions(save) == ["set J"]
-    resumed = bumtable("play", "--load", str(save), stdin="1\nq\n")
+    resumed = bumtable("play", "--load", str(save), stdin="1\nquit\n")
     assert resumed.returncode == 0, resumed.stderr
     assert "Only one move" not in resumed.stdout
     assert human_actions(save) == ["set J", "pass"]
@@ -191,7 +191,7 @@ def test_finishing_a_match_shows_a_summary_and_y_starts_another_with_a_new_seed(
 def test_starting_a_game_with_options_and_variants_names_them_all() -> None:
     run = bumtable(
         "play", "president", "-n", "4", "--target", "11", "-o", "wipe_after_pass=true", "-v", "must-play",
-        stdin="q\n",
+        stdin="quit\n",
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     out = " ".join(run.stdout.split())
@@ -261,7 +261,7 @@ def test_answering_anything_but_y_to_a_warning_keeps_the_turn_and_y_plays_the_mo
     state = rules.new_state(0)  # seat 0 first follows a single: it may play or pass
     out = io.StringIO()
     console = Console(file=out, width=100, no_color=True)
-    typed = io.StringIO("p\nn\np\n\np\nyes\nq\n")
+    typed = io.StringIO("p\nn\np\n\np\nyes\nquit\n")
     match = Match(
         state,
         Seating.of(4, 0, ["greedy"]),
@@ -282,3 +282,29 @@ def test_answering_anything_but_y_to_a_warning_keeps_the_turn_and_y_plays_the_mo
         replay.apply(action)
     assert human[0] == rules.parse_action("pass")
     assert text.index("Not played; choose again.") < text.index("You pass")
+
+
+def test_typing_4_holding_a_4_that_cannot_beat_the_table_says_why_and_how_to_pick_option_4() -> None:
+    import random
+
+    from bumtable.cli.choice import interpret, ordered
+
+    rules = get("president", players=4)  # seed 0, one random move (seed 0): the seat holds a 4, a 10 on top
+    state = rules.new_state(0)
+    legal = state.legal_actions()
+    state.apply(legal[random.Random(0).randrange(len(legal))])
+    options = ordered(state.legal_actions())
+    choice = interpret("4", rules, options, state.why_illegal)
+    assert choice.play is None and choice.error is not None  # nothing is played on a guess
+    assert "does not beat" in choice.error and "#4" in choice.error
+    assert interpret("#4", rules, options, state.why_illegal).play == options[3]
+
+
+def test_typing_q_while_a_queen_may_be_led_does_not_quit_and_quit_does() -> None:
+    child = spawn("--seed", "3", "--no-auto")
+    child.expect_exact(PLAY)
+    child.sendline("q")
+    child.expect_exact(PLAY)
+    assert "q could be a Queen or quit" in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -3,8 +3,9 @@
 The input rule, the same for every game: what is typed is read as a move first (cards, or a word
 of the game's notation such as pass). A number on its own picks option N of the menu only when it
 is not also a legal move; when it could be both, the person is asked which (nothing is played on a
-guess). ``#N`` always picks option N. The commands h/help, t/table, r/rules and q/quit are words of
-their own.
+guess); a number that names cards which cannot be played now is answered with why, and how to pick
+the option. ``#N`` always picks option N. The commands h/help, t/table, r/rules and q/quit are words of
+their own, except that ``q`` is not taken for quit while a Queen may be played (``quit`` then).
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
@@ -18,7 +19,9 @@ True
 'no option 99: type a number from 1 to 50'
 >>> interpret("pass", rules, options, state.why_illegal).error
 'the leader must play: you cannot pass when leading a trick'
->>> interpret("q", rules, options, state.why_illegal).command
+>>> interpret("q", rules, options, state.why_illegal).error  # this hand may lead a Queen
+"q could be a Queen or quit: type 'quit' to stop, or the Queen with its suit (Qh)"
+>>> interpret("quit", rules, options, state.why_illegal).command
 'quit'
 """
 
@@ -49,9 +52,10 @@ COMMANDS = {
 """The command words, read before anything else at every prompt (they are never moves)."""
 
 INPUT_RULE = (
-    "What you type is read as a move first. A number on its own picks option N of the menu only when "
-    "it is not also a move you can make; when it could be both you are asked which. #N always picks "
-    "option N."
+    "What you type is read as a move first. A number on its own picks option N of the menu only when it "
+    "cannot be read as cards (2 to 10 are cards where a game has them): when it is a move you can make "
+    "and option N is another, you are asked which; when it is cards you cannot play now, you are told "
+    "why. #N always picks option N. q quits, but never while a Queen may be played: type quit then."
 )
 """The input rule in words, for help texts and hints."""
 
@@ -186,6 +190,11 @@ def number_or_move(
     option = options[k - 1] if 1 <= k <= len(options) else None
     moves = [move.play] if move.play is not None else list(move.options)
     if not moves:
+        if option is not None and not move.unreadable and move.error:
+            # Cards that could be meant but are not a move now: say so, and how to pick the option.
+            return Choice(
+                error=f"{text} as a move: {move.error}; for option {k} ({action_text(option)}) type #{k}"
+            )
         if option is not None:
             return Choice(play=option)
         reason = move.error or "it is not a move here"
@@ -224,6 +233,12 @@ def interpret(
     """
     text = line.strip()
     early = command_or_option(text, options, EMPTY)
+    if early is not None and early.command == "quit" and text.lower() == "q":
+        queen = _as_move(text, rules, options, why_illegal)
+        if queen.play is not None or queen.options:  # q is also a Queen that may be played now
+            return Choice(
+                error="q could be a Queen or quit: type 'quit' to stop, or the Queen with its suit (Qh)"
+            )
     if early is not None:
         return early
     move = _as_move(text, rules, options, why_illegal)

@@ -30,7 +30,7 @@ HELP = f"""\
   seq 9 10 J  a sequence; write set or seq first when the cards could be either
   4 7         in a card exchange: the cards to give (or give 4 7)
   p, pass     pass (only when following, never when leading)
-  #3          option 3 of the menu, always (3 alone: option 3 unless it is a card)
+  #3          option 3 of the menu, always (3 alone is read as cards first)
   An option ending in … stands for several plays (wild cards): you are asked which.
   t, table    the table, the trick and your hand again
   r, rules    the rules of this game in short
@@ -43,7 +43,9 @@ class ClimbingFace:
 
     name = "climbing"
     help = HELP
-    hint = "Type cards (Q Q 2) or p. #N picks option N; N alone does too unless it is a card. r rules, h help"
+    hint = (
+        "Type cards (Q Q 2) or p. #N picks option N (N alone too, unless it reads as cards). r rules, h help"
+    )
     prompt = "Your play: "
 
     def __init__(self) -> None:
