@@ -583,7 +583,7 @@ def narrate_events(
             ]
             out.append(
                 Text(
-                    "Build: a card goes face down onto each slot; each player who won no lot is dealt one.",
+                    "Build: a card face down on each slot (turned up next auction); one to each who won no lot.",
                     style="cyan",
                 )
             )
