@@ -98,8 +98,12 @@ def _trick_won(
         return text
     is_ = seats.verb(winner, "is", "are")
     text.append(
-        f": {seats.name(winner)} {wins} the trick, but {is_} out of cards, so the next player holding "
-        f"cards, {seats.name(leader)}, {seats.verb(leader, 'leads', 'lead')}."
+        f": {seats.name(winner)} {wins} the trick, but {is_} out of cards, so "
+        + (
+            "you lead: you are the next player holding cards."
+            if seats.verb(leader, "leads", "lead") == "lead"
+            else f"the next player holding cards, {seats.name(leader)}, leads."
+        )
     )
     return text
 

@@ -255,8 +255,8 @@ class Match:
         self.print(*match_summary(self.state, self.human, self.face, self.seats))
         if self.save_path is not None:
             self.console.print(
-                f"The whole match is saved in {self.save_path} "
-                f"(watch it again with: {command_name()} replay {self.save_path}).",
+                f"The whole match is saved in {self.save_path}.\n"
+                f"Watch it again with: {command_name()} replay {self.save_path}",
                 markup=False,
                 soft_wrap=True,
             )

@@ -171,23 +171,28 @@ def title_line(rules: Rules, variants: Sequence[str], options: dict[str, object]
 
 
 def in_force(rules: Rules, variants: Sequence[str], options: dict[str, object]) -> list[str]:
-    """What each variant in force sets, one line each (less what an ``-o`` option set otherwise).
+    """What each variant in force sets, one line each (less what ``-o`` or ``--target`` set otherwise).
 
     >>> from bumtable.rules import get
     >>> in_force(get("bum-game", players=4, variants=["one-hour"]), ["one-hour"], {})
     ['Variant one-hour: exchange=false, target=20.']
-    >>> in_force(get("arsehole", players=4, variants=["reverse-ranking"]), ["reverse-ranking"], {"reverse_card": 8})
-    ['Variant reverse-ranking: reverses=ranking (reverse_card as the option sets it).']
+    >>> rules = get("arsehole", players=4, variants=["reverse-ranking"], reverse_card="8")
+    >>> in_force(rules, ["reverse-ranking"], {"reverse_card": "8"})
+    ['Variant reverse-ranking: reverses=ranking (reverse_card=8 as given).']
+    >>> in_force(get("bum-game", players=4, variants=["one-hour"], target=6), ["one-hour"], {})
+    ['Variant one-hour: exchange=false (target=6 as given).']
     """
     base = system(rules.system).build(rules.players).to_dict()
+    actual = rules.to_dict()
     out = []
     for name in variants:
         data = get(rules.system, players=rules.players, variants=[name]).to_dict()
         changed = [k for k, v in data.items() if v != base[k]]
-        changes = ", ".join(f"{k}={_shown(data[k])}" for k in changed if k not in options)
-        overridden = [k for k in changed if k in options]
-        if overridden:  # the -o option, named on the title line, decides
-            changes += f" ({', '.join(overridden)} as the option sets it)"
+        # set otherwise by an -o option or --target (named on the title line): what is in force decides
+        overridden = [k for k in changed if k in options or actual[k] != data[k]]
+        changes = ", ".join(f"{k}={_shown(data[k])}" for k in changed if k not in overridden)
+        if overridden:
+            changes += f" ({', '.join(f'{k}={_shown(actual[k])}' for k in overridden)} as given)"
         out.append(f"Variant {name}: {changes.strip() or 'as the game'}.")
     return out
 
