@@ -71,9 +71,7 @@ def play(
 ) -> None:
     """Play a match against bots.
 
-    At the prompt, type your move: cards (Q Q 2) or a word of the game (pass, stock, bid ...). A number
-    on its own picks option N of the menu only when it is not also a move; when it could be both you
-    are asked which. #N always picks option N. h help, t table, r rules, q quit.
+    At the prompt, type your move: cards (Q Q 2) or a word of the game (pass, stock, bid ...). A number on its own picks option N of the menu only when it cannot be read as cards; when it is a move too you are asked which. #N always picks option N. h help, t table, r rules, q or quit to stop.
     """
     console = out_console()
     with cli_errors():
