@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from conftest import seated
 from rich.console import Console
 from test_cli_play import ENV
 
@@ -359,3 +360,102 @@ def test_the_brief_turn_view_is_two_lines_and_shows_the_trick_to_beat() -> None:
     assert brief[1].startswith("Cards left: ") and "P0 12" in brief[1] and "Your hand (13): " in brief[1]
     said = [e for e in state.events(1) if e.kind == ev.PLAY]
     assert said
+
+
+# ---------------------------------------------------------------------- playtest of President (seed 3, to 4 points)
+def first_moves_told(rules_state: State, human: int) -> str:
+    """A match played with the first legal action each time, narrated to ``human`` as the terminal does."""
+    face, seats = ClimbingFace(), Seats.numbered(rules_state.rules.players, human)
+    text = printed(face.opening(rules_state.observe(human), seats))
+    while not rules_state.is_over():
+        before, start = rules_state.observe(human), len(rules_state.events(None))
+        rules_state.apply(rules_state.legal_actions()[0])
+        events = rules_state.events(human, start)
+        text += printed(face.narrate(before, events, rules_state.observe(human), seats))
+    return text
+
+
+def first_turn(state: State, human: int, *, leading: bool) -> State:
+    """``state`` played on with the first legal action until ``human`` must lead (or follow) a trick."""
+    while not state.is_over():
+        obs = state.observe(human)
+        if state.current_player() == human and obs.phase == "play" and (obs.top is None) == leading:
+            return state
+        state.apply(state.legal_actions()[0])
+    raise AssertionError("no such turn")
+
+
+def test_following_a_single_5_in_president_says_an_equal_rank_may_follow_too() -> None:
+    # Once "To beat: a single 5 by P3, or pass." although President lets a 5 follow a 5.
+    face = ClimbingFace()
+    for game, told in (("president", True), ("bum-game", False)):
+        state = first_turn(get(game, players=4, target=4).new_state(3), 0, leading=False)
+        obs, seats = state.observe(0), Seats.numbered(4, 0)
+        shown = printed([*face.turn_view(obs, seats), *face.turn_brief(obs, seats)])
+        assert shown.count("play equal or higher, or pass.") == (2 if told else 0), shown
+        assert shown.count(", or pass.") == 2
+
+
+def test_typing_a_single_card_against_three_queens_while_holding_the_3_of_clubs_offers_the_3_of_clubs() -> (
+    None
+):
+    # Once "you must play exactly 3 cards to follow set Q Q Q, or pass", though the 3c alone was legal.
+    rules = get("president", players=4)
+    for second, wipe in (("3c 4d 5h", True), ("4d 5h 6s", False)):
+        state = seated(rules, ["Qc Qd Qh 7c", second, "8c 9c", "10c Jc"])
+        state.apply(rules.parse_action("set Q Q Q"))
+        assert state.current_player() == 1
+        options = ClimbingFace().ordered(state.observe(1), state.legal_actions())
+        choice = ClimbingFace().interpret("4", rules, options, state.why_illegal)
+        assert choice.play is None and choice.error
+        held = "to follow set Q Q Q, or the 3c alone, or pass"
+        assert (held in choice.error) == wipe, choice.error
+        assert ("to follow set Q Q Q, or pass" in choice.error) != wipe, choice.error
+        assert (rules.parse_action("set 3c") in state.legal_actions()) == wipe
+        why = state.why_illegal(rules.parse_action("set 4"))
+        assert why is not None and why.endswith(
+            "or the 3c alone, or pass" if wipe else "to follow set Q Q Q, or pass"
+        )
+
+
+def test_a_president_match_won_on_a_tie_says_why_the_winner_won() -> None:
+    # Once only "P2 wins the match with 5 points!" over "Scores: P2 5, P1 5".
+    to_target = first_moves_told(get("president", players=4, target=4).new_state(3), 0)
+    assert "Scores: P1 5, P2 5" in to_target or "Scores: P2 5, P1 5" in to_target
+    assert (
+        "P2 wins the match with 5 points! P1 has 5 too, but P2 reached the target of 4 points first: "
+        "P2 went out ahead of P1 in the last hand." in to_target
+    )
+    by_rounds = first_moves_told(get("president", players=4, rounds=2).new_state(3), 0)
+    assert (
+        "P2 wins the match with 5 points! P1 has 5 too, and a tie goes to the better finish in the last "
+        "hand: P2 went out ahead of P1." in by_rounds
+    )
+    for text in (to_target, by_rounds):  # the claim is true: P2 went out before P1 in the last hand
+        last = text[text.rindex("result") :]
+        assert last.index(" P2 ") < last.index(" P1 ")
+    clear = first_moves_told(get("president", players=4, target=2).new_state(1), 0)
+    assert re.search(r"^You win the match with 3 points!$", clear, flags=re.M), clear[-600:]
+
+
+def test_being_given_chosen_cards_in_president_is_told_once_in_the_card_exchange() -> None:
+    # Once "P1 (President) gives you 3♦ 4♣ (chosen)." came before the "Card exchange:" block that repeats it.
+    state = get("president", players=4, target=4).new_state(3)
+    text = first_moves_told(state, 0)
+    second = hand(text, 2)
+    chosen = [line for line in second.splitlines() if "(chosen)" in line]
+    assert len(chosen) == 1 and chosen[0].startswith("  P1 (President) gave you "), chosen
+    assert second.index("Card exchange:") < second.index(chosen[0])
+
+
+def test_leading_a_trick_leaves_pass_out_of_the_hint_and_says_the_leader_cannot_pass() -> None:
+    # Once the hint said "Type cards (Q Q 2) or p." while leading, where passing is not allowed.
+    seats = Seats.numbered(4, 0)
+    for leading in (True, False):
+        face = ClimbingFace()
+        state = first_turn(get("president", players=4).new_state(3), 0, leading=leading)
+        obs = state.observe(0)
+        face.ordered(obs, obs.legal_actions())
+        assert (" or p." in face.hint) != leading, face.hint
+        shown = printed([*face.turn_view(obs, seats), *face.turn_brief(obs, seats)])
+        assert (shown.count("cannot pass") == 2) == leading, shown

@@ -7,7 +7,7 @@ Shown in place of the whole table once a hand is under way (``t`` still shows th
 >>> state = get("president", players=4).new_state(seed=5)
 >>> state.apply(state.legal_actions()[0])
 >>> lines = [str(x) for x in turn_brief(state.observe(0), Seats.numbered(4, 0))]
->>> lines[0].endswith("(a single 3) by P2, or pass."), lines[1].startswith("Cards left: P1 13")
+>>> lines[0].endswith("(a single 3) by P2: play equal or higher, or pass."), lines[1].startswith("Cards left: P1 13")
 (True, True)
 """
 
@@ -17,7 +17,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from bumtable.cli.climbing_hand import exchange_decision, give_partner
-from bumtable.cli.render import Seats, count_word, fancy, hand_text, ordinal, play_text
+from bumtable.cli.render import Seats, count_word, fancy, follow_how, hand_text, ordinal, play_text
 from bumtable.rules.climbing import ClimbingObservation
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
 
@@ -35,14 +35,16 @@ def _situation(obs: ClimbingObservation, seats: Seats) -> Text:
         head.append("you were dealt enough Jokers to declare a revolution. Do you?")
         return head
     if obs.top is None:
-        head.append("you lead a new trick: play any cards that make a play.")
+        head.append("you lead a new trick: play any cards that make a play (the leader cannot pass).")
         return head
     codes = next((cs for p, a, cs in reversed(obs.trick) if not a.is_pass), ())
     head.append("to beat: ")
     head.append_text(play_text(rules, obs.top, codes))
-    head.append(f" by {seats.name(obs.top_player)}, or pass.")
+    head.append(f" by {seats.name(obs.top_player)}{follow_how(obs)}, or pass.")
     if obs.inverted:
-        head.append(" The ranking is reversed: play lower.")
+        head.append(
+            f" The ranking is reversed: play {'equal or ' if obs.rules.follow == 'equal-or-higher' else ''}lower."
+        )
     if obs.direction < 0:
         head.append(" Play goes the other way round.")
     return head

@@ -18,7 +18,7 @@ from bumtable.cli.narrate import narrate, opening
 from bumtable.cli.render import Seats, count_word, hand_text, standings, status_table, trick_text
 from bumtable.errors import NotationError
 from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, Play
-from bumtable.rules.climbing.plays import GIVE
+from bumtable.rules.climbing.plays import GIVE, PASS
 from bumtable.rules.events import Event
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
 
@@ -38,14 +38,16 @@ HELP = f"""\
   h, help     this text"""
 
 
+HINT = "Type {cards}. #N picks option N (N alone too, unless it reads as cards). r rules, h help"
+
+
 class ClimbingFace:
     """Shows a climbing game: the trick to beat, everyone's role, cards left and score."""
 
     name = "climbing"
     help = HELP
-    hint = (
-        "Type cards (Q Q 2) or p. #N picks option N (N alone too, unless it reads as cards). r rules, h help"
-    )
+    hint = HINT.format(cards="cards (Q Q 2) or p")
+    """Set again for each turn by :meth:`ordered`: ``p`` only while passing is legal."""
     prompt = "Your play: "
 
     def __init__(self) -> None:
@@ -57,6 +59,8 @@ class ClimbingFace:
     def ordered(self, obs: ClimbingObservation, legal: Sequence[Play]) -> list[Play]:
         """The menu: natural plays one by one, the wild make-ups of each rank folded into one entry."""
         entries = menu(legal)
+        cards = "cards (Q Q 2) or p" if any(a.kind == PASS for a in legal) else "cards (Q Q 2)"
+        self.hint = HINT.format(cards=cards)
         self._entries = {e.first: e for e in entries}
         self._asking = False
         return [e.first for e in entries]

@@ -30,8 +30,6 @@ from bumtable.cli.climbing_hand import deal_lines, hand_start, result_table
 from bumtable.cli.render import (
     Seats,
     card_text,
-    cards_text,
-    count_word,
     ordinal,
     play_text,
     rank_name,
@@ -40,7 +38,7 @@ from bumtable.cli.render import (
 from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, Play
 from bumtable.rules.climbing import events as cev
 from bumtable.rules.events import Event
-from bumtable.rules.phases import EXCHANGE, OVER, PLAY, REVOLUTION
+from bumtable.rules.phases import OVER, PLAY, REVOLUTION
 
 
 def _points(n: int) -> str:
@@ -108,20 +106,6 @@ def _trick_won(
     return text
 
 
-def _chosen_give(event: Event, before: ClimbingObservation, seats: Seats) -> Text:
-    """Cards a player chose to give: the cards for giver and receiver, only how many for the rest."""
-    p, to = event.player, event.to
-    assert p is not None and to is not None
-    giver = seats.with_role(p, before)
-    receiver = "you" if to == seats.you else seats.with_role(to, before)
-    if event.cards:
-        codes = [int(Card.parse(c)) for c in event.cards]
-        gives = seats.verb(p, "gives", "give")
-        return Text.assemble(f"{giver} {gives} {receiver} ", cards_text(before.rules, codes), " (chosen).")
-    noun = "card" if event.count == 1 else "cards"
-    return Text(f"{giver} {seats.verb(p, 'passes', 'pass')} {count_word(event.count)} {noun} to {receiver}.")
-
-
 def narrate(
     before: ClimbingObservation, events: Sequence[Event], after: ClimbingObservation, seats: Seats
 ) -> list[RenderableType]:
@@ -131,7 +115,6 @@ def narrate(
     out: list[RenderableType] = []
     hand_over = any(e.kind == ev.HAND_OVER for e in events)
     declared = False
-    gives = 0
     last: Play | None = None
     lead_why: str | None = None
     for i, e in enumerate(events):
@@ -151,13 +134,6 @@ def narrate(
                     f"{seats.name(p)} {seats.verb(p, 'plays', 'play')} ", play_text(rules, play, codes)
                 )
             )
-        elif e.kind == ev.GIVE:
-            # The first cards given in an exchange turn are the ones its player chose: that is the action.
-            # The rules' own transfers are told with the deal, as the seat saw them.
-            gives += 1
-            told_after = after.phase == PLAY and after.hand_no == before.hand_no  # the whole exchange follows
-            if gives == 1 and before.phase == EXCHANGE and p == before.turn and not told_after:
-                out.append(_chosen_give(e, before, seats))
         elif e.kind == ev.OUT and p is not None:
             out.append(_out(e, after, seats))
         elif e.kind == ev.TRICK and p is not None and not hand_over:
@@ -176,13 +152,7 @@ def narrate(
         out.append(Text(f"{seats.name(s)} {seats.verb(s, 'does', 'do')} not declare a revolution."))
     if after.winner is not None and before.winner is None:
         out.append(standings(after, seats))
-        w = after.winner
-        out.append(
-            Text(
-                f"{seats.name(w)} {seats.verb(w, 'wins', 'win')} the match with {_points(after.scores[w])}!",
-                style="bold green",
-            )
-        )
+        out.append(match_won(after, seats))
     elif after.hand_no != before.hand_no:
         out += hand_start(after, seats)
         if after.phase == PLAY:
@@ -190,6 +160,49 @@ def narrate(
     elif before.phase not in (PLAY, OVER) and after.phase == PLAY:
         out += deal_lines(after, seats, lead_why=lead_why)  # the hand is set up (revolution, exchange)
     return out
+
+
+def match_won(obs: ClimbingObservation, seats: Seats) -> Text:
+    """Who won the match and, where another player has as many points or more, why the rules give it
+    to the winner (the order of going out in the last hand, as the match's options decide).
+
+    >>> from bumtable.rules import get
+    >>> state = get("president", players=4, target=4).new_state(seed=3)
+    >>> while not state.is_over():
+    ...     state.apply(state.legal_actions()[0])
+    >>> print(match_won(state.observe(None), Seats.numbered(4)))
+    P2 wins the match with 5 points! P1 has 5 too, but P2 reached the target of 4 points first: P2 went out ahead of P1 in the last hand.
+    """
+    w, scores, rules = obs.winner, obs.scores, obs.rules
+    assert w is not None, "the match is not over"
+    won = Text(f"{seats.name(w)} {seats.verb(w, 'wins', 'win')} the match with {_points(scores[w])}!")
+    won.stylize("bold green")
+    rivals = [p for p in range(len(scores)) if obs.team_of(p) != obs.team_of(w) and scores[p] >= scores[w]]
+    last = obs.last_result
+    if not rivals or last is None:
+        return won
+    order = list(last.order)
+    behind = [p for p in rivals if p in order and order.index(p) > order.index(w)]
+    also = " and ".join(
+        f"{_mid(seats, p)} {seats.verb(p, 'has', 'have')} {scores[p]}{' too' if scores[p] == scores[w] else ''}"
+        for p in rivals
+    )
+    ahead = f"{_mid(seats, w)} went out ahead of {' and '.join(_mid(seats, p) for p in behind)}"
+    reached = bool(rules.target) and scores[w] >= rules.target
+    if not reached and rules.rounds_winner == "last-hand":
+        why = f"but the last hand decides the match, and {_mid(seats, w)} went out first in it"
+    elif not reached:
+        why = f"and a tie goes to the better finish in the last hand: {ahead}"
+    elif rules.target_winner == "first-to-reach":
+        why = f"but {_mid(seats, w)} reached the target of {_points(rules.target)} first: {ahead} in the last hand"
+    else:
+        why = f"and a tie goes to whoever reached the target first: {ahead} in the last hand"
+    return Text.assemble(won, f" {also[:1].upper()}{also[1:]}, {why}.")
+
+
+def _mid(seats: Seats, p: int) -> str:
+    """The player's name inside a sentence (``you``, not ``You``)."""
+    return "you" if p == seats.you else seats.name(p)
 
 
 def opening(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:

@@ -229,17 +229,38 @@ def trick_text(obs: ClimbingObservation, seats: Seats) -> Text:
         if obs.turn is None:
             return Text("")
         lead = seats.verb(obs.turn, "leads", "lead")
-        return Text(f"New trick: {seats.name(obs.turn)} {lead}, with any cards that make a play.")
+        text = Text(f"New trick: {seats.name(obs.turn)} {lead}, with any cards that make a play.")
+        if obs.turn == seats.you:
+            text.append(" The leader cannot pass.")
+        return text
     sep = Text(" · " if fancy() else " | ", style="dim")
     parts = [Text.assemble((f"{seats.name(p)} ", "bold"), play_text(rules, a, cs)) for p, a, cs in obs.trick]
     text = Text.assemble("Trick: ", sep.join(parts))
     if obs.top is not None:
-        text.append(f"\nTo beat: {describe_play(rules, obs.top)} by {seats.name(obs.top_player)}, or pass.")
+        text.append(
+            f"\nTo beat: {describe_play(rules, obs.top)} by {seats.name(obs.top_player)}{follow_how(obs)}, or pass."
+        )
     if obs.inverted:
-        text.append("\nThe ranking is reversed: each play must rank lower.")
+        text.append(
+            f"\nThe ranking is reversed: each play must rank {'equal or ' if _equal(obs) else ''}lower."
+        )
     if obs.direction < 0:
         text.append("\nPlay goes the other way round the table.")
     return text
+
+
+def _equal(obs: ClimbingObservation) -> bool:
+    return obs.rules.follow == "equal-or-higher"
+
+
+def follow_how(obs: ClimbingObservation) -> str:
+    """``: play equal or higher`` where the rules let a play of the same rank follow (President), else "".
+
+    >>> from bumtable.rules import get
+    >>> [follow_how(get(g).new_state(seed=1).observe(0)) for g in ("president", "bum-game")]
+    [': play equal or higher', '']
+    """
+    return ": play equal or higher" if _equal(obs) and not obs.inverted else ""
 
 
 # ---------------------------------------------------------------------- scores

@@ -103,13 +103,16 @@ def why_illegal(state: Position, action: Play) -> str | None:
     complex_rules = t.keyed or t.follow_more or state.inverted or bool(t.seq_wilds)
     top = state.top
     if top is not None and not wipe:
+        wipe_alone = _wipe_alone(state)
+        tail = f", or {wipe_alone}, or pass" if wipe_alone else " or pass"
         if action.kind != top.kind:
-            return f"this trick was led with a {top.kind_name}: play a {top.kind_name} or pass"
+            return f"this trick was led with a {top.kind_name}: play a {top.kind_name}{tail}"
         more = t.follow_more and action.size > top.size and (top.kind == SET or action.width == top.width)
         if (action.size != top.size or action.width != top.width) and not more:
             what = f"{top.size} cards" if top.kind == SET else f"{top.length} ranks of {top.width}"
             extra = " (or more)" if t.follow_more else ""
-            return f"you must play exactly {what}{extra} to follow {text(top)}, or pass"
+            last = tail if wipe_alone else ", or pass"
+            return f"you must play exactly {what}{extra} to follow {text(top)}{last}"
         strength, least = t.strength(action), t.strength(top)
         if state.inverted:
             ok = strength < least or (t.equal_ok and strength == least)
@@ -118,10 +121,18 @@ def why_illegal(state: Position, action: Play) -> str | None:
         if not ok:
             how = ("equal or " if t.equal_ok else "") + ("lower" if state.inverted else "higher")
             why = " (the ranking is reversed)" if state.inverted else ""
-            return f"{text(action)} does not beat {text(top)}: play {how}{why} or pass"
+            return f"{text(action)} does not beat {text(top)}: play {how}{why}{tail}"
     if complex_rules and action not in state.legal_actions():
         return _why_not_held(state, action)
     return None
+
+
+def _wipe_alone(state: Position) -> str:
+    """``the 3c alone`` when the rules' wipe card, which goes on any play, is among the legal actions."""
+    t = state.t
+    if t.wipe >= 0 and any(a.kind == SET and a.rank == t.wipe and a.size == 1 for a in state.legal_actions()):
+        return f"the {state.rules.wipe_card} alone"
+    return ""
 
 
 def _why_not_held(state: Position, action: Play) -> str:
