@@ -512,3 +512,15 @@ def test_the_hint_is_the_phases_and_states_the_input_rule_in_one_line(
     assert all(len(h) <= 100 and "#N picks option N" in h and "r rules" in h for h in hints)
     assert "#N always picks option N" in " ".join(face.help.split())
     assert "r, rules" in face.help
+
+
+def test_holding_a_card_with_two_type_marks_the_key_says_what_the_two_marks_mean() -> None:
+    # 2WL and CL are both a Location and an Event: they show as 2WL·le and CL·le.
+    state = table(
+        boojum(4), ["2WL CL 5ML", "2MK 3MW", "AS 7SK", "8WL 9WY"], slots=["AY AK", "2SY 3SK", "4WL 4YK"]
+    )
+    view = render(FACE.turn_view(state.observe(0), Seats.numbered(4, 0)))
+    assert re.search(r"Your hand \(3\): 2WL[·.]le 5ML[·.]l CL[·.]le", view)
+    assert re.search(
+        r"Types: [·.]l Location [·.]p Personality [·.]e Event; two marks: [·.]le Location and Event", view
+    )

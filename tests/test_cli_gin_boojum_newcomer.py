@@ -129,12 +129,28 @@ def test_discarding_the_card_that_starves_you_warns_first_and_no_keeps_the_turn(
     child.expect(f"discard {shown(card)} \\(starves you\\)")  # marked in the menu
     child.expect(PROMPT)
     child.sendline(card)
-    child.expect("leaves you only three cards")
+    child.expect(f"Discarding {re.escape(Card.parse(card).pretty())} leaves you only three cards")
     child.expect("starves")
     child.sendline("n")
     child.expect(PROMPT)  # asked again: the turn is not lost
     assert not re.search(f"You discard {shown(card)}", child.before or "")
     child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_reaching_a_winning_hand_the_bum_played_for_you_is_said_in_one_plain_sentence() -> None:
+    # Seed 9: after these six moves the person holds 2♦ 4♥ 5♣ 6♠ and Bum! is the only move.
+    typed = ["joker JK As", "joker JK 6d", "discard Jc", "draw beg", "discard 6h", "discard Kc"]
+    child = spawn("play", "gin", "--seed", "9")
+    for move in typed:
+        child.expect(PROMPT)
+        child.sendline(move)
+    child.expect(wrapped("Your only move, played for you: bum (call Bum! with your winning hand)."))
+    child.expect(wrapped("You win with Bum!"))
+    child.expect_exact("Play again? (y/N) ")
+    child.sendline("n")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -171,7 +187,8 @@ def test_playing_a_whole_boojum_game_at_100_columns_shows_the_card_key_and_no_wi
     assert hints and all(line.strip().endswith(("q quit", "r rules")) for line in hints), hints[:3]
     # The key is on screen (h was never typed): suits, types, and every card with its type mark.
     assert "Suits: M Moons S Suns W Waves L Leaves Y Wyrms K Knots" in text
-    assert "Types: ·l Location ·p Personality ·e Event" in text
+    assert "Types: ·l Location ·p Personality ·e Event; two marks: ·le Location and Event" in text
+    assert re.search(r"Your only move, played for you: stand \(bid \w+ for [\w-]+\)\.", text)
     assert re.search(r"Your hand \(\d+\): .*\b[2-9][MSWLYK]{2}·[lpe]", text)
     # Each decision and each end is told with its reason.
     assert "You decide: open the bidding (lay cards, then stand to bid them) or pass" in text

@@ -510,22 +510,47 @@ def test_exactly_the_moves_that_starve_are_warned_of_and_marked_in_the_menu(game
             assert marked == s.starving
 
 
-def test_the_warning_says_what_starving_costs() -> None:
+def test_the_warning_says_what_starving_costs_naming_the_card_as_the_table_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(render, "fancy", lambda: True)
     two = position(gin_bummy(2), ["2s 6h 4d Kh", "7c 7d 7h 7s 8c"])
     warning = FACE.warning(two.observe(0), act("discard Kh"))
     assert warning == (
-        "'discard Kh' leaves you only three cards: a player left with fewer than four cards starves, "
+        "Discarding K♥ leaves you only three cards: a player left with fewer than four cards starves, "
         "so you lose and P1 wins at once."
     )
+    monkeypatch.setattr(render, "fancy", lambda: False)
+    assert str(FACE.warning(two.observe(0), act("discard Kh"))).startswith("Discarding Kh leaves you")
+    monkeypatch.setattr(render, "fancy", lambda: True)
     assert FACE.warning(two.observe(1), act("discard Kh")) is None  # only for the seat to act
     three = position(gin_bummy(3), ["2s 6h 4d Kh JK", "7c 7d 7h 7s 8c", "9c 9d 9h 9s 10c"])
     warning = FACE.warning(three.observe(0), act("joker JK 2s"))
     assert (
         warning is not None
-        and "only three cards" in warning
+        and warning.startswith("Discarding a Joker with 2♠ on top leaves you only three cards")
         and "you are out of the game and lose" in warning
     )
     assert FACE.warning(three.observe(0), act("discard Kh")) is None  # four cards left: safe
+
+
+def test_holding_four_cards_with_a_jack_the_hand_line_and_typing_bum_name_the_jack_as_the_table_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(render, "fancy", lambda: True)
+    state = position(gin_bummy(2), ["2c 6h 4d Js", "7c 7d 7h 7s 8c"])
+    obs = state.observe(0)
+    view = " ".join(show(FACE.turn_view(obs, Seats.numbered(2, 0))).split())
+    assert "Your hand (4): 2♣ 4♦ 6♥ · J♠ (not yet a winning hand: J♠ is not a number card (2-10))" in view
+    assert "Js" not in view
+    options = FACE.ordered(obs, obs.legal_actions())
+    assert FACE.interpret("bum", state.rules, options, state.why_illegal).error == (
+        "you cannot call Bum: J♠ is not a number card (2-10)"
+    )
+    # A command to type stays as it is typed, in quotes.
+    assert FACE.interpret("2c", state.rules, options, state.why_illegal).error == (
+        "a number card goes down only after a draw: first 'draw stock' or 'draw beg'"
+    )
 
 
 def test_an_ace_starves_only_when_too_few_cards_are_left_to_draw() -> None:
@@ -653,17 +678,21 @@ def test_a_lone_number_card_before_drawing_says_to_draw_first() -> None:
     assert choice.error == "a number card goes down only after a draw: first 'draw stock' or 'draw beg'"
 
 
-def test_a_lone_card_not_held_says_so() -> None:
-    assert _read("Qs", ["2s 6h 4d 7c Kh", "9c 7d 7h 7s 8c"]).error == "you do not hold Qs"
+def test_a_lone_card_not_held_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render, "fancy", lambda: True)  # the card as the table shows it
+    assert _read("Qs", ["2s 6h 4d 7c Kh", "9c 7d 7h 7s 8c"]).error == "you do not hold Q♠"
 
 
-def test_after_a_draw_a_lone_card_discards_it_but_never_the_card_just_drawn() -> None:
+def test_after_a_draw_a_lone_card_discards_it_but_never_the_card_just_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(render, "fancy", lambda: True)
     rules, state, _ = _setup(["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"], stock_top="3d")
     state.apply(DRAW_STOCK_ACTION)
     options = FACE.ordered(state.observe(0), state.legal_actions())
     assert FACE.interpret("4d", rules, options, state.why_illegal).play == act("discard 4d")
     assert FACE.interpret("3d", rules, options, state.why_illegal).error == (
-        "you may not discard the card you just drew (3d)"
+        "you may not discard the card you just drew (3♦)"
     )
     assert "now discard" in (FACE.interpret("stock", rules, options, state.why_illegal).error or "")
 
@@ -710,9 +739,10 @@ def test_junk_is_unreadable_and_the_error_says_what_is_wrong() -> None:
     assert empty.unreadable and empty.error == f"{EMPTY} (h for help)"
 
 
-def test_typed_actions_that_are_illegal_say_why() -> None:
+def test_typed_actions_that_are_illegal_say_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render, "fancy", lambda: True)
     choice = _read("ace Ah", ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"])
-    assert not choice.unreadable and choice.error == "you do not hold Ah"
+    assert not choice.unreadable and choice.error == "you do not hold A♥"
     carry = _read(
         "joker JK JK",
         ["2s 6h 4d JK JK", "7c 7d 7h 7s 8c"],

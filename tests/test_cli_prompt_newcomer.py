@@ -146,7 +146,7 @@ def test_a_turn_where_passing_is_the_only_move_is_played_for_you_and_said(tmp_pa
     child = spawn("bum-game", "-n", "4", "--seed", "0", "--save", str(save))
     answer(child, PLAY, "1")
     child.expect_exact(PLAY)
-    assert "Only one move (played for you): pass." in said(child)
+    assert "Your only move, played for you: pass." in said(child)
     quit_game(child, None)
     assert human_actions(save)[:2] == ["set J", "pass"]
 
@@ -155,12 +155,12 @@ def test_playing_with_no_auto_asks_even_for_a_lone_pass_and_a_resumed_game_keeps
     save = tmp_path / "manual.json"
     run = bumtable("play", "-n", "4", "--seed", "0", "--no-auto", "--save", str(save), stdin="1\nquit\n")
     assert run.returncode == 0, run.stderr
-    assert "Only one move" not in run.stdout
+    assert "Your only move" not in run.stdout
     assert json.loads(save.read_text())["meta"]["auto"] is False
     assert human_actions(save) == ["set J"]
     resumed = bumtable("play", "--load", str(save), stdin="1\nquit\n")
     assert resumed.returncode == 0, resumed.stderr
-    assert "Only one move" not in resumed.stdout
+    assert "Your only move" not in resumed.stdout
     assert human_actions(save) == ["set J", "pass"]
 
 
@@ -233,7 +233,7 @@ def test_choosing_a_gin_bummy_move_that_starves_you_asks_first_and_only_yes_play
     for reply in ("n", ""):
         answer(child, MOVE, "#4")
         child.expect_exact("Play it anyway? (y/N) ")
-        assert "Warning: 'joker JK 2s' leaves you only three cards" in said(child)
+        assert "Warning: Discarding a Joker with 2♠ on top leaves you only three cards" in said(child)
         child.sendline(reply)
         child.expect_exact("Not played; choose again.")
     assert human_actions(save) == []

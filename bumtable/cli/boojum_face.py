@@ -121,8 +121,8 @@ The tokens and what each needs:
 {_TOKENS_HELP}
   straight: consecutive ranks sharing a suit; run: consecutive ranks; set: one rank; flush: one suit
 Cards: the rank (A, 2-9, P Pawn, T Court, C Crown), the suit initials (M Moons, S Suns, W Waves, \
-L Leaves, Y Wyrms, K Knots), then the type: {mark_dot()}l Location, {mark_dot()}p Personality, {mark_dot()}e Event (an Ace has \
-none); X is the Excuse. Type cards without the type (5ML).
+L Leaves, Y Wyrms, K Knots), then the type: {mark_dot()}l Location, {mark_dot()}p Personality, {mark_dot()}e Event (a card may \
+carry two: {mark_dot()}le is a Location and an Event; an Ace has none); X is the Excuse. Type cards without the type (5ML).
 Commands:
   t, table       show the table and your hand again
   r, rules       the rules of Boojum in short

@@ -78,11 +78,14 @@ def card_text(code: int) -> Text:
 
 
 def legend_lines(obs: BoojumObservation) -> list[Text]:
-    """The key to the cards on screen, in two lines: ranks, suits and type marks.
+    """The key to the cards on screen, in three lines: ranks, suits, and type marks (a card may carry
+    two: ``·le``).
 
     >>> from bumtable.rules.boojum import boojum
     >>> [len(line) <= 100 for line in legend_lines(boojum(4).new_state(1).observe(0))]
-    [True, True]
+    [True, True, True]
+    >>> str(legend_lines(boojum(4).new_state(1).observe(0))[2]).endswith("le Location and Event")
+    True
     """
     d = mark_dot()
     rules = obs.rules
@@ -96,10 +99,11 @@ def legend_lines(obs: BoojumObservation) -> list[Text]:
         second.append(" ")
         second.append(SUIT_LETTERS[k], style=f"bold {SUIT_STYLES[k]}")
         second.append(f" {name}", style="dim")
-    second.append(f" {'·' if fancy() else '|'} Types:", style="dim")
+    third = Text("Types:", style="dim")
     for _, mark, name in TYPE_MARKS:
-        second.append(f" {d}{mark} {name}", style="dim")
-    return [first, second]
+        third.append(f" {d}{mark} {name}", style="dim")
+    third.append(f"; two marks: {d}le Location and Event", style="dim")  # 2WL, 6LK, CL
+    return [first, second, third]
 
 
 def cards_text(codes: Sequence[int]) -> Text:

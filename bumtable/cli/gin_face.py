@@ -33,6 +33,7 @@ from rich.text import Text
 
 from bumtable.cards import Card
 from bumtable.cards.french import JOKER
+from bumtable.cli import render
 from bumtable.cli.choice import COMMANDS, Choice, command_or_number
 from bumtable.cli.face import interpret_typed
 from bumtable.cli.gin_render import (
@@ -45,6 +46,7 @@ from bumtable.cli.gin_render import (
     hand_line,
     hand_text,
     me,
+    pretty_cards,
     result_lines,
     standings_line,
     starving_warning,
@@ -127,6 +129,16 @@ def _lone_card(text: str) -> int | None:
     return JOKER if code >= JOKER else code
 
 
+def _shown_as_on_the_table(why_illegal: Callable[[Any], str | None]) -> Callable[[Any], str | None]:
+    """The rules' reasons with each card named as the table shows it (``J♠``)."""
+
+    def why(action: Any) -> str | None:
+        reason = why_illegal(action)
+        return None if reason is None else pretty_cards(reason, render.fancy())
+
+    return why
+
+
 def _one(action: GinBummyAction, why_illegal: Callable[[Any], str | None]) -> Choice:
     reason = why_illegal(action)
     play: Any = action
@@ -144,7 +156,8 @@ def _card_choice(
         uses = [a for a in options if a.kind in (DISCARD, ACE) and a.card == code]
     if not uses and code != JOKER and any(a.kind == JOKER_PLAY and a.card == code for a in options):
         why = why_illegal(GinBummyAction(DISCARD, code)) or "it cannot be discarded now"
-        return Choice(error=f"{why}; to put {text} on a Joker for the next player, type 'joker {text}'")
+        put = pretty_cards(f"to put {text} on a Joker for the next player", render.fancy())
+        return Choice(error=f"{why}; {put}, type 'joker {text}'")
     if len(uses) == 1:
         return Choice(play=uses[0])
     if len(uses) > 1:
@@ -319,13 +332,14 @@ class GinBummyFace:
         return sorted(legal, key=_order_key)
 
     def option_text(self, obs: Any, action: Any) -> Text:
-        """The action as typed (``discard Kh``), with what it does in dim."""
+        """The action as typed (``discard Kh``), with what it does in dim and in brackets."""
         return action_text(obs, action)
 
     def interpret(
         self, line: str, rules: Any, options: Sequence[Any], why_illegal: Callable[[Any], str | None]
     ) -> Choice:
         """A number, a command, a typed action, or a shortcut: ``stock``, ``beg``, ``b``, a lone card."""
+        why_illegal = _shown_as_on_the_table(why_illegal)
         text = line.strip()
         word = text.lower()
         if not text or word in COMMANDS or word.isdigit() or word.startswith("#"):

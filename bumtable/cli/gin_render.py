@@ -14,12 +14,14 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from bumtable.cards import Card
 from bumtable.cards.french import JOKER
 from bumtable.cli import render
 from bumtable.cli.render import Seats, count_word
@@ -50,6 +52,31 @@ def card(code: int) -> Text:
 def cards(codes: Iterable[int]) -> Text:
     """Cards in the order given, separated by spaces."""
     return Text(" ").join(card(c) for c in codes)
+
+
+_CARD_OR_QUOTE = re.compile(r"'[^']*'|\b(?:10|[2-9JQKA])[cdhs]\b")
+"""A card as the rules' texts write it (``Js``), or a command in quotes, which is left as it is typed."""
+
+
+def pretty_cards(text: str, symbols: bool) -> str:
+    """The rules' words with each card named as the table shows it (``J♠`` where the terminal has suit
+    symbols); a command in quotes stays as it is typed.
+
+    >>> pretty_cards("Js is not a number card (2-10)", True)
+    'J♠ is not a number card (2-10)'
+    >>> pretty_cards("you do not hold 10h: first 'draw stock' or 'discard Kh'", True)
+    "you do not hold 10♥: first 'draw stock' or 'discard Kh'"
+    >>> pretty_cards("Js is not a number card (2-10)", False)
+    'Js is not a number card (2-10)'
+    """
+    if not symbols:
+        return text
+
+    def swap(m: re.Match[str]) -> str:
+        word = m.group(0)
+        return word if word.startswith("'") else Card.parse(word).pretty()
+
+    return _CARD_OR_QUOTE.sub(swap, text)
 
 
 def _sep() -> Text:
@@ -126,7 +153,17 @@ def starving_warning(obs: GinBummyObservation, action: GinBummyAction, seats: Se
         lose = f"you lose and {seats.name(rest[0])} wins at once"
     else:
         lose = "you are out of the game and lose"
-    return f"'{action.text}' leaves you {left}: a player left with fewer than four cards starves, so {lose}."
+    return f"{_doing(action)} leaves you {left}: a player left with fewer than four cards starves, so {lose}."
+
+
+def _doing(action: GinBummyAction) -> str:
+    """The move in words, its card as the table shows it: ``Discarding K♥``."""
+    name = card(action.card).plain
+    if action.kind == JOKER_PLAY:
+        return f"Discarding a Joker with {name} on top"
+    if action.kind == ACE:
+        return f"Playing {name}"
+    return f"Discarding {name}"
 
 
 # ---------------------------------------------------------------------- options
@@ -142,11 +179,11 @@ def action_text(obs: GinBummyObservation, action: GinBummyAction) -> Text:
 def _action_text(obs: GinBummyObservation, action: GinBummyAction) -> Text:
     kind = action.kind
     if kind == BUM:
-        return Text.assemble(("bum", "bold green"), (" call Bum! with your winning hand", "dim"))
+        return Text.assemble(("bum", "bold green"), (" (call Bum! with your winning hand)", "dim"))
     if kind == DISCARD:
         return Text.assemble("discard ", card(action.card))
     if kind == ACE:
-        return Text.assemble("ace ", card(action.card), (" and draw three", "dim"))
+        return Text.assemble("ace ", card(action.card), (" (and draw three)", "dim"))
     if kind == JOKER_PLAY:
         return Text.assemble(
             "joker ", card(JOKER), " ", card(action.card), (" (the next player takes it)", "dim")
@@ -374,9 +411,8 @@ def hand_line(obs: GinBummyObservation, seats: Seats) -> list[Text]:
     line = Text.assemble(f"{whose} hand ({len(obs.hand)}): ", hand_text(obs.hand))
     if len(obs.hand) == 4:
         problem = bum_problem(obs.hand)
-        line.append(
-            " (a winning hand)" if problem is None else f" (not yet a winning hand: {problem})", style="dim"
-        )
+        why = None if problem is None else pretty_cards(problem, render.fancy())
+        line.append(" (a winning hand)" if why is None else f" (not yet a winning hand: {why})", style="dim")
     elif len(obs.hand) > 4:
         extra = len(obs.hand) - 4
         line.append(f" ({count_word(extra)} to shed for a winning hand of four)", style="dim")

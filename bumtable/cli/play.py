@@ -144,7 +144,7 @@ class Match:
         legal = obs.legal_actions()
         if self.auto and len(legal) == 1:
             only = legal[0]
-            self.print(Text.assemble("Only one move (played for you): ", face.option_text(obs, only), "."))
+            self.print(Text.assemble("Your only move, played for you: ", face.option_text(obs, only), "."))
             return [only]
         options = face.ordered(obs, legal)
         self.show_turn(options)
