@@ -308,3 +308,11 @@ def test_typing_q_while_a_queen_may_be_led_does_not_quit_and_quit_does() -> None
     assert "q could be a Queen or quit" in child.before
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_playing_six_turns_of_one_hand_draws_the_whole_table_once_and_a_short_view_after() -> None:
+    run = bumtable("play", "bum-game", "--seed", "5", "--no-auto", stdin="1\n" * 6 + "quit\n")
+    first_hand = run.stdout.split("Hand 2")[0]
+    assert first_hand.count("Your play: ") == 7  # six turns played, quit typed at the seventh
+    assert first_hand.count("Plays as") == 1  # the whole table (its header) once, at the first turn
+    assert first_hand.count("Cards left: ") == 6  # then the short view, one per later turn
