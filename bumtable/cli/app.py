@@ -9,6 +9,7 @@ from bumtable.cli.moves_cmd import moves
 from bumtable.cli.play_cmd import play
 from bumtable.cli.replay_cmd import replay
 from bumtable.cli.schema_cmd import schema
+from bumtable.cli.serve_cmd import serve
 from bumtable.cli.simulate_cmd import simulate
 
 app = typer.Typer(
@@ -24,6 +25,7 @@ app.command()(moves)
 app.command()(replay)
 app.command()(games)
 app.command()(schema)
+app.command()(serve)
 
 
 def main() -> None:

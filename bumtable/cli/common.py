@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import secrets
 import shlex
@@ -17,6 +16,7 @@ import typer
 from rich.console import Console
 
 from bumtable.bots import BOTS
+from bumtable.bots.seeds import bot_seed as bot_seed  # re-exported: play and its tests import it here
 from bumtable.errors import BumtableError
 from bumtable.rules import Rules, get, rules_from_dict, system, systems
 from bumtable.rules.climbing import ClimbingOptions
@@ -171,16 +171,6 @@ def parse_bots(text: str) -> list[str]:
 def new_seed() -> int:
     """A fresh seed for a match nobody gave one for (short enough to type back)."""
     return secrets.randbelow(1_000_000_000)
-
-
-def bot_seed(game_seed: int, seat: int, ply: int) -> int:
-    """The seed of the bot deciding ply ``ply`` for ``seat``: a resumed game decides exactly as before.
-
-    >>> bot_seed(7, 1, 30) == bot_seed(7, 1, 30), bot_seed(7, 1, 30) == bot_seed(7, 2, 30)
-    (True, False)
-    """
-    data = f"bumtable-bot:{game_seed}:{seat}:{ply}".encode()
-    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big") >> 1
 
 
 def command_name() -> str:
