@@ -1,0 +1,67 @@
+"""The store and the rebuild on start, without a server: a table replays from its log, and a table whose
+engine version changed (or whose log no longer replays) says so instead of replaying wrongly."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+
+from bumtable.rules import get
+from bumtable.rules.registry import family_of
+from bumtable.server.service import TableService, rebuild
+from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
+
+
+def stored_table(store: Store, *, version_change: int = 0, actions: int = 6) -> TableRecord:
+    rules = get("bum-game", players=4)
+    state = rules.new_state(21)
+    texts = []
+    for _ in range(actions):
+        action = state.legal_actions()[0]
+        texts.append(rules.action_text(action))
+        state.apply(action)
+    record = TableRecord(
+        id="t",
+        game="bum-game",
+        players=4,
+        rules=rules.to_dict(),
+        seed=21,
+        engine_version=family_of(rules).engine_version + version_change,
+        status="playing",
+    )
+    seats = [SeatRecord(seat=i, kind="person", token_hash=hash_token(f"token-{i}")) for i in range(4)]
+    store.add_table(record, seats)
+    for i, text in enumerate(texts):
+        store.append_action("t", i, text)
+    return record
+
+
+def test_a_table_replays_from_its_log(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    stored_table(store)
+    (record,) = Store(f"sqlite:///{tmp_path / 'db.sqlite'}").load_tables()
+    table = rebuild(record)
+    assert table.problem is None and table.state is not None and len(table.state.history) == 6
+    assert [s.token_hash for s in record.seats] == [hash_token(f"token-{i}") for i in range(4)]
+    assert "token-0" not in str(record.seats)  # only hashes are stored
+
+
+def test_a_changed_engine_version_says_so_instead_of_replaying(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    stored_table(store, version_change=1)
+    (record,) = store.load_tables()
+    table = rebuild(record)
+    assert table.state is None and table.problem is not None and "engine version" in table.problem
+    assert table.public()["status"] == "stale"
+
+    service = TableService(store)
+    asyncio.run(service.start())
+    assert service.tables["t"].problem == table.problem
+
+
+def test_a_log_that_no_longer_replays_says_which_action(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    record = replace(stored_table(store), actions=["set 3", "set 3", "set 3"])
+    table = rebuild(record)
+    assert table.state is None and table.problem is not None and "no longer replays" in table.problem
