@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Server, act, until_my_turn
+from server_helpers import Server, act, receive, until_my_turn
 
 from bumtable.rules import get, rules_from_dict
 from bumtable.server.store import Store
@@ -39,7 +39,11 @@ def play_one_hand(server: Server, table: str, token: str) -> list[dict[str, Any]
 def test_a_hand_with_three_bots_shows_the_person_only_their_own_cards(server: Server, tmp_path: Path) -> None:
     created = server.create(game="bum-game", players=4, seats=BOTS, seed=11)
     assert set(created["tokens"]) == {"0"}
-    frames = play_one_hand(server, created["id"], created["tokens"]["0"])
+    with server.connect(created["id"]) as watch:
+        frames = play_one_hand(server, created["id"], created["tokens"]["0"])
+        watched = [receive(watch)]
+        while watched[-1]["step"] < frames[-1]["step"]:
+            watched.append(receive(watch))
     assert len(frames) > 10
 
     (record,) = Store(server.database).load_tables()
@@ -61,6 +65,14 @@ def test_a_hand_with_three_bots_shows_the_person_only_their_own_cards(server: Se
                 assert 0 in (event["player"], event["to"]), event
         people_turns += bool(frame["observation"]["legal"])
     assert people_turns >= 3
+    for frame in watched:  # a spectator gets the public view only
+        assert frame["seat"] is None
+        truth = rules.new_state(11)
+        for text in record.actions[: frame["step"]]:
+            truth.apply(rules.parse_action(text))
+        assert frame["observation"] == truth.observe(None).to_dict() and not frame["observation"]["hand"]
+        assert frame["events"] == [e.to_dict() for e in truth.events(None, frame["since"])]
+        assert not any(e["kind"] == "deal" and e["cards"] for e in frame["events"])
     info = server_info(server, created["id"])
     assert info["actions"] == len(record.actions) and info["seats"][1] == {
         "seat": 1,
