@@ -115,8 +115,15 @@ def create_app(database: str = DEFAULT_DATABASE) -> FastAPI:
             return
 
         async def send_frames() -> None:
-            while True:
-                await websocket.send_json(await viewer.queue.get())
+            try:
+                while True:
+                    await websocket.send_json(await viewer.queue.get())
+            except (
+                WebSocketDisconnect,
+                RuntimeError,
+                OSError,
+            ):  # the client went away; the reader sees it too
+                return
 
         sender = asyncio.create_task(send_frames())
         try:
