@@ -14,7 +14,7 @@ from bumtable.cli.simulate_cmd import simulate
 
 app = typer.Typer(
     name="bumtable",
-    help="The Bum Game and its family (the climbing games, Gin Bummy, Boojum): play, simulate, list moves, replay, games.",
+    help="The Bum Game and its family (the climbing games, Gin Bummy, Boojum): play, simulate, list moves, replay, games, schema, serve a table.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
