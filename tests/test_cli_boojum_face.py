@@ -367,7 +367,8 @@ def test_ordered_numbers_a_lay_per_different_card_and_the_words() -> None:
     options = FACE.ordered(obs, obs.legal_actions())
     assert len(options) == 12 + 1 and options[-1].kind == PASS  # twelve different cards, then pass
     assert "bid 5ML 9MS" in FACE.help and "lay 5ML" in FACE.help and "cash" in FACE.help
-    assert "Bid cards (5ML 9MS)" in FACE.hint and "#N picks option N" in FACE.hint
+    hint = FACE.hint(obs, obs.legal_actions())
+    assert "Bid cards (5ML 9MS)" in hint and "#N picks option N" in hint
 
 
 def test_option_text_shows_the_whole_bid_and_the_claims_pattern(
@@ -506,7 +507,7 @@ def test_the_hint_is_the_phases_and_states_the_input_rule_in_one_line(
             act(state, first)
         obs = state.observe(state.current_player())
         face.ordered(obs, obs.legal_actions())
-        hints.append(face.hint)
+        hints.append(face.hint(obs, obs.legal_actions()))
     assert hints[0].startswith("Bid cards (5ML 9MS)") and hints[1].startswith("Claim (waves")
     assert hints[2].startswith("Lay the claim's cards")
     assert all(len(h) <= 100 and "#N picks option N" in h and "r rules" in h for h in hints)

@@ -133,7 +133,6 @@ Commands:
 AUCTION_HINT = "Bid cards (5ML 9MS), lay 5ML, stand or p to pass; #N picks option N; h help, r rules, q quit"
 CLAIM_HINT = "Claim (waves 4MS 4MS 4WL 4YK) or d when done; #N picks option N; h help, r rules, q quit"
 CLAIMING_HINT = "Lay the claim's cards (4MS 4WL, or lay 4MS), then cash; #N picks option N; h help, r rules"
-HINT = f"{AUCTION_HINT}"
 
 EMPTY = "type cards to bid (5ML 9MS), a token and cards to claim, p, d, or #N for option N"
 
@@ -163,21 +162,20 @@ class BoojumFace:
 
     name = "boojum"
     help = HELP
-    hint = HINT
     prompt = "Your move: "
 
     def __init__(self) -> None:
         self._obs: BoojumObservation | None = None
         """The observation the options were last ordered for: a typed line is checked against it."""
-        self.hint = HINT
-        """The hint of the phase the options were last ordered for (how to bid, or how to claim)."""
+
+    def hint(self, obs: BoojumObservation, legal: Sequence[BoojumAction]) -> str:
+        """How to bid, or how to claim (and how to go on with a claim begun)."""
+        if obs.phase != CLAIMS:
+            return AUCTION_HINT
+        return CLAIMING_HINT if obs.claim_token >= 0 else CLAIM_HINT
 
     def ordered(self, obs: BoojumObservation, legal: Sequence[BoojumAction]) -> list[BoojumAction]:
         self._obs = obs
-        if obs.phase != CLAIMS:
-            self.hint = AUCTION_HINT
-        else:
-            self.hint = CLAIMING_HINT if obs.claim_token >= 0 else CLAIM_HINT
         lays = sorted((a for a in legal if a.kind == LAY), key=lambda a: a.card)
         return [*lays, *(a for a in legal if a.kind != LAY)]
 

@@ -17,7 +17,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from bumtable.cli.climbing_hand import exchange_decision, give_partner
-from bumtable.cli.render import Seats, count_word, fancy, follow_how, hand_text, ordinal, play_text
+from bumtable.cli.render import Seats, count_word, fancy, follow_how, hand_text, ordinal, play_text, reversals
 from bumtable.rules.climbing import ClimbingObservation
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
 
@@ -41,12 +41,8 @@ def _situation(obs: ClimbingObservation, seats: Seats) -> Text:
     head.append("to beat: ")
     head.append_text(play_text(rules, obs.top, codes))
     head.append(f" by {seats.name(obs.top_player)}{follow_how(obs)}, or pass.")
-    if obs.inverted:
-        head.append(
-            f" The ranking is reversed: play {'equal or ' if obs.rules.follow == 'equal-or-higher' else ''}lower."
-        )
-    if obs.direction < 0:
-        head.append(" Play goes the other way round.")
+    for line in reversals(obs):
+        head.append(f" {line}")
     return head
 
 

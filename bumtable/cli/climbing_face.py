@@ -46,8 +46,6 @@ class ClimbingFace:
 
     name = "climbing"
     help = HELP
-    hint = HINT.format(cards="cards (Q Q 2) or p")
-    """Set again for each turn by :meth:`ordered`: ``p`` only while passing is legal."""
     prompt = "Your play: "
 
     def __init__(self) -> None:
@@ -56,11 +54,14 @@ class ClimbingFace:
         self._asking = False
         """True while the person is asked which play a folded entry means: each is shown as itself."""
 
+    def hint(self, obs: ClimbingObservation, legal: Sequence[Play]) -> str:
+        return HINT.format(
+            cards="cards (Q Q 2) or p" if any(a.kind == PASS for a in legal) else "cards (Q Q 2)"
+        )
+
     def ordered(self, obs: ClimbingObservation, legal: Sequence[Play]) -> list[Play]:
         """The menu: natural plays one by one, the wild make-ups of each rank folded into one entry."""
         entries = menu(legal)
-        cards = "cards (Q Q 2) or p" if any(a.kind == PASS for a in legal) else "cards (Q Q 2)"
-        self.hint = HINT.format(cards=cards)
         self._entries = {e.first: e for e in entries}
         self._asking = False
         return [e.first for e in entries]

@@ -30,10 +30,13 @@ class Face(Protocol):
     name: str
     help: str
     """The text shown for ``h`` at the prompt."""
-    hint: str
-    """One dim line under the numbered options."""
     prompt: str
     """The question at the prompt, e.g. ``Your play: ``."""
+
+    def hint(self, obs: Any, legal: Sequence[Any]) -> str:
+        """One dim line under the numbered options: how to type this decision (``p`` only while passing
+        is legal, how to bid or to claim)."""
+        ...
 
     def ordered(self, obs: Any, legal: Sequence[Any]) -> list[Any]:
         """The legal actions numbered on screen, in that order.

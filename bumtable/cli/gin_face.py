@@ -324,8 +324,10 @@ class GinBummyFace:
 
     name = "gin-bummy"
     help = HELP
-    hint = HINT
     prompt = PROMPT
+
+    def hint(self, obs: Any, legal: Sequence[Any]) -> str:
+        return HINT
 
     def ordered(self, obs: Any, legal: Sequence[Any]) -> list[Any]:
         """Bum first, then discards by card, the draws (Beg, stock), Aces, and Joker plays by carried card."""

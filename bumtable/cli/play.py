@@ -134,7 +134,7 @@ class Match:
             for i, a in enumerate(options, 1)
         ]
         self.print(Columns(items, padding=(0, 3), column_first=False))
-        self.print(Text(self.face.hint, style="dim"))
+        self.print(Text(self.face.hint(obs, obs.legal_actions()), style="dim"))
 
     def ask_human(self) -> list[Any] | None:
         """The person's actions (one, or the several a typed line stands for), asked until legal and,

@@ -240,13 +240,24 @@ def trick_text(obs: ClimbingObservation, seats: Seats) -> Text:
         text.append(
             f"\nTo beat: {describe_play(rules, obs.top)} by {seats.name(obs.top_player)}{follow_how(obs)}, or pass."
         )
-    if obs.inverted:
-        text.append(
-            f"\nThe ranking is reversed: each play must rank {'equal or ' if _equal(obs) else ''}lower."
-        )
-    if obs.direction < 0:
-        text.append("\nPlay goes the other way round the table.")
+    for line in reversals(obs):
+        text.append(f"\n{line}")
     return text
+
+
+def reversals(obs: ClimbingObservation) -> list[str]:
+    """What a reverse card has changed, a sentence each: the ranking, the direction of play.
+
+    >>> from bumtable.rules import get
+    >>> reversals(get("president").new_state(seed=1).observe(0))
+    []
+    """
+    out = []
+    if obs.inverted:
+        out.append(f"The ranking is reversed: each play must rank {'equal or ' if _equal(obs) else ''}lower.")
+    if obs.direction < 0:
+        out.append("Play goes the other way round the table.")
+    return out
 
 
 def _equal(obs: ClimbingObservation) -> bool:
