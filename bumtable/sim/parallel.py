@@ -53,6 +53,18 @@ def add_counts(into: dict[str, Any], more: dict[str, Any]) -> None:
         into[key] = into.get(key, 0) + value
 
 
+_WORK: list[Callable[[int, int], Any]] = []
+"""The work function of the pool this worker process serves (set once, when the process starts)."""
+
+
+def _keep_work(work: Callable[[int, int], Any]) -> None:
+    _WORK[:] = [work]
+
+
+def _kept_work(size: int, seed: int) -> Any:
+    return _WORK[0](size, seed)
+
+
 def run_chunks(
     work: Callable[[int, int], T],
     sizes: Sequence[int],
@@ -76,9 +88,15 @@ def run_chunks(
                 progress(size)
         return out
     results: dict[int, T] = {}
-    with ProcessPoolExecutor(max_workers=min(jobs, len(sizes))) as pool:
+    # ``work`` goes to each process once (and is kept there), not with every chunk: a fresh copy per chunk
+    # would bring fresh rules, and with them empty per-rules caches (move generation, the greedy bot's
+    # hand costs), every chunk.
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(sizes)), initializer=_keep_work, initargs=(work,)
+    ) as pool:
         pending: dict[Future[T], int] = {
-            pool.submit(work, size, seed): i for i, (size, seed) in enumerate(zip(sizes, seeds, strict=True))
+            pool.submit(_kept_work, size, seed): i
+            for i, (size, seed) in enumerate(zip(sizes, seeds, strict=True))
         }
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
