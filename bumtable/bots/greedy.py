@@ -129,11 +129,72 @@ class GreedyBot:
         # The common case of _value, inlined (it runs for every legal play): not an exchange, and no card
         # that loses when it goes out last (President's 3 of clubs).
         plain = not (t.wipe >= 0 and t.wipe_last_loses)
-        infos, costs, fill = model.plays, model.costs, model.fill
         high_rank = t.n_ranks - 3
-        scale = 0.3 if danger else 1.0
         best: list[Play] = []
         best_value = float("inf")
+        if plain and model.shift == 4 and not partner_winning and run_value < 0 and not bridge:
+            # The plain game (The Bum Game): each play's value read from its terms and the cost of the
+            # hand after it, looked up as CostModel.cost does, inline. The same floating-point operations
+            # as below, in the same order.
+            terms = model.terms
+            by_mask, by_runs, sums, low, lead = (
+                model.by_mask,
+                model.by_runs,
+                model.sums,
+                model.low,
+                model.lead,
+            )
+            pen = 3 if danger else 2  # the penalty terms scaled by 0.3 or 1.0 (early; late is one further)
+            # Look-ups by subscript (they almost always find the entry; a miss fills it).
+            for play in legal:
+                try:
+                    e = terms[id(play)]
+                except KeyError:
+                    e = _terms(model, play)
+                size = e[0]
+                if size < 0:  # a pass or an exchange
+                    value = (
+                        _value(play, key, held, model, danger) if size == -2 else model.cost(key) - PASS_BONUS
+                    )
+                elif size == held:
+                    value = -1e9  # goes out
+                else:
+                    after = key - e[1]
+                    mask = (after | after >> 1 | after >> 2 | after >> 3) & low
+                    try:
+                        m = by_mask[mask]
+                    except KeyError:
+                        m = model.mask_info(mask)
+                    full = m[0]
+                    if full:
+                        try:
+                            r = by_runs[after & full]
+                        except KeyError:
+                            r = model.runs_info(after & full)
+                        seqs = r[1]
+                        if seqs == 0:
+                            cost = m[2]
+                        elif seqs > 0:
+                            try:
+                                g = sums[r[0] | m[1]]
+                            except KeyError:
+                                g = model.groups(r[0] | m[1])
+                            cost = g + (seqs - 1) + 1 + lead[r[2]]
+                        else:
+                            cost = model.tied_cost(after)
+                    else:
+                        cost = m[2]
+                    # a winning play late in the hand: make the move (0.0 times the penalties adds 0.0)
+                    if cost <= 2.5 and e[6] >= high_rank:
+                        value = cost + 0.0 + e[7]
+                    else:
+                        value = cost + e[pen if held - size > EARLY_CARDS else pen + 2] + e[7]
+                if value < best_value - 1e-9:
+                    best, best_value = [play], value
+                elif abs(value - best_value) <= 1e-9:
+                    best.append(play)
+            return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+        scale = 0.3 if danger else 1.0
         for play in legal:
             kind = play.kind
             if kind == PASS:
@@ -142,11 +203,8 @@ class GreedyBot:
                 if play.size == held:
                     value = -1e9  # goes out
                 else:
-                    info = infos.get(play) or model.play_info(play)
-                    after = key - info[0]
-                    cost = costs.get(after)
-                    if cost is None:
-                        cost = fill(after)
+                    info = model.play_info(play)
+                    cost = model.cost(key - info[0])
                     # a winning play late in the hand: make the move
                     s = 0.0 if cost <= 2.5 and play.rank >= high_rank else scale
                     wild_cost = WILD_PENALTY if held - play.size > EARLY_CARDS else LATE_WILD_PENALTY
@@ -166,10 +224,32 @@ class GreedyBot:
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
 
+Terms = tuple[int, int, float, float, float, float, int, float, Play]
+"""What the plain game's value reads of a play (:func:`_terms`)."""
+
+
+def _terms(model: CostModel, play: Play) -> Terms:
+    """A play's terms for the fast loop of :meth:`GreedyBot.choose`, worked out once per play and kept in
+    ``model.terms`` by the play's id (the entry keeps the play, so its id is not reused meanwhile): its size
+    (-1 for a pass, -2 for an exchange), packed counts, its wild and high card penalties (times 1.0 early,
+    times 0.3 early, times 1.0 late, times 0.3 late: the products the plain loop makes, made once), its
+    rank, 0.001 times its rank, and the play."""
+    delta, wilds, high, _, _ = model.play_info(play)
+    size = -1 if play.kind == PASS else -2 if play.kind == GIVE else play.size
+    early = WILD_PENALTY * wilds + HIGH_PENALTY * high
+    late = LATE_WILD_PENALTY * wilds + HIGH_PENALTY * high
+    e = (size, delta, 1.0 * early, 0.3 * early, 1.0 * late, 0.3 * late, play.rank, 0.001 * play.rank, play)
+    terms = model.terms
+    if len(terms) >= 1 << 16:
+        terms.clear()
+    terms[id(play)] = e
+    return e
+
+
 def _value(play: Play, key: int, held: int, model: CostModel, danger: bool) -> float:
     """How hard the packed hand ``key`` is to empty after ``play``, a play of cards (lower is better)."""
     t = model.tables
-    delta, wilds, high, rank_sum = model.play_info(play)
+    delta, wilds, high, rank_sum, _ = model.play_info(play)
     after = key - delta
     if play.kind == GIVE:  # the exchange: part with what hurts the hand most
         return model.cost(after) + rank_sum

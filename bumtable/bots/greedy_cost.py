@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import islice
+from typing import Any
 
 from bumtable.rules.climbing.plays import SET, Play
 from bumtable.rules.climbing.tables import Tables
@@ -37,18 +38,29 @@ _MAX_CACHED = 1 << 16
 """Entries one of a model's look-up dicts by mask or by play may hold before it starts again (memory
 stays bounded; they hold far fewer in practice)."""
 
-_MAX_COSTS = 1 << 18
-"""Hands whose cost a model keeps (at most about 35 MB); when full, the oldest quarter goes. In simulations of
-The Bum Game each doubling finds about a tenth more hands already worked out; recent hands recur most
-(a player who passes is asked again with the same hand), so those are the ones kept."""
+_MAX_RUNS = 1 << 17
+"""Runs parts whose sequences a model keeps (a few MB); when full, the oldest quarter goes. A runs part
+recurs far more often than a whole hand (about a tenth as many distinct ones in simulations of The Bum
+Game), so this stays small enough to sit in the processor's cache beside a second process's."""
 
 Run = tuple[int, int, int, int]
 """A run of held ranks a sequence could be taken from: its lowest rank ``lo``, its mask (which is also
 one card of each of its ranks, packed), ``2 * top - lo`` and ``top - lo`` (see :meth:`CostModel._gain`)."""
 
-PlayInfo = tuple[int, int, int, float]
+MaskInfo = tuple[int, int, float]
+"""Per mask of ranks held: the fields (whole counts) of the ranks in runs a sequence could come from,
+the other ranks held (a mask), and the cost of the mask as sets alone (:meth:`CostModel.groups`)."""
+
+RunsInfo = tuple[int, int, int]
+"""Per runs part of a hand: the mask of its ranks left after the sequences taken out, how many were
+taken (0: none; -1: an exact tie, decided by the whole hand) and the lowest rank of the latest."""
+
+_TIED: RunsInfo = (0, -1, 0)
+
+PlayInfo = tuple[int, int, int, float, Play]
 """What the greedy bot reads of a play: its packed counts, its wild cards standing in for another
-rank, its high cards (the top three ranks), and 0.01 times the sum of its ranks (for exchanges)."""
+rank, its high cards (the top three ranks), 0.01 times the sum of its ranks (for exchanges), and the
+play itself (kept by its entry, so that the play's id, the key, is not given to another object)."""
 
 
 class CostModel:
@@ -56,10 +68,11 @@ class CostModel:
 
     __slots__ = (
         "_runs",
-        "_sums",
         "bit",
+        "by_mask",
+        "by_runs",
         "code_bit",
-        "costs",
+        "field",
         "lead",
         "lost",
         "low",
@@ -68,7 +81,10 @@ class CostModel:
         "seq_min",
         "sequences",
         "shift",
+        "sums",
         "tables",
+        "terms",
+        "tied",
         "top",
     )
 
@@ -86,14 +102,27 @@ class CostModel:
         self.seq_mask = sum(self.bit[: t.seq_top + 1])
         # How low a sequence led from rank r is: the same expression as the plain evaluation's.
         self.lead = tuple(1.0 - r / (t.n_ranks - 1) for r in range(t.n_ranks))
-        self._sums: dict[int, float] = {}
+        self.sums: dict[int, float] = {}
         self._runs: dict[int, tuple[Run, ...]] = {}
         # 2 * top - x for the rank x whose field holds a lone bit of bit length n (index n).
         self.lost = tuple(2 * self.top - (n - 1) // shift if n else 0 for n in range(shift * t.n_ranks + 1))
-        self.costs: dict[int, float] = {}
-        """Cost by packed hand (read directly by the bot's inner loop; :meth:`cost` fills it)."""
-        self.plays: dict[Play, PlayInfo] = {}
-        """What the bot reads of each play (read directly; :meth:`play_info` fills it)."""
+        self.field = (1 << shift) - 1
+        """One rank's whole field (its count), at rank 0."""
+        self.by_mask: dict[int, MaskInfo] = {}
+        """Per mask of ranks held, its :data:`MaskInfo` (read directly by the bot's inner loop;
+        :meth:`mask_info` fills it)."""
+        self.by_runs: dict[int, RunsInfo] = {}
+        """Per hand's runs part, the sequences taken out of it (read directly by the bot's inner loop;
+        :meth:`runs_info` fills it)."""
+        self.terms: dict[int, tuple[Any, ...]] = {}
+        """Per play (by its id), the terms the greedy bot's value adds (:func:`bumtable.bots.greedy._terms`
+        fills it: the bot's weights are its own)."""
+        self.tied: dict[int, float] = {}
+        """Cost by packed hand for the hands whose sequences the floating-point sums decide."""
+        self.plays: dict[int, PlayInfo] = {}
+        """What the bot reads of each play, by the play's id: hashing a play hashes all its fields, an
+        id is one number, and the moves generated are the same objects from decision to decision
+        (read directly; :meth:`play_info` fills it)."""
 
     def key(self, counts: Sequence[int]) -> int:
         """The hand ``counts`` (cards held of each rank index) packed into one integer."""
@@ -111,7 +140,7 @@ class CostModel:
     def groups(self, mask: int) -> float:
         """Plays needed if each held rank is one set, plus how low they are (``n + low``), summed in
         ascending rank order as the plain evaluation does."""
-        s = self._sums.get(mask)
+        s = self.sums.get(mask)
         if s is None:
             top = self.top
             n = 0
@@ -121,9 +150,9 @@ class CostModel:
                     n += 1
                     low += 1.0 - r / top
             s = n + low
-            if len(self._sums) >= _MAX_CACHED:
-                self._sums.clear()
-            self._sums[mask] = s
+            if len(self.sums) >= _MAX_CACHED:
+                self.sums.clear()
+            self.sums[mask] = s
         return s
 
     def runs(self, mask: int) -> tuple[Run, ...]:
@@ -151,19 +180,105 @@ class CostModel:
         return found
 
     def cost(self, key: int) -> float:
-        """The cost of the packed hand ``key`` (:func:`bumtable.bots.greedy.hand_cost`)."""
-        c = self.costs.get(key)
-        return self.fill(key) if c is None else c
+        """The cost of the packed hand ``key`` (:func:`bumtable.bots.greedy.hand_cost`).
 
-    def fill(self, key: int) -> float:
-        """Work out the cost of the packed hand ``key`` and keep it in :attr:`costs`."""
-        c = self._compute(key)
-        costs = self.costs
-        if len(costs) >= _MAX_COSTS:
-            for old in list(islice(costs, _MAX_COSTS // 4)):  # dicts keep insertion order: oldest first
-                del costs[old]
-        costs[key] = c
+        Only the ranks of the runs a sequence could come from can be taken out as sequences (taking
+        one out only ever empties ranks, so no run grows or joins another); every other held rank
+        stays one set whatever its count. So the sequences taken depend on the hand's runs part
+        alone (``key & full``), and are looked up by it; the cost is then the sets' sum of the ranks
+        left (by mask) plus the sequences' terms. Where a sequence exactly ties with the sets it
+        replaces, the floating-point sums of the whole hand decide (as in the plain evaluation), so
+        such a hand's cost is worked out from all of it, in :meth:`tied_cost`. The bot's inner loop
+        does the same inline.
+        """
+        rest = key >> 1 | key >> 2 | key >> 3 if self.shift == 4 else self._rest(key)
+        mask = (key | rest) & self.low
+        m = self.by_mask.get(mask) or self.mask_info(mask)
+        full = m[0]
+        if not full:
+            return m[2]
+        r = self.by_runs.get(key & full) or self.runs_info(key & full)
+        seqs = r[1]
+        if seqs == 0:
+            return m[2]
+        if seqs < 0:
+            return self.tied_cost(key)
+        return self.with_sequences(r[0] | m[1], seqs, r[2])
+
+    def with_sequences(self, mask: int, seqs: int, last: int) -> float:
+        """The cost with ``mask`` held after ``seqs`` sequences (1 or more), the latest led from ``last``."""
+        g = self.sums.get(mask)
+        if g is None:
+            g = self.groups(mask)
+        return g + (seqs - 1) + 1 + self.lead[last]  # as _best
+
+    def mask_info(self, mask: int) -> MaskInfo:
+        """Work out :data:`MaskInfo` for ``mask`` and keep it in :attr:`by_mask`."""
+        inruns = 0
+        if self.sequences:
+            for run in self.runs(mask):
+                inruns |= run[1]
+        info = (inruns * self.field, mask & ~inruns, self.groups(mask))
+        if len(self.by_mask) >= _MAX_CACHED:
+            self.by_mask.clear()
+        self.by_mask[mask] = info
+        return info
+
+    def runs_info(self, part: int) -> RunsInfo:
+        """Work out :data:`RunsInfo` for a hand's runs part and keep it in :attr:`by_runs` (as
+        :meth:`_compute` takes sequences out, stopping at an exact tie)."""
+        info = self._take_sequences(part)
+        runs = self.by_runs
+        if len(runs) >= _MAX_RUNS:
+            for old in list(islice(runs, _MAX_RUNS // 4)):  # dicts keep insertion order: oldest first
+                del runs[old]
+        runs[part] = info
+        return info
+
+    def tied_cost(self, key: int) -> float:
+        """The cost of a hand where a sequence ties exactly (worked out from the whole hand; kept)."""
+        c = self.tied.get(key)
+        if c is None:
+            c = self._compute(key)
+            if len(self.tied) >= _MAX_CACHED:
+                self.tied.clear()
+            self.tied[key] = c
         return c
+
+    def _take_sequences(self, key: int) -> RunsInfo:
+        """:meth:`_compute`'s loop on a hand's runs part: the mask left, the sequences taken and the
+        latest one's lowest rank; ``_TIED`` where a gain of exactly 0 is met."""
+        low = self.low
+        shift = self.shift
+        rest = key >> 1 | key >> 2 | key >> 3 if shift == 4 else self._rest(key)
+        mask = (key | rest) & low
+        runs = self.runs(mask)
+        ones = key & ~rest & low
+        lost_by_length = self.lost
+        seqs = 0
+        last = 0
+        while runs:
+            improved = False
+            for lo, run, first, later in runs:
+                emptied = ones & run
+                if not emptied & (emptied - 1):
+                    lost = lost_by_length[emptied.bit_length()]
+                    gain = first - lost if seqs == 0 else later + last - lost
+                    if gain == 0:
+                        return _TIED
+                    if gain > 0:
+                        continue
+                seqs += 1
+                last = lo
+                improved = True
+                key -= run
+                rest = key >> 1 | key >> 2 | key >> 3 if shift == 4 else self._rest(key)
+                mask = (key | rest) & low
+                ones = key & ~rest & low
+            if not improved:
+                break
+            runs = self.runs(mask)
+        return (mask, seqs, last)
 
     def _compute(self, key: int) -> float:
         """Each held rank one set; then sequences taken out greedily, lowest run first, pass after pass,
@@ -207,7 +322,7 @@ class CostModel:
             runs = self._runs.get(mask & self.seq_mask)
             if runs is None:
                 runs = self.runs(mask)
-        g = self._sums.get(mask)
+        g = self.sums.get(mask)
         if g is None:
             g = self.groups(mask)
         return g if seqs == 0 else g + (seqs - 1) + 1 + self.lead[last]  # as _best
@@ -215,14 +330,14 @@ class CostModel:
     def _best(self, mask: int, seqs: int, last: int) -> float:
         """The cost with ``mask`` held after ``seqs`` sequences, the latest led from rank ``last``: the
         floating-point value the plain evaluation holds at that point."""
-        g = self._sums.get(mask)
+        g = self.sums.get(mask)
         if g is None:
             g = self.groups(mask)
         return g if seqs == 0 else g + (seqs - 1) + 1 + self.lead[last]
 
     def _tie_taken(self, mask: int, emptied: int, lo: int, seqs: int, last: int) -> bool:
         """Whether the plain evaluation takes a sequence that exactly ties (its floating-point sums decide)."""
-        g = self._sums.get(mask ^ emptied)
+        g = self.sums.get(mask ^ emptied)
         if g is None:
             g = self.groups(mask ^ emptied)
         return g + seqs + 1 + self.lead[lo] < self._best(mask, seqs, last)
@@ -255,7 +370,7 @@ class CostModel:
 
     def play_info(self, play: Play) -> PlayInfo:
         """What the bot reads of ``play`` (see :data:`PlayInfo`), worked out once per play."""
-        info = self.plays.get(play)
+        info = self.plays.get(id(play))
         if info is None:
             t = self.tables
             delta = wilds = high = 0
@@ -265,10 +380,10 @@ class CostModel:
                     wilds += 1
                 if r >= t.n_ranks - 3:
                     high += 1
-            info = (delta, wilds, high, 0.01 * sum(play.cards))
+            info = (delta, wilds, high, 0.01 * sum(play.cards), play)
             if len(self.plays) >= _MAX_CACHED:
                 self.plays.clear()
-            self.plays[play] = info
+            self.plays[id(play)] = info
         return info
 
 

@@ -18,8 +18,9 @@ counts in the tests).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 from bumtable.cards.french import JOKER
 from bumtable.rules.climbing.plays import PASS_PLAY, SEQUENCE, SET, Play, give_play
@@ -86,14 +87,31 @@ class _Cache:
     (a bit mask). Both repeat from hand to hand far more than whole hands do.
     """
 
-    __slots__ = ("chunks", "runs", "tables", "wilds")
+    __slots__ = ("by_size", "chunks", "runs", "tables", "wild_counts", "wilds")
 
     def __init__(self, t: Tables) -> None:
         self.tables = t
         self.wilds = tuple(sorted({w for subs in t.subs for w in subs}))
         """Every rank that may stand in for another in a set."""
+        wilds = self.wilds
+        self.wild_counts: Callable[[Sequence[int]], tuple[int, ...]] = (
+            itemgetter(*wilds) if len(wilds) > 1 else lambda counts: tuple([counts[w] for w in wilds])
+        )
+        """The counts of :attr:`wilds` in a hand, as a tuple (an ``itemgetter`` where there are two or more)."""
         self.chunks: dict[tuple[int, int, int, tuple[int, ...]], tuple[Play, ...]] = {}
         self.runs: dict[tuple[int, int, int, int, int], tuple[Play, ...]] = {}
+        self.by_size: dict[tuple[int, tuple[int, ...]], dict[int, tuple[Play, ...]]] = {}
+        """:meth:`sets` by the set size asked for and the wild ranks' counts, then by ``n * n_ranks + r``
+        (one small number, not a tuple, looked up per rank held): what :func:`set_plays` reads."""
+
+    def sets_table(self, size: int, wild_counts: tuple[int, ...]) -> dict[int, tuple[Play, ...]]:
+        """The table of :attr:`by_size` for this set size and these wild counts (made empty if new)."""
+        table = self.by_size.get((size, wild_counts))
+        if table is None:
+            if len(self.by_size) >= 1 << 12:
+                self.by_size.clear()
+            table = self.by_size[size, wild_counts] = {}
+        return table
 
     def sets(
         self, r: int, n: int, size: int, wild_counts: tuple[int, ...], counts: Sequence[int]
@@ -175,14 +193,19 @@ def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) 
     """
     out: list[Play] = []
     cache = _cache(t)
-    wild_counts = tuple([counts[w] for w in cache.wilds])
-    chunks = cache.chunks
+    wild_counts = cache.wild_counts(counts)
+    table = cache.by_size.get((size, wild_counts))
+    if table is None:
+        table = cache.sets_table(size, wild_counts)
     wipe = t.wipe
-    for r in range(above + 1, t.n_ranks):
+    n_ranks = t.n_ranks
+    for r in range(above + 1, n_ranks):
         n = counts[r]
         if n and r != wipe:
-            found = chunks.get((r, n, size, wild_counts))
-            out.extend(found if found is not None else cache.sets(r, n, size, wild_counts, counts))
+            found = table.get(n * n_ranks + r)
+            if found is None:
+                found = table[n * n_ranks + r] = cache.sets(r, n, size, wild_counts, counts)
+            out += found
     return out
 
 
@@ -200,8 +223,9 @@ def sequence_plays(
     top = t.seq_top
     cache = _cache(t)
     if width:
+        # Only ranks from the lowest of a sequence of ``length`` ranks topping above ``above`` matter.
         mask = 0
-        for x in range(top + 1):
+        for x in range(max(0, above - length + 2) if length else 0, top + 1):
             if counts[x] >= width:
                 mask |= 1 << x
         return list(cache.sequences(mask, width, 0, length, above))
@@ -215,7 +239,7 @@ def sequence_plays(
         mask |= exact[w]
         exact[w] = mask
     for w in range(1, min(t.max_width, len(exact) - 1) + 1):
-        out.extend(cache.sequences(exact[w], w, _min_ranks(t, w, min_ranks), 0, -1))
+        out += cache.sequences(exact[w], w, min_ranks if w == 1 else t.min_ranks(w), 0, -1)  # _min_ranks
     return out
 
 

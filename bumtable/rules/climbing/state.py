@@ -24,7 +24,8 @@ same match again under any seed; what each viewer saw is in :meth:`events`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
+from functools import reduce
+from operator import iconcat
 from typing import TYPE_CHECKING
 
 import bumtable.rules.events as ev
@@ -36,7 +37,7 @@ from bumtable.rules.climbing.events import CARD_TEXT, ClimbingLog
 from bumtable.rules.climbing.facts import HandResult, Revolution, SeenTransfer, Transfer
 from bumtable.rules.climbing.legality import why_illegal
 from bumtable.rules.climbing.movegen import give_plays, turn_plays, wipe_or_pass
-from bumtable.rules.climbing.observation import ClimbingObservation, make_observation, seen_transfer
+from bumtable.rules.climbing.observation import ClimbingObservation, make_observation
 from bumtable.rules.climbing.pick import lowest_suited, take_cards
 from bumtable.rules.climbing.plays import (
     DECLARE,
@@ -775,7 +776,8 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
     n = state.rules.players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
-    phase, turn = state.phase, state.current_player()
+    phase = state.phase
+    turn = None if phase == OVER else state.turn  # state.current_player()
     if phase == REVOLUTION and seat != turn:
         # Whether to declare is a private decision: others only see that the hand is being set up.
         phase, turn = DEAL, None
@@ -792,7 +794,7 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         tuple(state.order),
         tuple(state.scores),
         tuple(state.ncards),
-        None if seat is None else tuple(chain.from_iterable(state.hands[seat])),
+        None if seat is None else tuple(reduce(iconcat, state.hands[seat], [])),  # the ranks' lists joined
         state.top,
         state.top_player,
         state.passes,
@@ -803,7 +805,8 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         tuple(state.sat_out),
         state.revolution,
         state.cancelled_exchange,
-        tuple([seen_transfer(t, seat) for t in state.transfers]),
+        # seen_transfer(t, seat) for each transfer, inline
+        tuple([t.shown if seat == t.giver or seat == t.receiver else t.hidden for t in state.transfers]),
         state.cut,
         results[-1] if results else None,
         state.winner,
