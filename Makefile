@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-long lint typecheck unit bench clean
+.PHONY: run test test-long lint typecheck unit postgres bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,11 +27,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) postgres
 	$(BIN)/pytest -n auto
 
+## PostgreSQL's server binaries, which the server tests start a throwaway cluster with (installed if missing).
+postgres:
+	sh scripts/ensure-postgres.sh
+
 ## make test-long: every test, with the random-play sweep at 20,000 hands (several minutes).
-test-long: $(STAMP)
+test-long: $(STAMP) postgres
 	BUMTABLE_SWEEP_SEEDS=400 $(BIN)/pytest
 
 ## make bench: the engine benchmark against rlcard (bench-only extra).

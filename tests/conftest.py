@@ -24,6 +24,8 @@ from bumtable.cards import Card, parse_cards, parse_rank
 from bumtable.errors import NotationError
 from bumtable.rules import Chance, Rules, State
 
+pytest_plugins = ["server_fixtures"]  # database_url (SQLite and PostgreSQL) and server, for the server tests
+
 settings.register_profile(
     "bumtable",
     deadline=None,

@@ -5,8 +5,6 @@ action out of turn, a spectator acting, a wrong token, a table that does not exi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,13 +16,6 @@ from websockets.sync.client import ClientConnection
 from bumtable.rules import get
 
 SEATS = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log").start()
-    yield server
-    server.kill()
 
 
 def error_for(ws: ClientConnection, text: str) -> dict[str, Any]:

@@ -5,24 +5,15 @@ card of another seat is in it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from server_helpers import Server, act, receive, until_my_turn
 
 from bumtable.rules import get, rules_from_dict
 from bumtable.server.store import Store
 
 BOTS = [{"kind": "person"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log").start()
-    yield server
-    server.kill()
 
 
 def play_one_hand(server: Server, table: str, token: str) -> list[dict[str, Any]]:

@@ -3,22 +3,12 @@ database, it replays every table's log, and the same token brings the person bac
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from server_helpers import Server, act, until_my_turn
 
 SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log").start()
-    yield server
-    server.kill()
 
 
 def test_a_killed_server_comes_back_with_every_action_and_play_goes_on(server: Server) -> None:

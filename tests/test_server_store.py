@@ -1,11 +1,11 @@
 """The store and the rebuild on start, without a server: a table replays from its log, and a table whose
-engine version changed (or whose log no longer replays) says so instead of replaying wrongly."""
+engine version changed (or whose log no longer replays) says so instead of replaying wrongly. Each on SQLite and
+on PostgreSQL (``database_url``)."""
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
-from pathlib import Path
 
 from bumtable.rules import get
 from bumtable.rules.registry import family_of
@@ -37,18 +37,18 @@ def stored_table(store: Store, *, version_change: int = 0, actions: int = 6) -> 
     return record
 
 
-def test_a_table_replays_from_its_log(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+def test_a_table_replays_from_its_log(database_url: str) -> None:
+    store = Store(database_url)
     stored_table(store)
-    (record,) = Store(f"sqlite:///{tmp_path / 'db.sqlite'}").load_tables()
+    (record,) = Store(database_url).load_tables()
     table = rebuild(record)
     assert table.problem is None and table.state is not None and len(table.state.history) == 6
     assert [s.token_hash for s in record.seats] == [hash_token(f"token-{i}") for i in range(4)]
     assert "token-0" not in str(record.seats)  # only hashes are stored
 
 
-def test_a_changed_engine_version_says_so_instead_of_replaying(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+def test_a_changed_engine_version_says_so_instead_of_replaying(database_url: str) -> None:
+    store = Store(database_url)
     stored_table(store, version_change=1)
     (record,) = store.load_tables()
     table = rebuild(record)
@@ -60,8 +60,8 @@ def test_a_changed_engine_version_says_so_instead_of_replaying(tmp_path: Path) -
     assert service.tables["t"].problem == table.problem
 
 
-def test_a_log_that_no_longer_replays_says_which_action(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+def test_a_log_that_no_longer_replays_says_which_action(database_url: str) -> None:
+    store = Store(database_url)
     record = replace(stored_table(store), actions=["set 3", "set 3", "set 3"])
     table = rebuild(record)
     assert table.state is None and table.problem is not None and "no longer replays" in table.problem

@@ -1,41 +1,72 @@
-"""Tables, seats and each table's ordered action log in a SQL database (SQLAlchemy 2).
+"""Tables, seats and each table's ordered action log in a SQL database (SQLAlchemy 2, Alembic).
 
 A table is stored as what replays it: its rules (``rules.to_dict()``), its seed and its
-accepted actions in order (their text, ``rules.action_text``), plus the engine version of its
-family so that a changed engine says so instead of replaying wrongly. Seat tokens are kept
-only as their SHA-256 hash.
+accepted actions in order (their text, ``rules.action_text``, and who made each), plus the
+engine version of its family so that a changed engine says so instead of replaying wrongly.
+Seat tokens and the join code are kept only as their SHA-256 hash.
 
-SQLite in a file by default; any SQLAlchemy URL otherwise. The schema is made with
-``metadata.create_all`` for now (Alembic migrations come next).
+SQLite in a file by default; any SQLAlchemy URL otherwise (``postgresql+psycopg://...`` for
+PostgreSQL). The schema is made and kept current by the Alembic migrations in
+``bumtable/server/migrations`` (run by :class:`Store` on start); a database made before them,
+by ``metadata.create_all``, is recognised as revision ``0001`` and upgraded.
 
 >>> store = Store("sqlite://")
 >>> store.add_table(TableRecord(id="t1", game="bum-game", players=4, rules={"system": "bum-game"},
 ...     seed=7, engine_version=1, status="playing"), [SeatRecord(seat=0, kind="person", bot=None,
 ...     token_hash=hash_token("secret"))] + [SeatRecord(seat=i, kind="bot", bot="random") for i in (1, 2, 3)])
 >>> store.append_action("t1", 0, "set 3")
->>> [t.actions for t in store.load_tables()]
-[['set 3']]
+>>> store.append_action("t1", 1, "pass", by="stand-in")
+>>> [(t.actions, t.by) for t in store.load_tables()]
+[(['set 3', 'pass'], ['seat', 'stand-in'])]
+>>> seat = store.update_seat("t1", 0, claimed=True, name="Ann")   # the other fields stay as they were
+>>> seat.claimed, seat.auto, seat.name, seat.token_hash == hash_token("secret")
+(True, False, 'Ann', True)
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import enum
 import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, create_engine, select
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Connection,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    false,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_DATABASE = "sqlite:///bumtable-data/bumtable.db"
 """A SQLite file in ``./bumtable-data`` (the folder is made on start)."""
 
+MIGRATIONS = Path(__file__).with_name("migrations")
+"""The Alembic environment (``env.py``) and its revisions (``versions/``)."""
+
+FIRST_REVISION = "0001"
+"""The revision whose schema ``metadata.create_all`` made before there were migrations."""
+
 
 def hash_token(token: str) -> str:
-    """The stored form of a seat token (SHA-256, hex).
+    """The stored form of a seat token or a join code (SHA-256, hex).
 
     >>> len(hash_token("abc"))
     64
@@ -52,7 +83,7 @@ class Base(DeclarativeBase):
 
 
 class TableRow(Base):
-    """One game table: its rules, seed and engine version; status ``playing`` or ``over``."""
+    """One game table: its rules, seed, engine version and settings; status ``playing`` or ``over``."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -63,6 +94,12 @@ class TableRow(Base):
     engine_version: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, server_default=text("'{}'"))
+    """The table's settings (away timeout, turn clock, stand-in bot, ...); the service reads them."""
+    join_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the code that gives out any free seat (None: no join link)."""
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
+    """When the table, one of its seats or its log last changed."""
 
 
 class SeatRow(Base):
@@ -74,16 +111,24 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(8))
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A person's seat whose invite token was used, or which was given out through the join link."""
+    auto: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The seat's lone moves are played for it."""
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The display name the person chose."""
 
 
 class ActionRow(Base):
-    """One accepted action of a table, at its place in the table's log."""
+    """One accepted action of a table, at its place in the table's log, and who made it."""
 
     __tablename__ = "actions"
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    by: Mapped[str] = mapped_column(String(12), default="seat", server_default="seat")
+    """``seat`` (the seat's own player or bot), ``stand-in``, ``auto`` or ``clock``."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,11 +139,14 @@ class SeatRecord:
     kind: str
     bot: str | None = None
     token_hash: str | None = None
+    claimed: bool = False
+    auto: bool = False
+    name: str | None = None
 
 
 @dataclass(kw_only=True)
 class TableRecord:
-    """A table as stored, with its action log (texts, in order)."""
+    """A table as stored, with its action log: the texts in order, and beside them who made each."""
 
     id: str
     game: str
@@ -107,47 +155,152 @@ class TableRecord:
     seed: int
     engine_version: int
     status: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    join_hash: str | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    by: list[str] = field(default_factory=list)
+    """``by[i]`` made ``actions[i]``: ``seat``, ``stand-in``, ``auto`` or ``clock``."""
+    updated_at: dt.datetime | None = None
+    """When the table last changed (read from the database; not written by :meth:`Store.add_table`)."""
+
+
+class _Keep(enum.Enum):
+    """The default of :meth:`Store.update_seat`'s fields: leave this one as it is."""
+
+    KEEP = "keep"
+
+
+def migration_config(connection: Connection | None = None) -> Config:
+    """The Alembic configuration of the package's migrations, on ``connection`` when given."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def migrate(connection: Connection, revision: str = "head") -> None:
+    """Upgrade the database to ``revision``; a database made by ``create_all`` before there were migrations
+    (the tables there, no ``alembic_version``) is stamped as the first revision first."""
+    config = migration_config(connection)
+    names = set(inspect(connection).get_table_names())
+    if "alembic_version" not in names and "tables" in names:
+        command.stamp(config, FIRST_REVISION)
+    command.upgrade(config, revision)
+
+
+def _json(value: dict[str, Any]) -> dict[str, Any]:
+    """A plain-JSON copy (tuples become lists), as the database gives it back."""
+    copy: dict[str, Any] = json.loads(json.dumps(value))
+    return copy
+
+
+def _aware(moment: dt.datetime) -> dt.datetime:
+    """SQLite gives times back without their zone; they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+
+
+def _seat_record(row: SeatRow) -> SeatRecord:
+    return SeatRecord(
+        seat=row.seat,
+        kind=row.kind,
+        bot=row.bot,
+        token_hash=row.token_hash,
+        claimed=row.claimed,
+        auto=row.auto,
+        name=row.name,
+    )
 
 
 class Store:
-    """The database of tables. Every method is one short transaction (call them off the event loop)."""
+    """The database of tables. Every method is one short transaction (call them off the event loop).
+
+    Making a store migrates its database to the newest revision (one transaction where the database
+    has transactional DDL, as PostgreSQL does).
+    """
 
     def __init__(self, url: str = DEFAULT_DATABASE) -> None:
         parsed = make_url(url)
         if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         self.engine = create_engine(url)
-        Base.metadata.create_all(self.engine)
+        with self.engine.begin() as connection:
+            migrate(connection)
 
     def add_table(self, table: TableRecord, seats: list[SeatRecord]) -> None:
-        """Store a new table and its seats."""
+        """Store a new table, its settings and join hash, and its seats."""
+        now = _now()
         with Session(self.engine) as session, session.begin():
             session.add(
                 TableRow(
                     id=table.id,
                     game=table.game,
                     players=table.players,
-                    rules=json.loads(json.dumps(table.rules)),
+                    rules=_json(table.rules),
                     seed=table.seed,
                     engine_version=table.engine_version,
                     status=table.status,
+                    settings=_json(table.settings),
+                    join_hash=table.join_hash,
+                    created_at=now,
+                    updated_at=now,
                 )
             )
+            # The table's row first: with no relationship() between the models the session may insert the
+            # seats before it, which PostgreSQL refuses (it checks the foreign key at once; SQLite does not).
+            session.flush()
             session.add_all(
-                SeatRow(table_id=table.id, seat=s.seat, kind=s.kind, bot=s.bot, token_hash=s.token_hash)
+                SeatRow(
+                    table_id=table.id,
+                    seat=s.seat,
+                    kind=s.kind,
+                    bot=s.bot,
+                    token_hash=s.token_hash,
+                    claimed=s.claimed,
+                    auto=s.auto,
+                    name=s.name,
+                )
                 for s in seats
             )
 
-    def append_action(self, table_id: str, index: int, text: str) -> None:
-        """Commit one accepted action at ``index`` of the table's log.
+    def append_action(self, table_id: str, index: int, text: str, by: str = "seat") -> None:
+        """Commit one accepted action at ``index`` of the table's log, made ``by`` the seat's own player or
+        bot (``seat``), a ``stand-in`` bot, ``auto``-play of a lone move or the turn ``clock``.
 
         The primary key (table, index) makes a second writer of the same place fail instead of forking
         the log.
         """
         with Session(self.engine) as session, session.begin():
-            session.add(ActionRow(table_id=table_id, index=index, text=text))
+            session.add(ActionRow(table_id=table_id, index=index, text=text, by=by))
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
+
+    def update_seat(
+        self,
+        table_id: str,
+        seat: int,
+        *,
+        token_hash: str | _Keep | None = _Keep.KEEP,
+        claimed: bool | _Keep = _Keep.KEEP,
+        auto: bool | _Keep = _Keep.KEEP,
+        name: str | _Keep | None = _Keep.KEEP,
+    ) -> SeatRecord:
+        """Change the given fields of a seat (the others stay as they are), in one transaction; the seat
+        as it is now. A seat that does not exist is a ``KeyError``."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None:
+                raise KeyError(f"table {table_id!r} has no seat {seat}")
+            if token_hash is not _Keep.KEEP:
+                row.token_hash = token_hash
+            if claimed is not _Keep.KEEP:
+                row.claimed = claimed
+            if auto is not _Keep.KEEP:
+                row.auto = auto
+            if name is not _Keep.KEEP:
+                row.name = name
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
+            return _seat_record(row)
 
     def set_status(self, table_id: str, status: str) -> None:
         """Record a table's status (``playing``, ``over``); the log stays the truth."""
@@ -157,7 +310,7 @@ class Store:
                 row.status = status
 
     def load_tables(self) -> list[TableRecord]:
-        """Every table with its seats and its action log in order."""
+        """Every table with its settings, its seats and its action log in order."""
         with Session(self.engine) as session:
             tables = {
                 row.id: TableRecord(
@@ -168,15 +321,17 @@ class Store:
                     seed=row.seed,
                     engine_version=row.engine_version,
                     status=row.status,
+                    settings=dict(row.settings),
+                    join_hash=row.join_hash,
+                    updated_at=_aware(row.updated_at),
                 )
-                for row in session.scalars(select(TableRow).order_by(TableRow.created_at))
+                for row in session.scalars(select(TableRow).order_by(TableRow.created_at, TableRow.id))
             }
             for seat in session.scalars(select(SeatRow).order_by(SeatRow.table_id, SeatRow.seat)):
-                tables[seat.table_id].seats.append(
-                    SeatRecord(seat=seat.seat, kind=seat.kind, bot=seat.bot, token_hash=seat.token_hash)
-                )
+                tables[seat.table_id].seats.append(_seat_record(seat))
             for action in session.scalars(select(ActionRow).order_by(ActionRow.table_id, ActionRow.index)):
                 tables[action.table_id].actions.append(action.text)
+                tables[action.table_id].by.append(action.by)
         return list(tables.values())
 
     def close(self) -> None:
