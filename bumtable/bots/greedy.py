@@ -102,14 +102,14 @@ class GreedyBot:
         return self._model
 
     def choose(self, observation: ClimbingObservation) -> Play:
-        legal = legal_or_raise(observation)
+        legal = observation.legal or legal_or_raise(observation)  # (it raises: no legal action)
         if legal[0].kind == DECLARE:
             return DECLARE_PLAY  # a revolution always helps the player who may declare it
         if len(legal) == 1:
             return legal[0]
         rules = observation.rules
         t = rules.tables
-        model = self._model_for(rules)
+        model = self._model if rules is self._rules and self._model is not None else self._model_for(rules)
         hand = observation.hand or ()
         key = sum(map(model.code_bit.__getitem__, hand))
         held = len(hand)
@@ -120,10 +120,15 @@ class GreedyBot:
             others = [k for p, k in enumerate(observation.card_counts) if p != seat and k and team(p) != mine]
             top_player = observation.top_player
             partner_winning = observation.top is not None and top_player != seat and team(top_player) == mine
+            danger = bool(others) and min(others) <= 3
         else:
-            others = [k for p, k in enumerate(observation.card_counts) if p != seat and k]
+            # bool(others) and min(others) <= 3, with others the other players' card counts above 0
+            danger = False
+            for p, k in enumerate(observation.card_counts):
+                if 0 < k <= 3 and p != seat:
+                    danger = True
+                    break
             partner_winning = False
-        danger = bool(others) and min(others) <= 3
         run_value, run_count = _run_of_value(observation) if rules.four_of_a_value else (-1, 0)
         bridge = t.bridge
         # The common case of _value, inlined (it runs for every legal play): not an exchange, and no card
@@ -145,6 +150,7 @@ class GreedyBot:
                 model.lead,
             )
             pen = 3 if danger else 2  # the penalty terms scaled by 0.3 or 1.0 (early; late is one further)
+            early = held - EARLY_CARDS  # a play of fewer cards leaves more than EARLY_CARDS
             # Look-ups by subscript (they almost always find the entry; a miss fills it).
             for play in legal:
                 try:
@@ -188,7 +194,7 @@ class GreedyBot:
                     if cost <= 2.5 and e[6] >= high_rank:
                         value = cost + 0.0 + e[7]
                     else:
-                        value = cost + e[pen if held - size > EARLY_CARDS else pen + 2] + e[7]
+                        value = cost + e[pen if size < early else pen + 2] + e[7]
                 if value < best_value - 1e-9:
                     best, best_value = [play], value
                 elif abs(value - best_value) <= 1e-9:

@@ -5,11 +5,14 @@ A hand's rank counts are packed into one integer, ``shift`` bits per rank (rank 
 counts, worked out once per play) and the hand is a dictionary key. Which ranks a hand holds, and
 which it holds exactly once (the ranks a sequence would empty), are bit masks in the same layout,
 got from the key by a few shifts. Per mask the model keeps the sum the plain evaluation adds up
-rank by rank, and the runs of held ranks a sequence could come from; per hand, its cost. Each
-entry is computed the first time it is needed, with the very same floating-point operations in
-the same order as the plain evaluation (:func:`bumtable.bots.greedy.hand_cost`'s description), so
-the costs are equal to the last bit: a sequence that exactly ties with the sets it replaces is
-decided the same way.
+rank by rank, and the runs of held ranks a sequence could come from. Sequences come only from
+those runs, so the sequences taken out of a hand are kept per *runs part* of the hand (its counts
+of the runs' ranks alone), which recurs far more often than whole hands do: the cost is then the
+mask's sum of what is left plus the sequences' terms (:meth:`CostModel.cost`). Each entry is
+computed the first time it is needed, with the very same floating-point operations in the same
+order as the plain evaluation (:func:`bumtable.bots.greedy.hand_cost`'s description), so the costs
+are equal to the last bit: a sequence that exactly ties with the sets it replaces is decided the
+same way (by the whole hand's sums: such hands are worked out whole, and kept by hand).
 
 >>> from bumtable.rules import get
 >>> t = get("bum-game", players=4).tables

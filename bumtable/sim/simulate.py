@@ -128,12 +128,13 @@ def _play_chunk(
         state = rules.new_state(master.getrandbits(63)).copy(history=False)
         players = [make_bot(kinds[i], master.getrandbits(63), game=rules.system) for i in range(n)]
         hand_no = 1
+        forced = [not bot.asks_forced_moves for bot in players]
+        legal_actions, apply = state.legal_actions, state.apply
+        actions = plays = 0  # added to the tally below (locals are cheaper)
         while tally.hands < hands and not state.is_over():
-            seat = state.current_player()
-            assert seat is not None
-            bot = players[seat]
-            legal = state.legal_actions()
-            if len(legal) == 1 and not bot.asks_forced_moves and state.hand_no == hand_no:
+            seat = state.turn  # state.current_player(): the match is not over
+            legal = legal_actions()
+            if len(legal) == 1 and forced[seat] and state.hand_no == hand_no:
                 action = legal[0]  # no choice: the bot would say the same, unasked
             else:
                 obs = state.observe(seat)
@@ -145,10 +146,12 @@ def _play_chunk(
                         progress(1)
                     if tally.hands == hands:
                         break
-                action = bot.choose(obs)
-            state.apply(action, check=False)
-            tally.actions += 1
-            tally.plays += action.kind != PASS
+                action = players[seat].choose(obs)
+            apply(action, check=False)
+            actions += 1
+            plays += action.kind != PASS
+        tally.actions += actions
+        tally.plays += plays
         outcome = state.outcome()
         if outcome is not None and tally.hands < hands:
             last = state.observe(None).last_result

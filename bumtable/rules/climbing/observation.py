@@ -142,30 +142,27 @@ def legal_from(obs: ClimbingObservation) -> tuple[Play, ...]:
 
 
 def _maker() -> Callable[..., ClimbingObservation]:
-    """A function that makes an observation from every field's value, in field order.
+    """What makes an observation from every field's value, in field order.
 
     The same as calling the class, about five times faster: a frozen dataclass's ``__init__`` sets
     each of its 31 fields through ``object.__setattr__``, and an observation is made for every bot
-    decision. The function made here fills a plain class with the very same slots, in the same
-    order, by ordinary assignments (written out, as ``dataclasses`` writes ``__init__``), then gives
-    the object the observation's class: Python allows that between classes whose instances are laid
-    out alike, and the object is from then on an ordinary, frozen observation.
+    decision. What is made here is a plain class with the very same slots, in the same order, whose
+    ``__init__`` fills them by ordinary assignments (written out, as ``dataclasses`` writes
+    ``__init__``) and then gives the object the observation's class: Python allows that between
+    classes whose instances are laid out alike, and the object is from then on an ordinary, frozen
+    observation (calling the plain class returns it).
     """
     names = [f.name for f in fields(ClimbingObservation)]
     slots = ClimbingObservation.__slots__
-    assert tuple(names) == tuple(slots), "the observation's slots are its fields, in order"
+    if tuple(names) != tuple(slots):  # how dataclass(slots=True) lays them out
+        raise TypeError("the observation's slots are not its fields in order")
     lines = [
-        "class _Filling:",
+        "class make_observation:",
         f"    __slots__ = {tuple(slots)!r}",
         f"    def __init__(self, {', '.join(names)}):",
     ]
     lines += [f"        self.{name} = {name}" for name in names]
-    lines += [
-        f"def make_observation({', '.join(names)}):",
-        f"    _obs = _Filling({', '.join(names)})",
-        "    _obs.__class__ = _cls",
-        "    return _obs",
-    ]
+    lines.append("        self.__class__ = _cls")
     scope: dict[str, Any] = {"_cls": ClimbingObservation}
     exec("\n".join(lines), scope)
     made: Callable[..., ClimbingObservation] = scope["make_observation"]

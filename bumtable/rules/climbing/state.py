@@ -553,9 +553,15 @@ class ClimbingState:
     def _play(self, play: Play) -> None:
         p = self.turn
         t = self.t
-        codes = take_cards(self.hands[p], play, t)
+        cards = play.cards
+        # take_cards: where suits do not matter, the last card of each rank
+        codes = (
+            take_cards(self.hands[p], play, t)
+            if t.suited
+            else tuple(map(list.pop, map(self.hands[p].__getitem__, cards)))
+        )
         counts = self.counts[p]
-        for r in play.cards:
+        for r in cards:
             counts[r] -= 1
         self.played.append((p, codes))
         self.trick.append((p, play, codes))
