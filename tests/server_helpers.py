@@ -10,11 +10,14 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
+
+from bumtable.server.store import Store, TableRecord
 
 
 def free_port() -> int:
@@ -28,8 +31,9 @@ def free_port() -> int:
 class Server:
     """``bumtable serve`` on ``database`` in a child process; :meth:`kill` ends it hard (SIGKILL)."""
 
-    def __init__(self, database: str, log: Path) -> None:
+    def __init__(self, database: str, log: Path, args: tuple[str, ...] = ()) -> None:
         self.database = database
+        self.args = args
         self.log = log
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -42,7 +46,7 @@ class Server:
         command = [sys.executable, "-m", "bumtable.cli", "serve", "--port", str(self.port)]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [*command, "--database", self.database],
+                [*command, "--database", self.database, *self.args],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=dict(os.environ),
@@ -72,16 +76,46 @@ class Server:
         data: dict[str, Any] = answer.json()
         return data
 
+    def stored(self, table: str) -> TableRecord:
+        """The table as the server's database holds it (its log included)."""
+        store = Store(self.database)
+        try:
+            (record,) = [t for t in store.load_tables() if t.id == table]
+            return record
+        finally:
+            store.close()
+
     def connect(self, table: str, token: str | None = None) -> ClientConnection:
         """A WebSocket connection to the table, as the token's seat or a spectator."""
         query = "" if token is None else f"?token={token}"
         return connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table}{query}", open_timeout=10)
 
 
-def receive(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
-    """The next message, read as JSON."""
+def receive_any(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    """The next message of any type, read as JSON."""
     data: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
     return data
+
+
+def next_of(
+    ws: ClientConnection,
+    kind: str,
+    accept: Callable[[dict[str, Any]], bool] | None = None,
+    timeout: float = 10,
+) -> dict[str, Any]:
+    """The next message of type ``kind`` that ``accept`` takes (others in between are read and dropped)."""
+    while True:
+        message = receive_any(ws, timeout)
+        if message["type"] == kind and (accept is None or accept(message)):
+            return message
+
+
+def receive(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    """The next message that is not a ``table`` message (those come on connecting and when seats change)."""
+    while True:
+        data = receive_any(ws, timeout)
+        if data["type"] != "table":
+            return data
 
 
 def until_my_turn(ws: ClientConnection, frames: list[dict[str, Any]]) -> dict[str, Any]:
@@ -99,3 +133,32 @@ def until_my_turn(ws: ClientConnection, frames: list[dict[str, Any]]) -> dict[st
 def act(ws: ClientConnection, text: str) -> None:
     """Send an action."""
     ws.send(json.dumps({"type": "act", "v": 1, "action": text}))
+
+
+def play_seat(
+    server: Server,
+    table: str,
+    token: str | None,
+    seed: int,
+    *,
+    stop: Callable[[dict[str, Any]], bool] | None = None,
+) -> list[dict[str, Any]]:
+    """Be one person at the table (a spectator without a token) until the game is over or a ``state`` frame
+    satisfies ``stop``: a seat plays a random legal action (seeded) on each of its turns. Every message received,
+    in order. An error message fails the test."""
+    import random
+
+    rng = random.Random(seed)
+    messages: list[dict[str, Any]] = []
+    with server.connect(table, token) as ws:
+        while True:
+            message = receive_any(ws, timeout=30)
+            messages.append(message)
+            assert message["type"] != "error", message
+            if message["type"] != "state":
+                continue
+            observation = message["observation"]
+            if observation["phase"] == "over" or (stop is not None and stop(message)):
+                return messages
+            if observation["legal"]:
+                act(ws, rng.choice(observation["legal"])["text"])

@@ -11,7 +11,6 @@ from typing import Any
 from server_helpers import Server, act, receive, until_my_turn
 
 from bumtable.rules import get, rules_from_dict
-from bumtable.server.store import Store
 
 BOTS = [{"kind": "person"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
 
@@ -37,7 +36,7 @@ def test_a_hand_with_three_bots_shows_the_person_only_their_own_cards(server: Se
             watched.append(receive(watch))
     assert len(frames) > 10
 
-    (record,) = Store(server.database).load_tables()
+    record = server.stored(created["id"])
     rules = get("bum-game", players=4)
     assert rules_from_dict(record.rules) == rules and record.seed == 11
     people_turns = 0
@@ -69,7 +68,13 @@ def test_a_hand_with_three_bots_shows_the_person_only_their_own_cards(server: Se
         "seat": 1,
         "kind": "bot",
         "bot": "heuristic",
+        "name": None,
+        "claimed": False,
+        "present": True,
+        "stand_in": False,
+        "auto": False,
     }
+    assert info["seats"][0]["claimed"] and not info["seats"][0]["present"]  # the person came and went
 
 
 def server_info(server: Server, table: str) -> dict[str, Any]:

@@ -3,10 +3,14 @@ database, it replays every table's log, and the same token brings the person bac
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import httpx
 from server_helpers import Server, act, until_my_turn
+
+from bumtable.rules import get
+from bumtable.server.store import Store
 
 SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
 
@@ -41,3 +45,43 @@ def test_a_killed_server_comes_back_with_every_action_and_play_goes_on(server: S
         after = until_my_turn(ws, again)
         assert after["step"] > frame["step"]
     assert httpx.get(f"{server.http}/api/tables/{table}", timeout=10).json()["actions"] == after["step"]
+
+
+def test_kills_at_random_points_lose_no_action_anyone_saw_and_the_table_goes_on(server: Server) -> None:
+    """Three times: play a random number of turns, send an action and kill the server at once (the action and
+    the bots' answers may be half done); after each start every frame the person saw is in the log, the log
+    replays, and the person's view goes on from the last event seen with nothing missed or repeated."""
+    rng = random.Random(77)
+    created = server.create(game="president", players=4, seats=SEATS, seed=9)
+    table, token = created["id"], created["tokens"]["0"]
+    rules = get("president", players=4)
+    seen: list[dict[str, Any]] = []  # every event the person was sent, in order
+    last: dict[str, Any] = {}
+    for _ in range(3):
+        query = f"{token}&since={last['next']}" if last else token
+        with server.connect(table, query) as ws:
+            for _ in range(rng.randint(1, 4)):
+                frames: list[dict[str, Any]] = []
+                frame = until_my_turn(ws, frames)
+                seen += [e for f in frames for e in f["events"]]
+                last = frame
+                if frame["observation"]["phase"] == "over":
+                    break
+                act(ws, rng.choice(frame["observation"]["legal"])["text"])
+            server.kill()  # right after the action was sent: it may or may not have been taken
+        server.start()
+        store = Store(server.database)
+        try:
+            (record,) = store.load_tables()
+        finally:
+            store.close()
+        assert len(record.actions) >= last["step"]
+        truth = rules.new_state(9)
+        for text in record.actions[: last["step"]]:
+            truth.apply(rules.parse_action(text))
+        assert truth.observe(0).to_dict() == last["observation"]
+        assert [e.to_dict() for e in truth.events(0)] == seen
+    with server.connect(table, f"{token}&since={last['next']}") as ws:
+        frame = until_my_turn(ws, [])
+        assert frame["since"] == last["next"]
+        assert [e["seq"] for e in frame["events"]] == list(range(last["next"], frame["next"]))

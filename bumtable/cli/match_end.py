@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich import box
 from rich.console import RenderableType
@@ -28,6 +27,7 @@ from rich.text import Text
 from bumtable.cli.face import Face
 from bumtable.cli.render import Seats, ordinal
 from bumtable.rules import State
+from bumtable.rules.standing import running_count
 
 MAX_COLUMNS = 12
 """Up to this many hands get a column each in the summary; more share one column."""
@@ -40,19 +40,6 @@ class Part:
     label: str
     """Where in the match, as the face says it: ``hand 3``, ``round 2``."""
     gains: tuple[int, ...]
-
-
-def running_count(obs: Any) -> tuple[tuple[int, ...], str] | None:
-    """What the game counts so far for each player, and its unit, from an observation: match points
-    (the climbing games), different tokens held (Boojum); None for a game that counts nothing until it
-    ends (Gin Bummy)."""
-    scores = getattr(obs, "scores", None)
-    if scores is not None:
-        return tuple(scores), "points"
-    tokens = getattr(obs, "tokens", None)
-    if tokens is not None:
-        return tuple(sum(1 for k in held if k) for held in tokens), "tokens"
-    return None
 
 
 def scored_parts(state: State, seat: int, face: Face) -> tuple[list[Part], str]:

@@ -1,4 +1,5 @@
-"""``bumtable schema``: the JSON Schema of every wire model (observations, events, rules, records)."""
+"""``bumtable schema``: the JSON Schema of every wire model (observations, events, rules, records) and of every
+message of the table server's WebSocket protocol (``client-*``, ``server-*``)."""
 
 from __future__ import annotations
 
@@ -25,19 +26,23 @@ def schema(
         ),
     ] = None,
 ) -> None:
-    """Print the JSON Schema of the wire models, or write one file per model with --out."""
+    """Print the JSON Schema of the wire models and protocol messages, or write one file each with --out (the
+    messages into its protocol/ subfolder)."""
+    from bumtable.server.schema import PROTOCOL_DIR, message_schemas, write_message_schemas
     from bumtable.wire.schema import schema_text, schemas, write_schemas  # pydantic only when asked
 
     with cli_errors():
-        every = schemas()
+        messages = message_schemas()
+        every = {**schemas(), **messages}
         if name is not None and name not in every:
             raise CliError(f"no schema {name!r}; schemas: {', '.join(sorted(every))}")
         if out is not None:
             if name is None:
-                written = write_schemas(out)
+                written = write_schemas(out) + write_message_schemas(out)
             else:
-                out.mkdir(parents=True, exist_ok=True)
-                written = [out / f"{name}.json"]
+                folder = out / PROTOCOL_DIR if name in messages else out
+                folder.mkdir(parents=True, exist_ok=True)
+                written = [folder / f"{name}.json"]
                 written[0].write_text(schema_text(every[name]), encoding="utf-8")
             for path in written:
                 typer.echo(str(path))

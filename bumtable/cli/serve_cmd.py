@@ -6,7 +6,12 @@ from typing import Annotated
 
 import typer
 
+from bumtable.server.settings import Limits
 from bumtable.server.store import DEFAULT_DATABASE
+
+WS_MAX_BYTES = 64 * 1024
+"""The largest WebSocket message uvicorn reads at all (a bigger one closes the connection, code 1009); the
+server's own limit (``Limits.max_message_bytes``, answered with an error) is below it."""
 
 
 def serve(
@@ -15,6 +20,11 @@ def serve(
     database: Annotated[
         str, typer.Option(help="SQLAlchemy database URL (default: a SQLite file in ./bumtable-data).")
     ] = DEFAULT_DATABASE,
+    max_tables: Annotated[int, typer.Option(min=1, help="Tables in play at once.")] = Limits.max_tables,
+    max_connections: Annotated[
+        int, typer.Option(min=1, help="Open connections to one table (seats and spectators).")
+    ] = Limits.max_connections,
+    log_level: Annotated[str, typer.Option(help="debug logs every public event of every table.")] = "info",
 ) -> None:
     """Run the table server: people and bots play tables over HTTP and WebSockets."""
     import logging
@@ -22,6 +32,18 @@ def serve(
     import uvicorn
 
     from bumtable.server.app import create_app
+    from bumtable.server.logs import configure
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    uvicorn.run(create_app(database), host=host, port=port, log_level="info")
+    level = getattr(logging, log_level.upper(), None)
+    if not isinstance(level, int):
+        raise typer.BadParameter(f"not a log level: {log_level!r} (debug, info, warning, error)")
+    configure(level)
+    limits = Limits(max_tables=max_tables, max_connections=max_connections)
+    uvicorn.run(
+        create_app(database, limits),
+        host=host,
+        port=port,
+        log_level=log_level.lower(),
+        ws_max_size=WS_MAX_BYTES,
+        log_config=None,  # uvicorn's lines go through the root handler, whose filter blanks tokens
+    )

@@ -1,27 +1,43 @@
-"""The FastAPI application: create and look up tables over HTTP, play and watch them over a WebSocket.
+"""The FastAPI application: make, look up, join and replay tables over HTTP; play and watch over a WebSocket.
 
-``POST /api/tables`` makes a table and returns a token per person's seat; ``GET /api/tables/{id}``
-its public information; ``/ws/tables/{id}?token=...`` is a seat's connection and, without a token, a
-spectator's. Messages are those of :mod:`bumtable.server.messages`.
+HTTP (JSON; the OpenAPI document is at ``/openapi.json``):
+
+- ``POST /api/tables``: make a table; answers its id, a token and an invite link per person's seat,
+  the join code and link (any free seat) and the spectators' link.
+- ``GET /api/tables/{id}``: the table as everyone may know it (the ``table`` message, no cards).
+- ``POST /api/tables/{id}/join``: take a free seat with the join code; answers the seat and its token.
+- ``GET /api/tables/{id}/scoreboard``: the series so far, hand by hand.
+- ``GET /api/tables/{id}/hands/{n}?token=``: the events of finished hand ``n`` as that seat saw them.
+- ``GET /api/tables/{id}/record?hand=n``: the record (``bumtable replay`` reads it), once the match is over.
+- ``GET /t/{id}``: the page the links open (how to join from a terminal; the web table comes later).
+
+WebSocket ``/ws/tables/{id}?token=...&since=N``: see :mod:`bumtable.server.connection` and
+``docs/protocol.md``.
 """
 
 from __future__ import annotations
 
-import asyncio
+import html
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bumtable.errors import BumtableError
-from bumtable.server.messages import MessageError, ResyncMessage, error, read_client_message
+from bumtable.server.connection import serve_connection
 from bumtable.server.service import SeatSpec, TableError, TableService
+from bumtable.server.settings import Limits
 from bumtable.server.store import DEFAULT_DATABASE, Store
+from bumtable.server.table import Table
 
 log = logging.getLogger("bumtable.server")
+
+HTTP_STATUS = {"no-table": 404, "no-hand": 404, "bad-token": 403, "seat-taken": 409, "still-playing": 409}
+"""The HTTP status of each refusal (any other: 400); ``too-many-tables`` is 503."""
 
 
 class SeatRequest(BaseModel):
@@ -32,8 +48,32 @@ class SeatRequest(BaseModel):
     bot: str = "heuristic"
 
 
+class ClockRequest(BaseModel):
+    """A turn clock: a bank of seconds per person's seat and an increment per move."""
+
+    model_config = ConfigDict(extra="forbid")
+    bank: float = Field(gt=0, description="Seconds each person's seat starts with.")
+    increment: float = Field(
+        default=0, ge=0, description="Seconds added to a seat's bank by each of its moves."
+    )
+
+
+class SettingsRequest(BaseModel):
+    """How the table treats missing and slow players."""
+
+    model_config = ConfigDict(extra="forbid")
+    away_after: float | None = Field(
+        default=60,
+        ge=0,
+        description="Seconds a taken seat waits while its person is away before the stand-in bot plays it "
+        "(only while another person is at the table); null: never.",
+    )
+    stand_in: str = Field(default="heuristic", description="The bot kind that stands in.")
+    clock: ClockRequest | None = None
+
+
 class CreateTable(BaseModel):
-    """A new table: the game, its player count, variants and options (house rules), and its seats."""
+    """A new table: the game, its player count, variants and options (house rules), its seats and settings."""
 
     model_config = ConfigDict(extra="forbid")
     game: str = Field(examples=["bum-game"])
@@ -44,25 +84,58 @@ class CreateTable(BaseModel):
         default=None, description="One per player; default: a person in seat 0, heuristic bots elsewhere."
     )
     seed: int | None = Field(default=None, ge=0, lt=2**62, description="Default: a random one.")
+    settings: SettingsRequest = SettingsRequest()
+    host: bool = Field(
+        default=True,
+        description="The first person's seat is the maker's (taken already: the join link gives only the "
+        "others); false: every person's seat is free.",
+    )
+
+
+class Links(BaseModel):
+    """Where people go: a link per person's seat (it holds the seat's token), one for any free seat, one to
+    watch."""
+
+    seats: dict[int, str]
+    join: str
+    watch: str
 
 
 class CreatedTable(BaseModel):
-    """The new table's id and the token of each person's seat (keep them: they are the seats' keys)."""
+    """The new table's id, the token of each person's seat and the join code (keep them: they are the keys)."""
 
     id: str
     tokens: dict[int, str]
+    join_code: str
+    links: Links
 
 
-def create_app(database: str = DEFAULT_DATABASE) -> FastAPI:
+class JoinRequest(BaseModel):
+    """Take any free person's seat with the table's join code."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(min_length=1, max_length=100)
+    name: str | None = Field(default=None, min_length=1, max_length=24, pattern=r"^[\w][\w .'-]*$")
+
+
+class JoinedSeat(BaseModel):
+    """The seat taken and its token (keep it: it is the seat's key)."""
+
+    seat: int
+    token: str
+    link: str
+
+
+def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -> FastAPI:
     """The server application on the database at URL ``database``."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(database)
-        service = TableService(store)
+        service = TableService(store, limits)
         await service.start()
         app.state.service = service
-        log.info("serving %d tables from %s", len(service.tables), store.engine.url)
+        log.info("serving %d tables from %s", len(service.tables), store.engine.url.render_as_string())
         try:
             yield
         finally:
@@ -75,77 +148,106 @@ def create_app(database: str = DEFAULT_DATABASE) -> FastAPI:
         service: TableService = app.state.service
         return service
 
+    def table_of(table_id: str) -> Table:
+        try:
+            return service_of().table(table_id)
+        except TableError as e:
+            raise refusal(e) from None
+
     @app.post("/api/tables", response_model=CreatedTable)
-    async def create_table(request: CreateTable) -> CreatedTable:
-        """Make a table; the answer holds a token for each person's seat."""
+    async def create_table(request: CreateTable, http: Request) -> CreatedTable:
+        """Make a table; the answer holds the keys to it (tokens, join code) and the links to hand out."""
         seats = None if request.seats is None else [SeatSpec(kind=s.kind, bot=s.bot) for s in request.seats]
         try:
-            table, tokens = await service_of().create(
+            created = await service_of().create(
                 request.game,
                 players=request.players,
                 variants=request.variants,
                 options=request.options,
                 seats=seats,
                 seed=request.seed,
+                settings=request.settings.model_dump(),
+                host=request.host,
             )
         except BumtableError as e:
-            raise HTTPException(status_code=400, detail=str(e)) from None
-        return CreatedTable(id=table.id, tokens=tokens)
+            raise refusal(e) from None
+        page = f"{str(http.base_url).rstrip('/')}/t/{created.table.id}"
+        links = Links(
+            seats={seat: f"{page}?token={token}" for seat, token in created.tokens.items()},
+            join=f"{page}?join={created.join_code}",
+            watch=page,
+        )
+        return CreatedTable(
+            id=created.table.id, tokens=created.tokens, join_code=created.join_code, links=links
+        )
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        """What anyone may know of a table (no cards)."""
+        """The table as everyone may know it: game, rules, settings, seats, who is present, whose turn it is
+        and how many actions it has taken (no cards)."""
+        return table_of(table_id).public()
+
+    @app.post("/api/tables/{table_id}/join", response_model=JoinedSeat)
+    async def join_table(table_id: str, request: JoinRequest, http: Request) -> JoinedSeat:
+        """Take a free person's seat with the table's join code."""
+        table = table_of(table_id)
         try:
-            return service_of().table(table_id).public()
+            seat, token = await service_of().claim_free_seat(table, request.code, request.name)
         except TableError as e:
-            raise HTTPException(status_code=404, detail=str(e)) from None
+            raise refusal(e) from None
+        return JoinedSeat(
+            seat=seat, token=token, link=f"{str(http.base_url).rstrip('/')}/t/{table.id}?token={token}"
+        )
+
+    @app.get("/api/tables/{table_id}/scoreboard")
+    async def scoreboard(table_id: str) -> dict[str, Any]:
+        """The series so far: what each player gained in each finished hand (and at the game's end), the totals
+        now, the finished hands and, once it is over, the outcome."""
+        return table_of(table_id).scoreboard()
+
+    @app.get("/api/tables/{table_id}/hands/{number}")
+    async def hand(table_id: str, number: int, token: str | None = None) -> dict[str, Any]:
+        """The events of finished hand ``number`` (1 is the first) as the token's seat saw them (no token: as
+        a spectator did)."""
+        service = service_of()
+        table = table_of(table_id)
+        try:
+            seat = service.seat_of(table, token)
+            events = service.hand_events(table, number, seat)
+        except TableError as e:
+            raise refusal(e) from None
+        return {"table": table.id, "hand": number, "seat": seat, "events": events}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str, hand: int | None = None) -> dict[str, Any]:
+        """The match's record (``bumtable replay`` reads it), cut after ``hand`` if given; once the match is
+        over."""
+        try:
+            return service_of().record(table_of(table_id), hand)
+        except TableError as e:
+            raise refusal(e) from None
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(table_id: str, http: Request) -> str:
+        """What a link opens: the table and how to join it from a terminal."""
+        table = table_of(table_id)
+        url = html.escape(str(http.url))
+        return (
+            f"<!doctype html><meta charset=utf-8><title>bumtable: {html.escape(table.record.game)}</title>"
+            f"<h1>{html.escape(table.record.game)} for {table.record.players}</h1>"
+            f"<p>To play or watch from a terminal: <code>bumtable join '{url}'</code></p>"
+        )
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None, since: int = 0) -> None:
         """A seat's connection (with its token) or a spectator's (without)."""
-        service = service_of()
-        await websocket.accept()
-        try:
-            table = service.table(table_id)
-            seat = service.seat_of(table, token)
-            viewer = await service.join(table, seat, max(since, 0))
-        except TableError as e:
-            await websocket.send_json(error(e.code, str(e)))
-            await websocket.close(code=4404 if e.code == "no-table" else 4403)
-            return
-
-        async def send_frames() -> None:
-            try:
-                while True:
-                    await websocket.send_json(await viewer.queue.get())
-            except (
-                WebSocketDisconnect,
-                RuntimeError,
-                OSError,
-            ):  # the client went away; the reader sees it too
-                return
-
-        sender = asyncio.create_task(send_frames())
-        try:
-            while True:
-                incoming = await websocket.receive()
-                if incoming["type"] == "websocket.disconnect":
-                    break
-                text = incoming.get("text")
-                if text is None:
-                    text = incoming.get("bytes") or b""
-                try:
-                    message = read_client_message(text)
-                    if isinstance(message, ResyncMessage):
-                        await service.resync(table, viewer, message.since)
-                    else:
-                        await service.act(table, seat, message.action)
-                except (MessageError, TableError) as e:
-                    viewer.queue.put_nowait(error(e.code, str(e)))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            sender.cancel()
-            service.leave(table, viewer)
+        await serve_connection(websocket, service_of(), table_id, token, since)
 
     return app
+
+
+def refusal(e: BumtableError) -> HTTPException:
+    """The HTTP answer to a refused request: its status, and the reason in ``detail``."""
+    code = getattr(e, "code", "")
+    status = 503 if code == "too-many-tables" else HTTP_STATUS.get(code, 400)
+    return HTTPException(status_code=status, detail=str(e))

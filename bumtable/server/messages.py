@@ -1,16 +1,19 @@
 """The WebSocket protocol: one pydantic model per message type, told apart by ``type``, each with a version ``v``.
 
-Client to server: ``act`` (an action's text, as the observation's ``legal`` lists it) and ``resync``
-(every event from ``since`` on, after a dropped connection). Server to client: ``state`` (the
-viewer's observation and the events it saw since its last frame) and ``error`` (what was wrong; the
-connection stays open unless the error says the table or seat is unreachable).
+Client to server: ``act`` (an action's text, as the observation's ``legal`` lists it), ``resync``
+(every event from ``since`` on, after a dropped connection), ``auto`` (play my turns that have one
+legal action for me) and ``name`` (the name the table shows for my seat). Server to client: ``table``
+(the seats, who is here, the settings: sent first and whenever it changes), ``state`` (the viewer's
+observation, the events it saw since its last frame, the clock) and ``error`` (what was wrong; the
+connection stays open unless the error says the table or seat is unreachable). ``docs/protocol.md``
+describes them all.
 
 >>> read_client_message('{"type": "act", "v": 1, "action": "set 3"}')
 ActMessage(type='act', v=1, action='set 3')
 >>> read_client_message('{"type": "dance", "v": 1}')
 Traceback (most recent call last):
 ...
-bumtable.server.messages.MessageError: unknown message type 'dance'; types: act, resync
+bumtable.server.messages.MessageError: unknown message type 'dance'; types: act, resync, auto, name
 """
 
 from __future__ import annotations
@@ -35,14 +38,16 @@ class MessageError(BumtableError):
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, json_schema_serialization_defaults_required=True
+    )
 
 
 class ActMessage(_Message):
     """Take an action for the connection's seat."""
 
-    type: Literal["act"] = "act"
-    v: Literal[1] = 1
+    type: Literal["act"]
+    v: Literal[1]
     action: str = Field(
         min_length=1, max_length=200, description="The action's text, e.g. 'set 3' or 'pass'."
     )
@@ -51,14 +56,77 @@ class ActMessage(_Message):
 class ResyncMessage(_Message):
     """Send the observation again with every event from ``since`` on (the seq after the last one seen)."""
 
-    type: Literal["resync"] = "resync"
-    v: Literal[1] = 1
+    type: Literal["resync"]
+    v: Literal[1]
     since: int = Field(default=0, ge=0, description="The first event's seq to send again.")
 
 
-ClientMessage = Annotated[ActMessage | ResyncMessage, Field(discriminator="type")]
-CLIENT_TYPES = ("act", "resync")
-_CLIENT = TypeAdapter[ActMessage | ResyncMessage](ClientMessage)
+class AutoMessage(_Message):
+    """Switch auto-play on or off for the connection's seat: with it on, the server plays the seat's turns
+    that have exactly one legal action."""
+
+    type: Literal["auto"]
+    v: Literal[1]
+    on: bool
+
+
+class NameMessage(_Message):
+    """The name the table shows for the connection's seat (letters, digits, spaces and ``-_.'``)."""
+
+    type: Literal["name"]
+    v: Literal[1]
+    name: str = Field(min_length=1, max_length=24, pattern=r"^[\w][\w .'-]*$")
+
+
+AnyClientMessage = ActMessage | ResyncMessage | AutoMessage | NameMessage
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+CLIENT_TYPES = ("act", "resync", "auto", "name")
+_CLIENT = TypeAdapter[AnyClientMessage](ClientMessage)
+
+
+class SeatInfo(_Message):
+    """A seat as everyone may know it."""
+
+    seat: int
+    kind: Literal["person", "bot"]
+    bot: str | None = Field(description="A bot seat's kind (random, heuristic...); None for a person's.")
+    name: str | None = Field(description="The name its person chose, if any.")
+    claimed: bool = Field(
+        description="A person's seat that someone has taken (by its invite or the join link)."
+    )
+    present: bool = Field(description="Its person is connected now (always true for a bot).")
+    stand_in: bool = Field(description="The table's stand-in bot plays it now, its person being away.")
+    auto: bool = Field(description="Its person has auto-play on for turns with one legal action.")
+
+
+class TableMessage(_Message):
+    """The table as everyone at it may know it: sent on connecting (before the first ``state``) and again
+    whenever a seat or the status changes."""
+
+    type: Literal["table"] = "table"
+    v: Literal[1] = 1
+    table: str
+    you: int | None = Field(description="The receiver's seat; None for a spectator.")
+    game: str
+    players: int
+    status: Literal["playing", "over", "stale"]
+    problem: str | None = Field(description="Why a stale table cannot be played.")
+    rules: dict[str, Any] = Field(
+        description="The rules as `rules.to_dict()` (the wire's rules model).",
+        json_schema_extra={"x-wire": "rules"},
+    )
+    settings: dict[str, Any] = Field(
+        description="away_after, stand_in, clock (see bumtable.server.settings)."
+    )
+    seats: list[SeatInfo]
+    spectators: int
+
+
+class ClockInfo(_Message):
+    """The turn clock when the frame was made."""
+
+    banks: list[float | None] = Field(description="Seconds left per seat (None for a bot's seat).")
+    running: int | None = Field(description="The seat whose clock runs now, if any.")
 
 
 class StateMessage(_Message):
@@ -70,11 +138,16 @@ class StateMessage(_Message):
     seat: int | None = Field(description="The viewer's seat; None for a spectator.")
     step: int = Field(description="How many actions the table has taken.")
     observation: dict[str, Any] = Field(
-        description="The seat's observation in its wire form (bumtable.wire), legal actions included."
+        description="The seat's observation in its wire form (bumtable.wire), legal actions included.",
+        json_schema_extra={"x-wire": "observation"},
     )
-    events: list[dict[str, Any]] = Field(description="Events from `since` on, as this viewer may know them.")
+    events: list[dict[str, Any]] = Field(
+        description="Events from `since` on, as this viewer may know them.",
+        json_schema_extra={"x-wire-items": "event"},
+    )
     since: int = Field(description="The seq the events start from.")
     next: int = Field(description="The seq of the next event: send it as `since` in a resync.")
+    clock: ClockInfo | None = Field(default=None, description="The turn clock; None when the table has none.")
 
 
 class ErrorMessage(_Message):
@@ -83,13 +156,13 @@ class ErrorMessage(_Message):
     type: Literal["error"] = "error"
     v: Literal[1] = 1
     code: str = Field(
-        description="malformed-json, unknown-type, bad-version, invalid, bad-action, illegal, not-your-turn, "
-        "spectator, no-table, bad-token, engine-version"
+        description="malformed-json, unknown-type, bad-version, invalid, too-big, too-fast, bad-action, illegal, "
+        "not-your-turn, spectator, no-table, bad-token, seat-taken, table-full, engine-version"
     )
     message: str
 
 
-def read_client_message(text: str | bytes) -> ActMessage | ResyncMessage:
+def read_client_message(text: str | bytes) -> AnyClientMessage:
     """A client message from its JSON text; a :class:`MessageError` that names what was wrong."""
     try:
         data = json.loads(text)
@@ -116,3 +189,9 @@ def error(code: str, message: str) -> dict[str, Any]:
     'error'
     """
     return ErrorMessage(code=code, message=message).model_dump(mode="json")
+
+
+AnyServerMessage = TableMessage | StateMessage | ErrorMessage
+ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
+SERVER = TypeAdapter[AnyServerMessage](ServerMessage)
+"""Reads any server message (for clients written in Python, and the tests)."""

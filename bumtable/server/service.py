@@ -7,8 +7,14 @@ the database **before** it is applied and broadcast, so a crash loses nothing an
 play their seats on the same observations as people, deciding off the event loop
 (``asyncio.to_thread``), seeded from (table seed, seat, action number) as the terminal game does.
 
+A person's seat whose player has been away for the table's ``away_after`` seconds is played by the
+table's stand-in bot, but only while some other person is at the table (a table nobody is at
+waits); the player takes the seat back by connecting again. With a turn clock, a move whose clock
+runs out is made by the stand-in. A seat with auto-play on has its lone legal moves played for it.
+
 Each viewer (a seat's connection or a spectator's) gets frames holding only its own observation
-and the events it may see, built by the rules layer (``state.observe``, ``state.events``).
+and the events it may see, built by the rules layer (``state.observe``, ``state.events``), plus
+what everyone at the table may know (``table`` messages: seats, names, who is present).
 """
 
 from __future__ import annotations
@@ -17,20 +23,26 @@ import asyncio
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bumtable.bots import make_bot
 from bumtable.bots.seeds import bot_seed
 from bumtable.errors import BumtableError
 from bumtable.rules import get
-from bumtable.rules.protocol import AnyRules, AnyState
-from bumtable.rules.registry import family_of, rules_from_dict, system
-from bumtable.server.messages import StateMessage
+from bumtable.rules.events import GAME_OVER, HAND_OVER
+from bumtable.rules.record import GameRecord
+from bumtable.rules.registry import family_of, system
+from bumtable.server.settings import Limits, TableSettings
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
+from bumtable.server.table import CLOSE, SeatLive, Table, Viewer, rebuild
 
 log = logging.getLogger("bumtable.server")
+
+MIN_BANK_AFTER_TIMEOUT = 10.0
+"""Seconds a seat's clock gets after the stand-in made a move for it, when the increment is smaller."""
 
 
 class TableError(BumtableError):
@@ -49,56 +61,21 @@ class SeatSpec:
     bot: str = "heuristic"
 
 
-@dataclass(eq=False)
-class Viewer:
-    """One connection's place at a table: its seat (None: a spectator), its outgoing frames and the seq of
-    the next event it has not been sent."""
+@dataclass(frozen=True, kw_only=True)
+class Created:
+    """A new table with the keys to it: a token per person's seat and the join code for any free seat."""
 
-    seat: int | None
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
-    next: int = 0
-
-
-@dataclass(eq=False, kw_only=True)
-class Table:
-    """A table in play: its stored form, its rules and state, its lock and its viewers."""
-
-    record: TableRecord
-    rules: AnyRules
-    state: AnyState | None
-    """None when the table cannot be replayed (see ``problem``)."""
-    problem: str | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    viewers: set[Viewer] = field(default_factory=set)
-
-    @property
-    def id(self) -> str:
-        return self.record.id
-
-    def public(self) -> dict[str, Any]:
-        """What anyone may know of the table: game, seats, status, whose turn, how many actions."""
-        turn = None
-        if self.state is not None:
-            turn = self.state.observe(None).turn
-        return {
-            "id": self.id,
-            "game": self.record.game,
-            "players": self.record.players,
-            "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot} for s in self.record.seats],
-            "status": "stale" if self.problem else self.record.status,
-            "problem": self.problem,
-            "engine_version": self.record.engine_version,
-            "actions": len(self.record.actions),
-            "turn": turn,
-            "rules": self.record.rules,
-        }
+    table: Table
+    tokens: dict[int, str]
+    join_code: str
 
 
 class TableService:
     """Every table of one server process, backed by a :class:`Store`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -107,7 +84,7 @@ class TableService:
         """Rebuild every table by replaying its log, then let bots play where it is their turn."""
         records = await asyncio.to_thread(self.store.load_tables)
         for record in records:
-            table = rebuild(record)
+            table = await asyncio.to_thread(rebuild, record)
             self.tables[table.id] = table
             if table.problem:
                 log.warning("table %s not replayed: %s", table.id, table.problem)
@@ -116,7 +93,10 @@ class TableService:
                 self._spawn(self.drive(table))
 
     async def stop(self) -> None:
-        """Stop the bots' tasks."""
+        """Stop the bots' tasks and the tables' timers."""
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -130,22 +110,32 @@ class TableService:
         options: dict[str, Any] | None = None,
         seats: list[SeatSpec] | None = None,
         seed: int | None = None,
-    ) -> tuple[Table, dict[int, str]]:
-        """A new table and a token for each person's seat; a RulesError or TableError names what is wrong.
+        settings: dict[str, Any] | None = None,
+        host: bool = True,
+    ) -> Created:
+        """A new table, a token for each person's seat and its join code; a RulesError, SettingsError or
+        TableError names what is wrong.
 
         Seats default to one person (seat 0) and heuristic bots; a table of people plays with the
-        game's ``people_options`` unless ``options`` set them.
+        game's ``people_options`` unless ``options`` set them. With ``host``, the first person's seat is
+        the maker's: taken already, so the join link gives only the others.
         """
+        playing = sum(1 for t in self.tables.values() if t.status() == "playing")
+        if playing >= self.limits.max_tables:
+            raise TableError(
+                "too-many-tables", f"this server has {playing} tables in play, its limit; try again later"
+            )
         sys = system(game)
         rules = get(sys.name, players=players, variants=list(variants))
         chosen = dict(options or {})
         people = {k: v for k, v in sys.people_options.items() if k not in chosen}
         if chosen or people:
-            data = rules.to_dict()
-            unknown = sorted(set(chosen) - set(data))
+            unknown = sorted(set(chosen) - set(rules.to_dict()))
             if unknown:
                 raise TableError("bad-rules", f"{sys.name} has no option {unknown[0]!r}")
             rules = rules.replace(**people, **chosen)
+        table_settings = TableSettings.from_dict(settings)
+        make_bot(table_settings.stand_in, 0, game=sys.name)  # an unknown stand-in fails here
         specs = seats or [SeatSpec()] + [SeatSpec(kind="bot")] * (rules.players - 1)
         if len(specs) != rules.players:
             raise TableError(
@@ -156,7 +146,10 @@ class TableService:
         for i, spec in enumerate(specs):
             if spec.kind == "person":
                 tokens[i] = secrets.token_urlsafe(24)
-                stored.append(SeatRecord(seat=i, kind="person", token_hash=hash_token(tokens[i])))
+                taken = host and len(tokens) == 1
+                stored.append(
+                    SeatRecord(seat=i, kind="person", token_hash=hash_token(tokens[i]), claimed=taken)
+                )
             elif spec.kind == "bot":
                 make_bot(
                     spec.bot, 0, game=sys.name
@@ -164,6 +157,7 @@ class TableService:
                 stored.append(SeatRecord(seat=i, kind="bot", bot=spec.bot))
             else:
                 raise TableError("bad-seats", f"seat {i}: kind must be 'person' or 'bot', not {spec.kind!r}")
+        join_code = secrets.token_urlsafe(12)
         record = TableRecord(
             id=secrets.token_hex(8),
             game=sys.name,
@@ -172,16 +166,27 @@ class TableService:
             seed=secrets.randbits(62) if seed is None else seed,
             engine_version=family_of(rules).engine_version,
             status="playing",
+            settings=table_settings.to_dict(),
+            join_hash=hash_token(join_code),
             seats=stored,
         )
-        table = Table(record=record, rules=rules, state=rules.new_state(record.seed))
+        table = Table(
+            record=record,
+            rules=rules,
+            state=rules.new_state(record.seed),
+            settings=table_settings,
+            live=[SeatLive() for _ in stored],
+        )
+        table.reset_clocks()
+        table.read_public()
         await asyncio.to_thread(self.store.add_table, record, stored)
         self.tables[table.id] = table
-        log.info("table %s created: %s for %d, seats %s", table.id, sys.name, rules.players, stored)
+        kinds = ", ".join(s.kind if s.bot is None else f"{s.kind} {s.bot}" for s in stored)
+        log.info("table %s created: %s for %d (%s)", table.id, sys.name, rules.players, kinds)
         self._spawn(self.drive(table))
-        return table, tokens
+        return Created(table=table, tokens=tokens, join_code=join_code)
 
-    # ------------------------------------------------------------------ viewers
+    # ------------------------------------------------------------------ seats and viewers
     def table(self, table_id: str) -> Table:
         """The table of that id (a TableError if there is none)."""
         table = self.tables.get(table_id)
@@ -197,45 +202,98 @@ class TableService:
         for seat in table.record.seats:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 return seat.seat
-        raise TableError("bad-token", "that token holds no seat at this table")
+        raise TableError(
+            "bad-token",
+            "that token holds no seat at this table (a seat given out through the join link has a new token)",
+        )
+
+    async def claim_free_seat(self, table: Table, code: str, name: str | None = None) -> tuple[int, str]:
+        """A free person's seat for someone with the table's join code: its number and a new token."""
+        join_hash = table.record.join_hash
+        if join_hash is None or not hmac.compare_digest(join_hash, hash_token(code)):
+            raise TableError("bad-token", "that is not this table's join code")
+        async with table.lock:
+            free = [s for s in table.record.seats if s.kind == "person" and not s.claimed]
+            if not free:
+                raise TableError("seat-taken", "every person's seat at this table is taken")
+            seat, token = free[0].seat, secrets.token_urlsafe(24)
+            await self._update_seat(table, seat, token_hash=hash_token(token), claimed=True, name=name)
+            log.info("table %s seat %d taken through the join link", table.id, seat)
+            self._announce(table)
+        return seat, token
 
     async def join(self, table: Table, seat: int | None, since: int = 0) -> Viewer:
-        """A new viewer of the table, sent its first frame (events from ``since`` on)."""
+        """A new viewer of the table, sent the ``table`` message and its first frame (events from ``since`` on).
+        A seat's player coming back takes the seat back from the stand-in."""
         if table.state is None:
             raise TableError("engine-version", table.problem or "this table cannot be played")
+        if len(table.viewers) >= self.limits.max_connections:
+            raise TableError(
+                "table-full", f"this table has {len(table.viewers)} connections, its limit; try again later"
+            )
         viewer = Viewer(seat)
         async with table.lock:
             table.viewers.add(viewer)
-            viewer.queue.put_nowait(self.frame(table, viewer, since))
+            if seat is not None:
+                now = time.monotonic()
+                self._settle(table, now)
+                live = table.live[seat]
+                live.connections += 1
+                if not table.record.seats[seat].claimed:
+                    await self._update_seat(table, seat, claimed=True)
+                if live.stand_in:
+                    live.stand_in = False
+                    log.info("table %s seat %d back from the stand-in", table.id, seat)
+                log.info("table %s seat %d connected", table.id, seat)
+                self._start_clock(table, now)
+                self._announce(table)
+            else:
+                self._send(viewer, table.table_message(None))
+            self._send(viewer, table.frame(viewer, since))
+            await self._play_bots(table)
+            self._schedule(table)
         return viewer
 
-    def leave(self, table: Table, viewer: Viewer) -> None:
-        """Forget a viewer whose connection closed."""
-        table.viewers.discard(viewer)
+    async def leave(self, table: Table, viewer: Viewer) -> None:
+        """Forget a viewer whose connection closed; a seat nobody holds any more starts to wait."""
+        async with table.lock:
+            table.viewers.discard(viewer)
+            viewer.closed = True
+            if viewer.seat is not None:
+                now = time.monotonic()
+                self._settle(table, now)
+                live = table.live[viewer.seat]
+                live.connections -= 1
+                if live.connections == 0:
+                    live.away_since = now
+                    log.info("table %s seat %d left", table.id, viewer.seat)
+                self._start_clock(table, now)
+                self._announce(table)
+                await self._play_bots(table)
+                self._schedule(table)
 
     async def resync(self, table: Table, viewer: Viewer, since: int) -> None:
         """Send the viewer its observation again with every event from ``since`` on."""
         async with table.lock:
-            viewer.queue.put_nowait(self.frame(table, viewer, since))
+            self._send(viewer, table.frame(viewer, since))
 
-    def frame(self, table: Table, viewer: Viewer, since: int | None = None) -> dict[str, Any]:
-        """A ``state`` message for the viewer: its observation and the events it saw from ``since`` (default:
-        its cursor) on; moves its cursor past them."""
-        state = table.state
-        assert state is not None
-        start = viewer.next if since is None else since
-        events = state.events(viewer.seat, start)
-        viewer.next = events[-1].seq + 1 if events else max(start, viewer.next)
-        message = StateMessage(
-            table=table.id,
-            seat=viewer.seat,
-            step=len(table.record.actions),
-            observation=state.observe(viewer.seat).to_dict(),
-            events=[e.to_dict() for e in events],
-            since=start,
-            next=viewer.next,
-        )
-        return message.model_dump(mode="json")
+    async def set_auto(self, table: Table, seat: int | None, on: bool) -> None:
+        """Switch auto-play (lone legal moves played for the seat) on or off."""
+        if seat is None:
+            raise TableError("spectator", "a spectator has no seat to play")
+        async with table.lock:
+            await self._update_seat(table, seat, auto=on)
+            self._announce(table)
+            await self._play_bots(table)
+            self._schedule(table)
+
+    async def set_name(self, table: Table, seat: int | None, name: str) -> None:
+        """The name the table shows for the seat."""
+        if seat is None:
+            raise TableError("spectator", "a spectator has no seat to name")
+        async with table.lock:
+            await self._update_seat(table, seat, name=name)
+            self._announce(table)
 
     # ------------------------------------------------------------------ play
     async def act(self, table: Table, seat: int | None, text: str) -> None:
@@ -261,68 +319,227 @@ class TableService:
             reason = state.why_illegal(action)
             if reason is not None:
                 raise TableError("illegal", reason)
-            await self._commit(table, action)
+            await self._commit(table, action, "seat")
             await self._play_bots(table)
+            self._schedule(table)
 
     async def drive(self, table: Table) -> None:
         """Let the bots play while it is a bot's turn (after a table is made or rebuilt)."""
         async with table.lock:
-            await self._play_bots(table)
+            if table.state is not None:
+                self._start_clock(table, time.monotonic())
+                await self._play_bots(table)
+                self._schedule(table)
 
     async def _play_bots(self, table: Table) -> None:
+        """Play every turn that is not a present person's to make: bots, stand-ins, auto-play."""
         state = table.state
         assert state is not None
-        kinds = {s.seat: s.bot for s in table.record.seats if s.kind == "bot"}
         while not state.is_over():
             actor = state.current_player()
-            if actor is None or actor not in kinds:
+            if actor is None:
                 return
-            bot = make_bot(
-                kinds[actor] or "heuristic",
-                bot_seed(state.seed, actor, len(state.history)),
-                game=table.record.game,
-            )
-            action = await asyncio.to_thread(bot.choose, state.observe(actor))
-            await self._commit(table, action)
+            seat = table.record.seats[actor]
+            if seat.kind == "bot":
+                by, kind = "seat", seat.bot or "heuristic"
+            elif seat.auto and len(state.legal_actions()) == 1:
+                await self._commit(table, state.legal_actions()[0], "auto")
+                continue
+            elif table.live[actor].stand_in and table.people_present():
+                by, kind = "stand-in", table.settings.stand_in
+            else:
+                return
+            await self._bot_move(table, actor, kind, by)
 
-    async def _commit(self, table: Table, action: Any) -> None:
+    async def _bot_move(self, table: Table, actor: int, kind: str, by: str) -> None:
+        state = table.state
+        assert state is not None
+        bot = make_bot(kind, bot_seed(state.seed, actor, len(state.history)), game=table.record.game)
+        action = await asyncio.to_thread(bot.choose, state.observe(actor))
+        await self._commit(table, action, by)
+
+    async def _commit(self, table: Table, action: Any, by: str) -> None:
         """Write the action to the log, then apply it and send every viewer its frame (lock held)."""
         state = table.state
         assert state is not None
+        now = time.monotonic()
+        actor = state.current_player()
+        self._settle(table, now)
+        clock = table.settings.clock
+        if clock is not None and actor is not None:
+            live = table.live[actor]
+            if live.bank is not None and by in ("seat", "auto"):
+                live.bank += clock.increment
+            elif live.bank is not None and by == "clock":
+                live.bank = max(clock.increment, MIN_BANK_AFTER_TIMEOUT)
         text = table.rules.action_text(action)
         index = len(table.record.actions)
-        await asyncio.to_thread(self.store.append_action, table.id, index, text)
+        await asyncio.to_thread(self.store.append_action, table.id, index, text, by)
         table.record.actions.append(text)
+        table.record.by.append(by)
         state.apply(action, check=False)
+        for event in table.read_public():
+            if event.kind in (HAND_OVER, GAME_OVER):
+                log.info("table %s step %d: %s %s", table.id, index + 1, event.kind, event.text)
+            else:
+                log.debug(
+                    "table %s step %d: P%s %s %s", table.id, index + 1, event.player, event.kind, event.text
+                )
+        if by != "seat":
+            log.info("table %s step %d: P%s's move made by %s", table.id, index + 1, actor, by)
         if state.is_over():
             table.record.status = "over"
             await asyncio.to_thread(self.store.set_status, table.id, "over")
             log.info("table %s over after %d actions", table.id, len(table.record.actions))
-        for viewer in table.viewers:
-            viewer.queue.put_nowait(self.frame(table, viewer))
+            self._announce(table)
+        self._start_clock(table, time.monotonic())
+        for viewer in list(table.viewers):
+            self._send(viewer, table.frame(viewer))
+
+    # ------------------------------------------------------------------ absence and the clock
+    def _settle(self, table: Table, now: float) -> None:
+        """Charge the running clock up to ``now`` and stop it."""
+        if table.turn_start is not None and table.state is not None:
+            actor = table.state.current_player()
+            if actor is not None and table.live[actor].bank is not None:
+                bank = table.live[actor].bank
+                assert bank is not None
+                table.live[actor].bank = bank - (now - table.turn_start)
+        table.turn_start = None
+
+    def _start_clock(self, table: Table, now: float) -> None:
+        """Start the clock of the seat to act, if it is a person's (taken, not stood in for) and someone is at
+        the table."""
+        table.turn_start = None
+        state = table.state
+        if table.settings.clock is None or state is None or state.is_over():
+            return
+        actor = state.current_player()
+        if actor is None or not table.is_person(actor) or not table.record.seats[actor].claimed:
+            return
+        if table.live[actor].stand_in or not table.people_present():
+            return
+        table.turn_start = now
+
+    def _schedule(self, table: Table) -> None:
+        """Set the table's timer for its next deadline: a seat's wait running out, or the running clock."""
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        state = table.state
+        if state is None or state.is_over():
+            return
+        deadlines: list[float] = []
+        away_after = table.settings.away_after
+        if away_after is not None and table.people_present():
+            for seat, live in enumerate(table.live):
+                stored = table.record.seats[seat]
+                if stored.kind == "person" and stored.claimed and not live.connections and not live.stand_in:
+                    deadlines.append(live.away_since + away_after)
+        if table.turn_start is not None:
+            actor = state.current_player()
+            bank = None if actor is None else table.live[actor].bank
+            if bank is not None:
+                deadlines.append(table.turn_start + bank)
+        if deadlines:
+            delay = max(0.0, min(deadlines) - time.monotonic())
+            table.timer = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._tick(table)))
+
+    async def _tick(self, table: Table) -> None:
+        """A deadline came: stand-ins take the seats whose wait is over; a move whose clock ran out is made."""
+        async with table.lock:
+            state = table.state
+            if state is None or state.is_over():
+                return
+            now = time.monotonic()
+            away_after = table.settings.away_after
+            changed = False
+            if away_after is not None and table.people_present():
+                for seat, live in enumerate(table.live):
+                    stored = table.record.seats[seat]
+                    waiting = stored.kind == "person" and stored.claimed and not live.connections
+                    if waiting and not live.stand_in and now - live.away_since >= away_after:
+                        live.stand_in = changed = True
+                        log.info(
+                            "table %s seat %d away for %.0f s: the stand-in plays it",
+                            table.id,
+                            seat,
+                            away_after,
+                        )
+            if changed:
+                self._settle(table, now)
+                self._start_clock(table, now)
+                self._announce(table)
+            actor = state.current_player()
+            if table.turn_start is not None and actor is not None:
+                bank = table.live[actor].bank
+                if bank is not None and now - table.turn_start >= bank:
+                    log.info("table %s seat %d: the clock ran out, the stand-in moves", table.id, actor)
+                    await self._bot_move(table, actor, table.settings.stand_in, "clock")
+            await self._play_bots(table)
+            self._schedule(table)
+
+    # ------------------------------------------------------------------ sending and storing
+    def reply(self, viewer: Viewer, message: dict[str, Any]) -> None:
+        """Send one viewer a message of its own (an error)."""
+        self._send(viewer, message)
+
+    def _send(self, viewer: Viewer, message: dict[str, Any]) -> None:
+        """Queue a message for a viewer; a viewer too slow to take its frames is closed (it resyncs)."""
+        if viewer.closed:
+            return
+        if viewer.queue.qsize() >= self.limits.max_queued_frames:
+            viewer.closed = True
+            viewer.queue.put_nowait(CLOSE)
+            return
+        viewer.queue.put_nowait(message)
+
+    def _announce(self, table: Table) -> None:
+        """Send every viewer the ``table`` message (a seat, a name, presence or the status changed)."""
+        for viewer in list(table.viewers):
+            self._send(viewer, table.table_message(viewer.seat))
+
+    async def _update_seat(self, table: Table, seat: int, **changes: Any) -> None:
+        await asyncio.to_thread(self.store.update_seat, table.id, seat, **changes)
+        table.record.seats[seat] = replace(table.record.seats[seat], **changes)
 
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    # ------------------------------------------------------------------ replay and records
+    def hand_events(self, table: Table, number: int, seat: int | None) -> list[dict[str, Any]]:
+        """The events of finished hand ``number`` (1 is the first) as ``seat`` saw them."""
+        if table.state is None:
+            raise TableError("engine-version", table.problem or "this table cannot be played")
+        if not 1 <= number <= len(table.hands):
+            raise TableError(
+                "no-hand", f"this table has {len(table.hands)} finished hands; there is no hand {number}"
+            )
+        hand = table.hands[number - 1]
+        events = table.state.events(seat, hand.first_seq)
+        return [e.to_dict() for e in events if e.seq <= hand.last_seq]
 
-def rebuild(record: TableRecord) -> Table:
-    """A table from its stored form: its log replayed, unless its engine version changed (then it says so)."""
-    rules = rules_from_dict(record.rules)
-    now = family_of(rules).engine_version
-    if now != record.engine_version:
-        problem = (
-            f"this table was played with {record.game} engine version {record.engine_version}; this server has "
-            f"version {now}, which may replay it differently, so it is not replayed"
-        )
-        return Table(record=record, rules=rules, state=None, problem=problem)
-    state = rules.new_state(record.seed)
-    for i, text in enumerate(record.actions):
-        try:
-            state.apply(rules.parse_action(text))
-        except BumtableError as e:
-            problem = f"action {i} ({text!r}) no longer replays: {e}"
-            return Table(record=record, rules=rules, state=None, problem=problem)
-    record.status = "over" if state.is_over() else "playing"
-    return Table(record=record, rules=rules, state=state)
+    def record(self, table: Table, hand: int | None = None) -> dict[str, Any]:
+        """The match's record (every card, the seed), up to the end of ``hand`` if given: only once the match
+        is over, since while it is played a record would show hidden cards and the seed deals what is to come."""
+        state = table.state
+        if state is None:
+            raise TableError("engine-version", table.problem or "this table cannot be played")
+        if not state.is_over():
+            raise TableError(
+                "still-playing",
+                "the match is still being played: its record would show hidden cards; each seat may replay "
+                "the finished hands as it saw them (GET .../hands/N)",
+            )
+        names = [s.name or f"P{s.seat}" for s in table.record.seats]
+        kinds = [s.kind if s.bot is None else s.bot for s in table.record.seats]
+        whole = GameRecord.of(state, table=table.id, seats=kinds, names=names)
+        if hand is None:
+            return whole.to_dict()
+        if not 1 <= hand <= len(table.hands):
+            raise TableError(
+                "no-hand", f"this table has {len(table.hands)} finished hands; there is no hand {hand}"
+            )
+        return replace(whole, actions=whole.actions[: table.hands[hand - 1].last_step]).to_dict()

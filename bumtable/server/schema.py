@@ -1,0 +1,93 @@
+"""The JSON Schema of every WebSocket message (``docs/schema/protocol/``), made from the pydantic models.
+
+``client-message`` and ``server-message`` are the unions (told apart by ``type``); the others one message type
+each. An observation, an event and the rules refer to the wire schemas one folder up (``../observation.json``...).
+
+>>> sorted(message_schemas())[:3]
+['client-act', 'client-auto', 'client-message']
+>>> message_schemas()["client-act"]["properties"]["type"]["const"]
+'act'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from bumtable.server.messages import (
+    _CLIENT,
+    SERVER,
+    ActMessage,
+    AutoMessage,
+    ErrorMessage,
+    NameMessage,
+    ResyncMessage,
+    StateMessage,
+    TableMessage,
+)
+from bumtable.wire.schema import DIALECT, schema_text
+
+PROTOCOL_DIR = "protocol"
+"""The subfolder of the schema folder that holds the message schemas."""
+
+MODELS: dict[str, type[BaseModel]] = {
+    "client-act": ActMessage,
+    "client-resync": ResyncMessage,
+    "client-auto": AutoMessage,
+    "client-name": NameMessage,
+    "server-table": TableMessage,
+    "server-state": StateMessage,
+    "server-error": ErrorMessage,
+}
+
+
+def message_schemas() -> dict[str, dict[str, Any]]:
+    """Each message's JSON Schema by name, and the two unions."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, model in MODELS.items():
+        mode: Literal["validation", "serialization"] = (
+            "validation" if name.startswith("client-") else "serialization"
+        )
+        out[name] = {"$schema": DIALECT, **_link(model.model_json_schema(mode=mode))}
+    out["client-message"] = {"$schema": DIALECT, "title": "ClientMessage", **_link(_CLIENT.json_schema())}
+    server = _link(SERVER.json_schema(mode="serialization"))
+    out["server-message"] = {"$schema": DIALECT, "title": "ServerMessage", **server}
+    return out
+
+
+def _link(schema: Any) -> Any:
+    """The schema with each field marked ``x-wire`` (``x-wire-items``) referring to that wire schema (for its
+    items): the messages hold observations, events and rules as plain JSON objects, described by the wire models.
+    """
+    if isinstance(schema, list):
+        return [_link(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {
+        k: _link(v) for k, v in schema.items() if k not in ("x-wire", "x-wire-items", "additionalProperties")
+    }
+    if "x-wire" in schema:
+        out = {"$ref": f"../{schema['x-wire']}.json", "description": schema.get("description", "")}
+    elif "x-wire-items" in schema:
+        out = {
+            "type": "array",
+            "items": {"$ref": f"../{schema['x-wire-items']}.json"},
+            "description": schema.get("description", ""),
+        }
+    elif "additionalProperties" in schema:
+        out["additionalProperties"] = _link(schema["additionalProperties"])
+    return out
+
+
+def write_message_schemas(directory: Path | str) -> list[Path]:
+    """Write each message schema to ``directory/protocol/NAME.json``; the paths written."""
+    folder = Path(directory) / PROTOCOL_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, schema in sorted(message_schemas().items()):
+        path = folder / f"{name}.json"
+        path.write_text(schema_text(schema), encoding="utf-8")
+        paths.append(path)
+    return paths

@@ -1,0 +1,272 @@
+"""A table in a server's memory: its stored form, rules and state, who is connected, and what it has played.
+
+Everything a viewer is sent is built here from the rules layer's view for that viewer
+(``state.observe(seat)``, ``state.events(seat, since)``) and from what everyone may know of the table
+(seats, names, who is present, the clock, the scores of finished hands, which are public).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bumtable.errors import BumtableError
+from bumtable.rules.events import GAME_OVER, HAND_OVER, Event
+from bumtable.rules.protocol import AnyRules, AnyState
+from bumtable.rules.registry import family_of, rules_from_dict
+from bumtable.rules.standing import running_count
+from bumtable.server.messages import ClockInfo, SeatInfo, StateMessage, TableMessage
+from bumtable.server.settings import TableSettings
+from bumtable.server.store import TableRecord
+
+CLOSE = {"type": "close"}
+"""Put on a viewer's queue instead of a frame: the sender closes the connection (the client is too slow)."""
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One connection's place at a table: its seat (None: a spectator), its outgoing frames and the seq of
+    the next event it has not been sent."""
+
+    seat: int | None
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    next: int = 0
+    closed: bool = False
+
+
+@dataclass(eq=False)
+class SeatLive:
+    """What the server knows of a seat now, beyond its stored form: connections, absence, clock."""
+
+    connections: int = 0
+    away_since: float = field(default_factory=time.monotonic)
+    """When its last connection closed (or the server started); meaningful while ``connections`` is 0."""
+    stand_in: bool = False
+    """The stand-in bot plays the seat while its person is away."""
+    bank: float | None = None
+    """Seconds left on its turn clock (None: no clock, or a bot's seat)."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A finished hand (or the whole game, for a system without hands): its events and steps."""
+
+    number: int
+    first_seq: int
+    last_seq: int
+    last_step: int
+    """The table's action count when it ended: the actions ``[:last_step]`` play it to its end."""
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hand": self.number,
+            "first_seq": self.first_seq,
+            "last_seq": self.last_seq,
+            "last_step": self.last_step,
+            "text": self.text,
+        }
+
+
+@dataclass(eq=False, kw_only=True)
+class Table:
+    """A table in play: its stored form, its rules and state, its lock, its viewers and seats' live state."""
+
+    record: TableRecord
+    rules: AnyRules
+    state: AnyState | None
+    """None when the table cannot be replayed (see ``problem``)."""
+    settings: TableSettings = field(default_factory=TableSettings)
+    problem: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    viewers: set[Viewer] = field(default_factory=set)
+    live: list[SeatLive] = field(default_factory=list)
+    turn_start: float | None = None
+    """When the running clock started (None: no clock runs now)."""
+    timer: asyncio.TimerHandle | None = None
+    board: list[dict[str, Any]] = field(default_factory=list)
+    """A row for each finished hand (and for the game's end, if it changed the count): step, text, what each
+    player gained, the totals."""
+    hands: list[Hand] = field(default_factory=list)
+    unit: str = ""
+    public_seq: int = 0
+    """How many public events the board and hands have read."""
+    totals: tuple[int, ...] | None = None
+    """What the game counts now for each player (None for a game that counts nothing until it ends)."""
+    row_start: tuple[int, ...] | None = None
+    """The totals when the last row was written."""
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    def status(self) -> str:
+        """``playing``, ``over`` or ``stale``."""
+        if self.state is None:
+            return "stale"
+        return "over" if self.state.is_over() else "playing"
+
+    def is_person(self, seat: int) -> bool:
+        return self.record.seats[seat].kind == "person"
+
+    def reset_clocks(self) -> None:
+        """Give every person's seat a full bank (a new table, or a table rebuilt on start)."""
+        clock = self.settings.clock
+        for seat, live in enumerate(self.live):
+            live.bank = clock.bank if clock is not None and self.is_person(seat) else None
+
+    def people_present(self) -> bool:
+        """Whether some person is connected to their seat (a table nobody is at waits)."""
+        return any(self.is_person(s) and live.connections for s, live in enumerate(self.live))
+
+    # ------------------------------------------------------------------ what everyone may know
+    def table_message(self, you: int | None) -> dict[str, Any]:
+        """The ``table`` message for a viewer in seat ``you`` (None: a spectator)."""
+        seats = [
+            SeatInfo(
+                seat=s.seat,
+                kind="bot" if s.kind == "bot" else "person",
+                bot=s.bot,
+                name=s.name,
+                claimed=s.claimed,
+                present=s.kind == "bot" or self.live[s.seat].connections > 0,
+                stand_in=self.live[s.seat].stand_in,
+                auto=s.auto,
+            )
+            for s in self.record.seats
+        ]
+        message = TableMessage(
+            table=self.id,
+            you=you,
+            game=self.record.game,
+            players=self.record.players,
+            status=self.status(),  # type: ignore[arg-type]
+            problem=self.problem,
+            rules=self.record.rules,
+            settings=self.settings.to_dict(),
+            seats=seats,
+            spectators=sum(1 for v in self.viewers if v.seat is None),
+        )
+        return message.model_dump(mode="json")
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know of the table now (the HTTP answer): the ``table`` message's content with whose
+        turn it is, how many actions it has taken and its engine version."""
+        info = self.table_message(None)
+        for key in ("type", "v", "you"):
+            del info[key]
+        info["turn"] = None if self.state is None else self.state.observe(None).turn
+        info["actions"] = len(self.record.actions)
+        info["engine_version"] = self.record.engine_version
+        return info
+
+    def clock_info(self, now: float) -> ClockInfo | None:
+        """The clock as everyone may see it, at ``now``."""
+        if self.settings.clock is None or self.state is None:
+            return None
+        running = self.state.current_player() if self.turn_start is not None else None
+        banks: list[float | None] = []
+        for seat, live in enumerate(self.live):
+            bank = live.bank
+            if bank is not None and seat == running and self.turn_start is not None:
+                bank = max(0.0, bank - (now - self.turn_start))
+            banks.append(None if bank is None else round(bank, 3))
+        return ClockInfo(banks=banks, running=running)
+
+    def frame(self, viewer: Viewer, since: int | None = None) -> dict[str, Any]:
+        """A ``state`` message for the viewer: its observation and the events it saw from ``since`` (default:
+        its cursor) on; moves its cursor past them."""
+        state = self.state
+        assert state is not None
+        start = viewer.next if since is None else since
+        events = state.events(viewer.seat, start)
+        viewer.next = events[-1].seq + 1 if events else max(start, viewer.next)
+        message = StateMessage(
+            table=self.id,
+            seat=viewer.seat,
+            step=len(self.record.actions),
+            observation=state.observe(viewer.seat).to_dict(),
+            events=[e.to_dict() for e in events],
+            since=start,
+            next=viewer.next,
+            clock=self.clock_info(time.monotonic()),
+        )
+        return message.model_dump(mode="json")
+
+    def read_public(self) -> list[Event]:
+        """Bring the scoreboard and the list of finished hands up to date with the public events; those events
+        (for the log)."""
+        state = self.state
+        assert state is not None
+        events = state.events(None, self.public_seq)
+        if not events:
+            return []
+        self.public_seq = events[-1].seq + 1
+        count = running_count(state.observe(None))
+        if count is not None:
+            self.totals, self.unit = count
+            start = self.row_start or (0,) * len(self.totals)
+            for event in events:
+                if event.kind == HAND_OVER or (event.kind == GAME_OVER and self.totals != start):
+                    self.board.append(
+                        {
+                            "step": event.step,
+                            "text": event.text,
+                            "gains": [b - a for a, b in zip(start, self.totals, strict=True)],
+                            "totals": list(self.totals),
+                        }
+                    )
+                    start = self.row_start = self.totals
+        for event in events:
+            ends_hand = event.kind == HAND_OVER or (event.kind == GAME_OVER and not self.hands)
+            if ends_hand:
+                first = self.hands[-1].last_seq + 1 if self.hands else 0
+                number = len(self.hands) + 1
+                self.hands.append(Hand(number, first, event.seq, event.step, event.text))
+            elif event.kind == GAME_OVER and self.hands and self.hands[-1].last_seq < event.seq:
+                last = self.hands[-1]  # the match's end closes its last hand
+                self.hands[-1] = Hand(last.number, last.first_seq, event.seq, event.step, last.text)
+        return events
+
+    def scoreboard(self) -> dict[str, Any]:
+        """The series so far: a row per finished hand, the totals now, the finished hands, the outcome."""
+        state = self.state
+        outcome = None if state is None else state.outcome()
+        return {
+            "table": self.id,
+            "game": self.record.game,
+            "status": self.status(),
+            "unit": self.unit,
+            "rows": self.board,
+            "totals": None if self.totals is None else list(self.totals),
+            "hands": [h.to_dict() for h in self.hands],
+            "outcome": None if outcome is None else outcome.to_dict(),
+        }
+
+
+def rebuild(record: TableRecord) -> Table:
+    """A table from its stored form: its log replayed, unless its engine version changed (then it says so)."""
+    rules = rules_from_dict(record.rules)
+    settings = TableSettings.from_dict(record.settings)
+    live = [SeatLive() for _ in record.seats]
+    now = family_of(rules).engine_version
+    if now != record.engine_version:
+        problem = (
+            f"this table was played with {record.game} engine version {record.engine_version}; this server has "
+            f"version {now}, which may replay it differently, so it is not replayed"
+        )
+        return Table(record=record, rules=rules, state=None, problem=problem, settings=settings, live=live)
+    state = rules.new_state(record.seed)
+    table = Table(record=record, rules=rules, state=state, settings=settings, live=live)
+    table.read_public()
+    for i, text in enumerate(record.actions):
+        try:
+            state.apply(rules.parse_action(text))
+        except BumtableError as e:
+            table.state, table.problem = None, f"action {i} ({text!r}) no longer replays: {e}"
+            return table
+        table.read_public()
+    table.reset_clocks()
+    return table

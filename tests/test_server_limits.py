@@ -1,0 +1,88 @@
+"""The server's limits, each answered with an error that names it: message size, messages per second, connections
+per table, tables in play. The connection (where it is kept) and every table go on intact."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from server_helpers import Server, next_of, receive, receive_any
+from websockets.exceptions import ConnectionClosed
+
+from bumtable.server.settings import Limits
+
+SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
+RESYNC = json.dumps({"type": "resync", "v": 1, "since": 0})
+
+
+@pytest.fixture
+def small_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+    """A server that allows two tables in play and three connections a table."""
+    args = ("--max-tables", "2", "--max-connections", "3")
+    server = Server(database_url, tmp_path / "server.log", args).start()
+    yield server
+    server.kill()
+
+
+def test_an_oversized_message_gets_too_big_and_the_connection_goes_on(server: Server) -> None:
+    created = server.create(game="bum-game", players=4, seats=SEATS, seed=1)
+    with server.connect(created["id"], created["tokens"]["0"]) as ws:
+        start = receive(ws)
+        ws.send(json.dumps({"type": "act", "v": 1, "action": "x" * (Limits.max_message_bytes + 100)}))
+        refused = next_of(ws, "error")
+        assert refused["code"] == "too-big" and str(Limits.max_message_bytes) in refused["message"]
+        ws.send(RESYNC)
+        assert next_of(ws, "state")["step"] >= start["step"]
+
+
+def test_a_flood_of_messages_gets_too_fast_and_the_connection_goes_on(server: Server) -> None:
+    created = server.create(game="bum-game", players=4, seats=SEATS, seed=1)
+    with server.connect(created["id"]) as ws:
+        receive(ws)
+        for _ in range(Limits.burst + 20):
+            ws.send(RESYNC)
+        answers = []
+        while not any(a["type"] == "error" for a in answers):
+            answers.append(receive_any(ws))
+        errors = [a for a in answers if a["type"] == "error"]
+        assert errors[0]["code"] == "too-fast" and "a second" in errors[0]["message"]
+        # the bucket refills at the documented rate: after a pause long enough for a few messages, one is read
+        time.sleep(3 / Limits.messages_per_second)
+        while True:  # drain what the flood was answered before the pause
+            try:
+                receive_any(ws, timeout=0.5)
+            except TimeoutError:
+                break
+        ws.send(RESYNC)
+        assert next_of(ws, "state")["table"] == created["id"]
+
+
+def test_a_table_with_all_its_connections_refuses_one_more(small_server: Server) -> None:
+    created = small_server.create(game="bum-game", players=4, seats=SEATS, seed=1)
+    table = created["id"]
+    with small_server.connect(table) as a, small_server.connect(table) as b, small_server.connect(table) as c:
+        for ws in (a, b, c):
+            receive(ws)
+        with small_server.connect(table) as extra:
+            refused = receive_any(extra)
+            assert (
+                refused["type"] == "error" and refused["code"] == "table-full" and "3" in refused["message"]
+            )
+            with pytest.raises(ConnectionClosed) as closed:
+                extra.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+        a.send(RESYNC)  # those already there are served as before
+        assert next_of(a, "state")["table"] == table
+
+
+def test_a_server_with_all_its_tables_in_play_refuses_one_more(small_server: Server) -> None:
+    small_server.create(game="bum-game", players=4, seats=SEATS, seed=1)
+    small_server.create(game="president", players=4, seats=SEATS, seed=2)
+    answer = httpx.post(
+        f"{small_server.http}/api/tables", json={"game": "bum-game", "seats": SEATS}, timeout=10
+    )
+    assert answer.status_code == 503 and "2 tables in play" in answer.json()["detail"]

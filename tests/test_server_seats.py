@@ -1,0 +1,97 @@
+"""Seats and links: an invite link per person's seat, one join link for any free seat, the spectators' link, names
+and presence told to everyone in ``table`` messages."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+from server_helpers import Server, next_of, receive, receive_any
+
+SEATS = [{"kind": "person"}, {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}]
+
+
+def test_links_hold_each_seats_token_and_the_join_code(server: Server) -> None:
+    created = server.create(game="bum-game", players=4, seats=SEATS, seed=1)
+    links = created["links"]
+    assert set(links["seats"]) == {"0", "1", "2"}
+    for seat, link in links["seats"].items():
+        parts = urlsplit(link)
+        assert parts.path == f"/t/{created['id']}"
+        assert parse_qs(parts.query) == {"token": [created["tokens"][seat]]}
+    assert parse_qs(urlsplit(links["join"]).query) == {"join": [created["join_code"]]}
+    assert links["watch"] == f"{server.http}/t/{created['id']}"
+    page = httpx.get(links["watch"], timeout=10)
+    assert page.status_code == 200 and "bumtable join" in page.text
+
+
+def test_the_join_link_gives_each_free_seat_once_then_says_none_is_left(server: Server) -> None:
+    created = server.create(game="bum-game", players=4, seats=SEATS, seed=1)
+    join = f"{server.http}/api/tables/{created['id']}/join"
+    first = httpx.post(join, json={"code": created["join_code"], "name": "Ann"}, timeout=10)
+    second = httpx.post(join, json={"code": created["join_code"]}, timeout=10)
+    assert first.status_code == second.status_code == 200
+    assert [first.json()["seat"], second.json()["seat"]] == [1, 2]  # seat 0 is the maker's (the host)
+    third = httpx.post(join, json={"code": created["join_code"]}, timeout=10)
+    assert third.status_code == 409 and "every person's seat" in third.json()["detail"]
+    wrong = httpx.post(join, json={"code": "not-the-code"}, timeout=10)
+    assert wrong.status_code == 403 and "join code" in wrong.json()["detail"]
+    info = httpx.get(f"{server.http}/api/tables/{created['id']}", timeout=10).json()
+    assert [s["claimed"] for s in info["seats"]] == [True, True, True, False]
+    assert info["seats"][1]["name"] == "Ann" and info["seats"][2]["name"] is None
+    with server.connect(created["id"], first.json()["token"]) as ws:
+        assert receive(ws)["seat"] == 1
+    with server.connect(created["id"], created["tokens"]["0"]) as ws:
+        assert receive(ws)["seat"] == 0
+    log = server.log.read_text()
+    assert f"/ws/tables/{created['id']}" in log  # connections are logged ...
+    secrets = [
+        created["join_code"],
+        first.json()["token"],
+        second.json()["token"],
+        *created["tokens"].values(),
+    ]
+    assert not [s for s in secrets if s in log]  # ... with no seat token or join code in any line
+
+
+def test_an_invite_link_of_a_seat_taken_through_the_join_link_stops_working(server: Server) -> None:
+    created = server.create(game="bum-game", players=4, seats=SEATS, seed=1)
+    taken = httpx.post(
+        f"{server.http}/api/tables/{created['id']}/join", json={"code": created["join_code"]}, timeout=10
+    ).json()
+    assert taken["seat"] == 1
+    with server.connect(created["id"], created["tokens"]["1"]) as ws:
+        refused = receive_any(ws)
+        assert refused["type"] == "error" and refused["code"] == "bad-token"
+        assert "join link" in refused["message"]
+    with server.connect(created["id"], created["tokens"]["2"]) as ws:  # an invite nobody used still works
+        assert receive(ws)["seat"] == 2
+
+
+def test_without_a_host_every_persons_seat_is_free_for_the_join_link(server: Server) -> None:
+    created = server.create(game="president", players=4, seats=SEATS, seed=1, host=False)
+    join = f"{server.http}/api/tables/{created['id']}/join"
+    seats = [
+        httpx.post(join, json={"code": created["join_code"]}, timeout=10).json()["seat"] for _ in range(3)
+    ]
+    assert seats == [0, 1, 2]
+
+
+def test_names_and_presence_reach_every_viewer_in_table_messages(server: Server) -> None:
+    created = server.create(game="bum-game", players=4, seats=SEATS, seed=1)
+    with server.connect(created["id"]) as watch:
+        opening = receive_any(watch)
+        assert opening["type"] == "table" and opening["you"] is None
+        assert [s["present"] for s in opening["seats"]] == [False, False, False, True]
+        with server.connect(created["id"], created["tokens"]["2"]) as ws:
+            mine = receive_any(ws)
+            assert mine["type"] == "table" and mine["you"] == 2 and mine["seats"][2]["present"]
+            ws.send('{"type": "name", "v": 1, "name": "Bea"}')
+            named = next_of(watch, "table", lambda m: m["seats"][2]["name"] == "Bea")
+            assert named["seats"][2]["present"] and named["seats"][2]["claimed"]
+            ws.send(json.dumps({"type": "name", "v": 1, "name": "<script>"}))
+            refused = next_of(ws, "error")
+            assert refused["code"] == "invalid" and "name" in refused["message"]
+        gone = next_of(watch, "table", lambda m: not m["seats"][2]["present"])
+        assert gone["seats"][2]["name"] == "Bea"
