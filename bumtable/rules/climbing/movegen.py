@@ -87,7 +87,7 @@ class _Cache:
     (a bit mask). Both repeat from hand to hand far more than whole hands do.
     """
 
-    __slots__ = ("by_size", "chunks", "runs", "tables", "wild_counts", "wilds")
+    __slots__ = ("by_size", "chunks", "least", "runs", "tables", "wild_counts", "wilds")
 
     def __init__(self, t: Tables) -> None:
         self.tables = t
@@ -99,6 +99,8 @@ class _Cache:
         )
         """The counts of :attr:`wilds` in a hand, as a tuple (an ``itemgetter`` where there are two or more)."""
         self.chunks: dict[tuple[int, int, int, tuple[int, ...]], tuple[Play, ...]] = {}
+        self.least = (0, *(t.min_ranks(w) for w in range(1, t.max_width + 1)))
+        """``t.min_ranks(width)`` by width."""
         self.runs: dict[tuple[int, int, int, int, int], tuple[Play, ...]] = {}
         self.by_size: dict[tuple[int, tuple[int, ...]], dict[int, tuple[Play, ...]]] = {}
         """:meth:`sets` by the set size asked for and the wild ranks' counts, then by ``n * n_ranks + r``
@@ -230,16 +232,25 @@ def sequence_plays(
                 mask |= 1 << x
         return list(cache.sequences(mask, width, 0, length, above))
     # held[w]: the ranks (up to the sequence top) held at least w times, for w = 1 up to the widest
-    exact = [0] * (max(counts[: top + 1], default=0) + 1)
-    for x in range(top + 1):
-        exact[counts[x]] |= 1 << x
+    held = counts[: top + 1]
+    exact = [0] * (max(held, default=0) + 1)
+    bit = 1
+    for k in held:
+        exact[k] |= bit
+        bit <<= 1
     out: list[Play] = []
     mask = 0
     for w in range(len(exact) - 1, 0, -1):
         mask |= exact[w]
         exact[w] = mask
+    least_of = cache.least
     for w in range(1, min(t.max_width, len(exact) - 1) + 1):
-        out += cache.sequences(exact[w], w, min_ranks if w == 1 else t.min_ranks(w), 0, -1)  # _min_ranks
+        least = min_ranks if w == 1 else least_of[w]  # _min_ranks
+        mask = exact[w]
+        # No ranks in a row (two, or three, as few as a sequence needs): none, as cache.sequences would say.
+        if (least >= 2 and not mask & (mask >> 1)) or (least >= 3 and not mask & (mask >> 1) & (mask >> 2)):
+            continue
+        out += cache.sequences(mask, w, least, 0, -1)
     return out
 
 
