@@ -1,6 +1,7 @@
 """Fixtures of the server tests (a pytest plugin, loaded by ``conftest.py``): every server test runs against
-SQLite and against PostgreSQL (``database_url``, ids ``[sqlite]`` and ``[postgresql]``), and ``server`` is a real
-``bumtable serve`` on that database.
+SQLite and against PostgreSQL (``database_url``, ids ``[sqlite]`` and ``[postgresql]``); ``server`` is a real
+``bumtable serve`` on a database of each kind that a worker's tests share (each test makes its own tables), and
+``own_server`` one for a single test.
 
 PostgreSQL is started by the tests themselves: Debian's server binaries (``/usr/lib/postgresql/*/bin``, which
 ``scripts/ensure-postgres.sh`` installs when missing) make a cluster with ``initdb`` in a temporary folder and
@@ -139,9 +140,25 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return cluster.new_database()
 
 
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``bumtable serve`` on a database of each kind, shared by this worker's tests (each makes its own tables,
+    as friends' tables share a real server; the server starts once, not once a test)."""
+    folder = tmp_path_factory.mktemp(f"server-{request.param}")
+    if request.param == "sqlite":
+        url = f"sqlite:///{folder / 'tables.db'}"
+    else:
+        cluster: Cluster = request.getfixturevalue("postgres_cluster")
+        url = cluster.new_database()
+    server = Server(url, folder / "server.log").start()
+    yield server
+    server.kill()
+
+
 @pytest.fixture
-def server(database_url: str, tmp_path: Path) -> Iterator[Server]:
-    """``bumtable serve`` on a fresh database of each kind, killed at the end."""
+def own_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+    """``bumtable serve`` on a fresh database of each kind for one test (one that kills it, or reads every table
+    of its database), killed at the end."""
     server = Server(database_url, tmp_path / "server.log").start()
     yield server
     server.kill()

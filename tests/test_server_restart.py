@@ -15,26 +15,26 @@ from bumtable.server.store import Store
 SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
 
 
-def test_a_killed_server_comes_back_with_every_action_and_play_goes_on(server: Server) -> None:
-    created = server.create(game="bum-game", players=4, seats=SEATS, seed=5)
+def test_a_killed_server_comes_back_with_every_action_and_play_goes_on(own_server: Server) -> None:
+    created = own_server.create(game="bum-game", players=4, seats=SEATS, seed=5)
     table, token = created["id"], created["tokens"]["0"]
     frames: list[dict[str, Any]] = []
-    with server.connect(table, token) as ws:
+    with own_server.connect(table, token) as ws:
         frame = until_my_turn(ws, frames)
         for _ in range(4):
             act(ws, frame["observation"]["legal"][0]["text"])
             frame = until_my_turn(ws, frames)
         before = frame
     assert before["observation"]["phase"] == "play" and before["observation"]["legal"]
-    steps = httpx.get(f"{server.http}/api/tables/{table}", timeout=10).json()["actions"]
+    steps = httpx.get(f"{own_server.http}/api/tables/{table}", timeout=10).json()["actions"]
     assert steps == before["step"] >= 4
 
-    server.kill()
-    server.start()
+    own_server.kill()
+    own_server.start()
 
-    info = httpx.get(f"{server.http}/api/tables/{table}", timeout=10).json()
+    info = httpx.get(f"{own_server.http}/api/tables/{table}", timeout=10).json()
     assert info["actions"] == steps and info["status"] == "playing"
-    with server.connect(table, token) as ws:
+    with own_server.connect(table, token) as ws:
         again: list[dict[str, Any]] = []
         frame = until_my_turn(ws, again)
         assert frame["observation"] == before["observation"] and frame["step"] == before["step"]
@@ -44,22 +44,22 @@ def test_a_killed_server_comes_back_with_every_action_and_play_goes_on(server: S
         act(ws, frame["observation"]["legal"][0]["text"])
         after = until_my_turn(ws, again)
         assert after["step"] > frame["step"]
-    assert httpx.get(f"{server.http}/api/tables/{table}", timeout=10).json()["actions"] == after["step"]
+    assert httpx.get(f"{own_server.http}/api/tables/{table}", timeout=10).json()["actions"] == after["step"]
 
 
-def test_kills_at_random_points_lose_no_action_anyone_saw_and_the_table_goes_on(server: Server) -> None:
+def test_kills_at_random_points_lose_no_action_anyone_saw_and_the_table_goes_on(own_server: Server) -> None:
     """Three times: play a random number of turns, send an action and kill the server at once (the action and
     the bots' answers may be half done); after each start every frame the person saw is in the log, the log
     replays, and the person's view goes on from the last event seen with nothing missed or repeated."""
     rng = random.Random(77)
-    created = server.create(game="president", players=4, seats=SEATS, seed=9)
+    created = own_server.create(game="president", players=4, seats=SEATS, seed=9)
     table, token = created["id"], created["tokens"]["0"]
     rules = get("president", players=4)
     seen: list[dict[str, Any]] = []  # every event the person was sent, in order
     last: dict[str, Any] = {}
     for _ in range(3):
         query = f"{token}&since={last['next']}" if last else token
-        with server.connect(table, query) as ws:
+        with own_server.connect(table, query) as ws:
             for _ in range(rng.randint(1, 4)):
                 frames: list[dict[str, Any]] = []
                 frame = until_my_turn(ws, frames)
@@ -68,9 +68,9 @@ def test_kills_at_random_points_lose_no_action_anyone_saw_and_the_table_goes_on(
                 if frame["observation"]["phase"] == "over":
                     break
                 act(ws, rng.choice(frame["observation"]["legal"])["text"])
-            server.kill()  # right after the action was sent: it may or may not have been taken
-        server.start()
-        store = Store(server.database)
+            own_server.kill()  # right after the action was sent: it may or may not have been taken
+        own_server.start()
+        store = Store(own_server.database)
         try:
             (record,) = store.load_tables()
         finally:
@@ -81,7 +81,7 @@ def test_kills_at_random_points_lose_no_action_anyone_saw_and_the_table_goes_on(
             truth.apply(rules.parse_action(text))
         assert truth.observe(0).to_dict() == last["observation"]
         assert [e.to_dict() for e in truth.events(0)] == seen
-    with server.connect(table, f"{token}&since={last['next']}") as ws:
+    with own_server.connect(table, f"{token}&since={last['next']}") as ws:
         frame = until_my_turn(ws, [])
         assert frame["since"] == last["next"]
         assert [e["seq"] for e in frame["events"]] == list(range(last["next"], frame["next"]))

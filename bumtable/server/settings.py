@@ -105,9 +105,9 @@ class Limits:
     """Open connections to one table (seats and spectators together)."""
     max_message_bytes: int = 4096
     """The longest client message read; a longer one gets a ``too-big`` error."""
-    messages_per_second: float = 50.0
+    messages_per_second: float = 100.0
     """Messages a connection may send per second on average ..."""
-    burst: int = 100
+    burst: int = 200
     """... and at once; past that a message gets a ``too-fast`` error and is not read."""
     max_queued_frames: int = 500
     """Frames waiting to be sent to one connection; past that the client is too slow and is closed (code
