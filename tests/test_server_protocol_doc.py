@@ -16,6 +16,7 @@ import pytest
 from referencing import Registry, Resource
 from server_helpers import Server, play_seat, receive_any
 
+from bumtable.server.messages import SERVER
 from bumtable.server.schema import write_message_schemas
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +71,8 @@ def test_every_message_of_a_whole_game_matches_its_schema(server: Server, game: 
             messages.append(receive_any(ws))
     kinds = {m["type"] for m in messages}
     assert kinds == {"table", "state", "error"}
+    for message in messages:  # the server makes frames as plain data: each is exactly its model's JSON form
+        assert SERVER.validate_python(message).model_dump(mode="json") == message
     check = validator("server-message")
     phases: set[tuple[str, int]] = set()
     for message in messages:  # every table and error message; state frames of each phase and turn size

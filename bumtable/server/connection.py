@@ -13,6 +13,7 @@ import asyncio
 import logging
 import time
 
+import orjson
 from fastapi import WebSocket, WebSocketDisconnect
 
 from bumtable.server.messages import (
@@ -66,7 +67,7 @@ async def _send_frames(websocket: WebSocket, viewer: Viewer) -> None:
                 log.info("closing a connection too slow to take its frames")
                 await websocket.close(code=TOO_SLOW, reason="too slow: reconnect and resync")
                 return
-            await websocket.send_json(frame)
+            await websocket.send_text(orjson.dumps(frame).decode())
     except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away; the reader sees it too
         return
 

@@ -157,7 +157,7 @@ class ErrorMessage(_Message):
     v: Literal[1] = 1
     code: str = Field(
         description="malformed-json, unknown-type, bad-version, invalid, too-big, too-fast, bad-action, illegal, "
-        "not-your-turn, spectator, no-table, bad-token, seat-taken, table-full, engine-version"
+        "not-your-turn, spectator, no-table, bad-token, seat-taken, table-full, engine-version, storage"
     )
     message: str
 

@@ -38,6 +38,7 @@ from bumtable.rules.registry import family_of, system
 from bumtable.server.settings import Limits, TableSettings
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
 from bumtable.server.table import CLOSE, SeatLive, Table, Viewer, rebuild
+from bumtable.server.writer import LogWriter
 
 log = logging.getLogger("bumtable.server")
 
@@ -78,6 +79,7 @@ class TableService:
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.writer = LogWriter(store)
 
     # ------------------------------------------------------------------ start and create
     async def start(self) -> None:
@@ -100,6 +102,7 @@ class TableService:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.writer.close()
 
     async def create(
         self,
@@ -374,7 +377,13 @@ class TableService:
                 live.bank = max(clock.increment, MIN_BANK_AFTER_TIMEOUT)
         text = table.rules.action_text(action)
         index = len(table.record.actions)
-        await asyncio.to_thread(self.store.append_action, table.id, index, text, by)
+        try:
+            await self.writer.append(table.id, index, text, by)
+        except Exception as e:
+            log.error("table %s: action %d could not be written to the log: %s", table.id, index, e)
+            raise TableError(
+                "storage", "the server could not save that action; nothing changed, try again"
+            ) from e
         table.record.actions.append(text)
         table.record.by.append(by)
         state.apply(action, check=False)

@@ -46,7 +46,9 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    event,
     false,
+    insert,
     inspect,
     select,
     text,
@@ -72,6 +74,18 @@ def hash_token(token: str) -> str:
     64
     """
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """A SQLite file in write-ahead-log mode with ``synchronous=NORMAL``: a commit is a write to the log, not a
+    wait for the disk. A committed action survives the server process being killed (the log is in the
+    operating system's hands); a power cut may lose the last commits. ``busy_timeout`` lets a second process
+    (a tool reading the file) wait rather than fail."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
 
 
 def _now() -> dt.datetime:
@@ -225,6 +239,8 @@ class Store:
         if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         self.engine = create_engine(url)
+        if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         with self.engine.begin() as connection:
             migrate(connection)
 
@@ -271,9 +287,22 @@ class Store:
         The primary key (table, index) makes a second writer of the same place fail instead of forking
         the log.
         """
-        with Session(self.engine) as session, session.begin():
-            session.add(ActionRow(table_id=table_id, index=index, text=text, by=by))
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
+        self.append_actions([(table_id, index, text, by)])
+
+    def append_actions(self, entries: list[tuple[str, int, str, str]]) -> None:
+        """Commit several accepted actions, each ``(table id, index, text, by)``, in one transaction (a group
+        commit: the server writes the actions of many tables at once). All or none are written."""
+        now = _now()
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ActionRow),
+                [
+                    {"table_id": t, "index": i, "text": x, "by": b, "created_at": now}
+                    for t, i, x, b in entries
+                ],
+            )
+            tables = sorted({t for t, _, _, _ in entries})
+            connection.execute(update(TableRow).where(TableRow.id.in_(tables)).values(updated_at=now))
 
     def update_seat(
         self,

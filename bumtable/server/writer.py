@@ -1,0 +1,86 @@
+"""Group commit: the accepted actions of every table are written to the log together, one transaction at a time.
+
+A table waits for its action to be committed before it applies and broadcasts it. While one transaction is
+being written, the actions that arrive wait together for the next, so a busy server makes one commit for many
+tables instead of one each, and a quiet one writes each action at once.
+
+>>> import asyncio
+>>> from bumtable.server.store import Store, TableRecord
+>>> store = Store("sqlite://")
+>>> store.add_table(TableRecord(id="t", game="bum-game", players=4, rules={}, seed=1, engine_version=1,
+...     status="playing"), [])
+>>> async def main():
+...     writer = LogWriter(store)
+...     await asyncio.gather(writer.append("t", 0, "set 3", "seat"), writer.append("t", 1, "pass", "seat"))
+...     await writer.close()
+>>> asyncio.run(main())
+>>> store.load_tables()[0].actions
+['set 3', 'pass']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bumtable.server.store import Store
+
+log = logging.getLogger("bumtable.server")
+
+Entry = tuple[str, int, str, str]
+"""(table id, index in its log, action text, who made it)."""
+
+
+class LogWriter:
+    """Writes actions to a :class:`Store` in batches, from a task of its own (started on first use)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.pending: list[tuple[Entry, asyncio.Future[None]]] = []
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.batches = 0
+        self.written = 0
+
+    async def append(self, table_id: str, index: int, text: str, by: str) -> None:
+        """Return once the action is committed; raise what the database raised if it could not be."""
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._run())
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending.append(((table_id, index, text, by), future))
+        self.wake.set()
+        await future
+
+    async def close(self) -> None:
+        """Stop the writer (after the batch being written)."""
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+            self.task = None
+
+    async def _run(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            batch, self.pending = self.pending, []
+            if not batch:
+                continue
+            try:
+                await asyncio.to_thread(self.store.append_actions, [entry for entry, _ in batch])
+            except Exception:  # one bad entry must not fail the others: write them one by one
+                log.exception(
+                    "a batch of %d actions could not be written; writing them one by one", len(batch)
+                )
+                for entry, future in batch:
+                    try:
+                        await asyncio.to_thread(self.store.append_actions, [entry])
+                    except Exception as e:  # handed to the table that waits for it
+                        future.set_exception(e)
+                    else:
+                        future.set_result(None)
+                continue
+            self.batches += 1
+            self.written += len(batch)
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
