@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from bumtable.cli.games_cmd import games
+from bumtable.cli.join_cmd import join
 from bumtable.cli.moves_cmd import moves
 from bumtable.cli.play_cmd import play
 from bumtable.cli.replay_cmd import replay
@@ -14,7 +15,7 @@ from bumtable.cli.simulate_cmd import simulate
 
 app = typer.Typer(
     name="bumtable",
-    help="The Bum Game and its family (the climbing games, Gin Bummy, Boojum): play, simulate, list moves, replay, games, schema, serve a table.",
+    help="The Bum Game and its family (the climbing games, Gin Bummy, Boojum): play, simulate, list moves, replay, games, schema, serve a table, join one.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -26,6 +27,7 @@ app.command()(replay)
 app.command()(games)
 app.command()(schema)
 app.command()(serve)
+app.command()(join)
 
 
 def main() -> None:

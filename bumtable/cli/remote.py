@@ -1,0 +1,294 @@
+"""A seat at a server's table (or a spectator's chair), played in the terminal through the game's face.
+
+The client is a face over the wire: the rules come from the server's ``table`` message, the seat's
+observations and the events it saw from ``state`` frames; nothing here ever holds the game's state.
+Each frame is told as ``bumtable play`` tells an action (the face's narration of the viewer's own
+events), and the person's turn is asked by the same :class:`~bumtable.cli.turn.TurnPrompt`, so playing
+at a server's table reads exactly like playing against bots. The server judges every move sent; a
+refusal (an ``error``) is shown and the turn asked again.
+
+With auto-play on (the default) the server plays the seat's turns that have one legal action: such a
+turn is not asked, only said. A dropped connection is opened again with ``since`` set to the next
+event not seen, so the events missed are told and nothing twice.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from itertools import groupby
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from bumtable.cli import remote_view as view
+from bumtable.cli.common import command_name
+from bumtable.cli.face import Face
+from bumtable.cli.faces import face_for
+from bumtable.cli.prompt import LineReader
+from bumtable.cli.remote_link import RemoteError, TableLink, scoreboard
+from bumtable.cli.remote_socket import TableSocket
+from bumtable.cli.summaries import in_force
+from bumtable.cli.turn import TurnPrompt
+from bumtable.rules import system
+from bumtable.rules.events import Event
+from bumtable.rules.phases import OVER
+from bumtable.rules.protocol import AnyRules
+from bumtable.rules.registry import family_of, rules_from_dict
+
+FATAL = {"no-table", "bad-token", "seat-taken", "table-full", "engine-version"}
+"""Error codes after which the server closes the connection: the table or the seat cannot be had."""
+REFUSED = {"bad-action": "Cannot read that", "illegal": "Not allowed", "not-your-turn": "Not allowed"}
+"""How a refused move is labelled (as ``bumtable play`` labels its own refusals)."""
+
+
+class RemoteTable:
+    """Plays the seat the link holds (or watches, without a token) until the match ends or the person leaves.
+
+    ``auto`` asks the server to play the seat's lone legal moves; ``name`` is sent as the seat's name;
+    ``seat_link`` is the seat's own link, printed when the person leaves so they can come back.
+    """
+
+    def __init__(
+        self,
+        link: TableLink,
+        console: Console,
+        reader: LineReader,
+        *,
+        auto: bool = True,
+        name: str | None = None,
+        seat_link: str | None = None,
+    ) -> None:
+        self.link = link
+        self.console = console
+        self.reader = reader
+        self.auto = auto
+        self.name = name
+        self.seat_link = seat_link
+        self.socket = TableSocket(link, since=lambda: self.next, hello=self.hello, say=self.print)
+        self.table: dict[str, Any] | None = None
+        """The last ``table`` message."""
+        self.rules: AnyRules | None = None
+        self.face: Face | None = None
+        self.turn: TurnPrompt | None = None
+        self.obs: Any = None
+        """The seat's (or the spectator's) last observation."""
+        self.clock: dict[str, Any] | None = None
+        self.clock_at = 0.0
+        self.next = 0
+        """The seq of the first event not yet seen: where a new connection starts."""
+        self.step = -1
+        self.waiting = False
+        """An action was sent and its answer (a frame, or an error) has not come yet."""
+        self.connection = 0
+        """The connection the messages read last came on (a new one after each loss)."""
+        self.sent_on = 0
+        """The connection the awaited action was sent on."""
+        self.greeted = False
+        """The connection's first frame (sent on connecting) has come."""
+        self.queued: list[Any] = []
+        """The rest of a line that stood for several actions, sent one per turn."""
+        self.again = False
+        """The turn is asked again after a refusal: the prompt only, not the whole turn."""
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> int:
+        """Play (or watch) to the end of the match (0), or until the person leaves (0; 130 on Ctrl-C); a
+        RemoteError when the table cannot be reached or refuses us."""
+        try:
+            self.socket.open()
+            while True:
+                if self.obs is not None and self.obs.phase == OVER:
+                    self.finish()
+                    return 0
+                message = self.receive(wait=False)
+                if message is None:
+                    if self.my_move():
+                        if not self.take_turn():
+                            self.leave()
+                            return 0
+                        continue
+                    message = self.receive(wait=True)
+                assert message is not None
+                self.handle(message)
+        except KeyboardInterrupt:
+            self.console.print()
+            self.leave()
+            return 130
+        finally:
+            self.socket.close()
+
+    def my_move(self) -> bool:
+        """Whether the person is to choose a move now (nothing sent and unanswered; no move the server or
+        a queued line makes)."""
+        obs = self.obs
+        if obs is None or obs.seat is None or obs.turn != obs.seat or self.waiting:
+            return False
+        legal = obs.legal_actions()
+        if not legal or (self.table is not None and self.table["status"] != "playing"):
+            return False
+        if self.queued:
+            action = self.queued.pop(0)
+            if action in legal:
+                self.send_act(action)
+                return False
+            self.queued.clear()
+        return not (self.auto and len(legal) == 1)
+
+    def take_turn(self) -> bool:
+        """Ask the person's move and send it; False when they quit (or input ended)."""
+        assert self.turn is not None
+        obs = self.obs
+        actions = self.turn.ask(obs, view.why_illegal_from(obs), show=not self.again, notes=self.clock_notes)
+        self.again = False
+        if actions is None:
+            return False
+        step = self.step
+        self.catch_up()
+        if self.step != step:  # a stand-in moved for the seat (its clock ran out) while the person chose
+            self.print(Text("The table moved on while you chose: your move was not sent.", style="red"))
+            return True
+        self.send_act(actions[0])
+        self.queued = list(actions[1:])
+        return True
+
+    def catch_up(self) -> None:
+        """Read and show every message that has come already."""
+        while (message := self.receive(wait=False)) is not None:
+            self.handle(message)
+
+    # ------------------------------------------------------------------ messages
+    def handle(self, message: dict[str, Any]) -> None:
+        """Show what a server message says and keep what it tells."""
+        kind = message.get("type")
+        if kind == "table":
+            self.on_table(message)
+        elif kind == "state":
+            self.on_state(message)
+        elif kind == "error":
+            self.on_error(message)
+
+    def on_table(self, message: dict[str, Any]) -> None:
+        old, self.table = self.table, message
+        seats = view.seats_of(message)
+        if self.rules is None:
+            self.rules = rules_from_dict(message["rules"])
+            self.face = face_for(self.rules)
+            self.turn = TurnPrompt(self.face, self.rules, seats, self.console, self.reader)
+            self.welcome(message)
+            return
+        assert self.turn is not None
+        self.print(*view.seat_changes(old, message, seats))
+        self.turn.seats = seats
+
+    def welcome(self, message: dict[str, Any]) -> None:
+        """Who is at the table and what is played, when the first ``table`` message comes."""
+        rules, face, seats = self.rules, self.face, view.seats_of(message)
+        assert rules is not None and face is not None
+        self.print(Text(f"{system(rules.system).title} for {rules.players}, {face.goal(rules)}."))
+        self.print(*view.lines([*in_force(rules), *view.settings_lines(message)], "dim"))
+        you = message.get("you")
+        who = "You are watching" if you is None else f"You are seat {you}"
+        self.print(Text(f"{who} at table {message['table']}: {view.seat_list(seats)}."))
+        if you is not None:
+            self.print(Text("Type h for help, r for the rules, quit to leave the table (your seat waits)."))
+
+    def on_state(self, message: dict[str, Any]) -> None:
+        rules, face, turn = self.rules, self.face, self.turn
+        assert rules is not None and face is not None and turn is not None
+        obs = family_of(rules).observation_from_dict(message["observation"], rules)
+        events = [Event.from_dict(e) for e in message["events"]]
+        if self.obs is None:
+            self.print(*face.opening(obs, turn.seats))  # the story so far
+        elif events and message["step"] - self.step <= 1:  # one action's events, told as play tells them
+            self.print(*face.narrate(self.obs, events, obs, turn.seats))
+        else:  # several actions' (after a reconnection): each told against the observation before them
+            for group in events_by_step(events):
+                self.print(*face.narrate(self.obs, group, obs, turn.seats))
+        first, self.greeted = not self.greeted, True
+        if message["step"] != self.step or (first and self.sent_on != self.connection):
+            self.waiting = self.again = False  # answered; or sent before a lost connection and not taken
+        self.obs, self.next, self.step = obs, message["next"], message["step"]
+        self.clock, self.clock_at = message.get("clock"), time.monotonic()
+        legal = obs.legal_actions()
+        if obs.seat is not None and obs.turn == obs.seat and self.auto and len(legal) == 1:
+            if self.queued and self.queued[0] == legal[0]:
+                self.queued.pop(0)  # a line's next action, which the server plays as the only one
+            else:
+                only = face.option_text(obs, legal[0])
+                self.print(Text.assemble("Your only move, played for you: ", only, "."))
+
+    def on_error(self, message: dict[str, Any]) -> None:
+        code, text = message.get("code", ""), message.get("message", "")
+        if code in FATAL:
+            raise RemoteError(f"the server refused: {text}")
+        label = REFUSED.get(code, "The server says") if self.waiting else "The server says"
+        self.print(Text(f"{label}: {text}", style="red"))
+        if self.waiting:
+            self.waiting, self.again = False, True
+            self.queued.clear()
+
+    def clock_notes(self) -> Sequence[RenderableType]:
+        """The seat's time left, when the table has a turn clock."""
+        you = None if self.obs is None else self.obs.seat
+        return view.clock_line(self.clock, you, time.monotonic() - self.clock_at)
+
+    # ------------------------------------------------------------------ the connection
+    def hello(self) -> list[dict[str, Any]]:
+        """What a seat's new connection says first: the seat's name, if given, and auto-play on or off."""
+        if self.link.token is None:
+            return []
+        named = [{"type": "name", "v": 1, "name": self.name}] if self.name else []
+        return [*named, {"type": "auto", "v": 1, "on": self.auto}]
+
+    def receive(self, *, wait: bool) -> dict[str, Any] | None:
+        """The next message (None when ``wait`` is off and none has come)."""
+        message = self.socket.receive(wait=wait)
+        if self.socket.connections != self.connection:
+            self.connection, self.greeted = self.socket.connections, False
+        return message
+
+    def send_act(self, action: Any) -> None:
+        """Send an action as its text, and wait for the answer."""
+        assert self.rules is not None
+        self.socket.send({"type": "act", "v": 1, "action": self.rules.action_text(action)})
+        self.waiting, self.sent_on = True, self.socket.connections
+
+    # ------------------------------------------------------------------ endings
+    def finish(self) -> None:
+        """The final standings and the server's scoreboard of the match."""
+        face, turn = self.face, self.turn
+        assert face is not None and turn is not None
+        self.console.print()
+        self.print(*face.final(self.obs, turn.seats))
+        try:
+            board = scoreboard(self.link)
+        except RemoteError as e:
+            self.print(Text(f"The scoreboard could not be fetched: {e}", style="red"))
+            return
+        self.console.print()
+        self.print(*view.score_table(board, face, self.obs, turn.seats))
+        self.console.print(
+            f"The whole match's record (save it to a file for bumtable replay): {self.link.api('record')}",
+            markup=False,
+            soft_wrap=True,
+        )
+
+    def leave(self) -> None:
+        """Say where the match stands and how to come back to the seat."""
+        if self.face is not None and self.turn is not None and self.obs is not None:
+            self.print(*self.face.standings(self.obs, self.turn.seats))
+        for line in view.quit_lines(self.seat_link, self.table, command_name()):
+            self.console.print(line, markup=False, soft_wrap=True)
+
+    def print(self, *lines: RenderableType) -> None:
+        """Print renderables, one per line."""
+        for line in lines:
+            self.console.print(line)
+
+
+def events_by_step(events: Sequence[Event]) -> Iterator[list[Event]]:
+    """Events grouped by the action that caused them."""
+    for _, group in groupby(events, key=lambda e: e.step):
+        yield list(group)

@@ -1,0 +1,141 @@
+"""The links a table server hands out, and the HTTP requests ``bumtable join`` makes.
+
+A link is the page of a table, ``http://HOST:PORT/t/ID``, with one of: ``?token=TOKEN`` (a seat's
+own link: it plays that seat), ``?join=CODE`` (any free seat: the code is exchanged for a seat and
+its own link) or nothing (watch as a spectator). The WebSocket of the table is
+``ws://HOST:PORT/ws/tables/ID`` with the same token (``wss`` for an ``https`` link).
+
+>>> link = TableLink.parse("http://127.0.0.1:8000/t/ab12?token=xyz")
+>>> link.table, link.token, link.join
+('ab12', 'xyz', None)
+>>> link.socket_url(since=7)
+'ws://127.0.0.1:8000/ws/tables/ab12?token=xyz&since=7'
+>>> TableLink.parse("https://cards.example/t/ab12?join=c0de").seat_link("t0k")
+'https://cards.example/t/ab12?token=t0k'
+>>> TableLink.parse("http://127.0.0.1:8000/api/tables/ab12")
+Traceback (most recent call last):
+...
+bumtable.cli.remote_link.RemoteError: not a table link: 'http://127.0.0.1:8000/api/tables/ab12' (a link looks like http://HOST:PORT/t/TABLE, with ?token=... for a seat or ?join=... for any free seat)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
+
+import httpx
+
+from bumtable.errors import BumtableError
+
+TIMEOUT = 15.0
+"""Seconds an HTTP request to the server may take."""
+
+
+class RemoteError(BumtableError):
+    """The table cannot be reached or refused us; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class TableLink:
+    """A table on a server, and the key to a seat (``token``) or to any free seat (``join``), if any."""
+
+    base: str
+    """``http://HOST:PORT`` (or ``https://...``), with any path prefix the server sits under."""
+    table: str
+    token: str | None = None
+    join: str | None = None
+
+    @classmethod
+    def parse(cls, url: str) -> TableLink:
+        """The link a server handed out; a RemoteError for anything else."""
+        parts = urlsplit(url.strip())
+        head, marker, table = parts.path.rstrip("/").rpartition("/t/")
+        if (
+            parts.scheme not in ("http", "https")
+            or not parts.netloc
+            or not marker
+            or not table
+            or "/" in table
+        ):
+            raise RemoteError(
+                f"not a table link: {url!r} (a link looks like http://HOST:PORT/t/TABLE, with ?token=... "
+                "for a seat or ?join=... for any free seat)"
+            )
+        query = parse_qs(parts.query)
+        token, join = query.get("token", [None])[-1], query.get("join", [None])[-1]
+        if token and join:
+            raise RemoteError("a link has a seat's token or a join code, not both")
+        return cls(f"{parts.scheme}://{parts.netloc}{head}", table, token or None, join or None)
+
+    def page(self) -> str:
+        """The table's page (the spectators' link)."""
+        return f"{self.base}/t/{quote(self.table)}"
+
+    def seat_link(self, token: str) -> str:
+        """The link of the seat that ``token`` holds."""
+        return f"{self.page()}?{urlencode({'token': token})}"
+
+    def for_seat(self, token: str) -> TableLink:
+        """This table, with the key to a seat."""
+        return replace(self, token=token, join=None)
+
+    def api(self, *path: str) -> str:
+        """The URL of the table's HTTP API, or of a part of it (``scoreboard``)."""
+        return "/".join([f"{self.base}/api/tables/{quote(self.table)}", *path])
+
+    def socket_url(self, since: int = 0) -> str:
+        """The table's WebSocket, for the token's seat (a spectator without one), from event ``since`` on."""
+        scheme = "wss" if self.base.startswith("https:") else "ws"
+        query = {"token": self.token} if self.token else {}
+        if since:
+            query["since"] = str(since)
+        tail = f"?{urlencode(query)}" if query else ""
+        return f"{scheme}:{self.base.split(':', 1)[1]}/ws/tables/{quote(self.table)}{tail}"
+
+
+def _request(method: str, url: str, **kwargs: Any) -> Any:
+    """JSON from the server; a RemoteError with the server's reason (or why it cannot be reached)."""
+    try:
+        answer = httpx.request(method, url, timeout=TIMEOUT, **kwargs)
+    except httpx.HTTPError as e:
+        raise RemoteError(f"cannot reach the table server at {url}: {e}") from None
+    try:
+        data = answer.json()
+    except ValueError:
+        data = None
+    if answer.status_code >= 400:
+        raise RemoteError(_reason(answer.status_code, data))
+    return data
+
+
+def _reason(status: int, data: Any) -> str:
+    """The server's reason for refusing, as one line."""
+    detail = data.get("detail") if isinstance(data, dict) else None
+    if isinstance(detail, list):  # a request the server's validation refused: each field's fault
+        detail = "; ".join(
+            f"{'.'.join(str(p) for p in d.get('loc', [])[1:])}: {d.get('msg')}" for d in detail
+        )
+    return f"the server refused ({status}): {detail or 'no reason given'}"
+
+
+def table_info(link: TableLink) -> dict[str, Any]:
+    """The table as everyone may know it (``GET /api/tables/ID``): a RemoteError if there is none."""
+    data: dict[str, Any] = _request("GET", link.api())
+    return data
+
+
+def take_free_seat(link: TableLink, name: str | None) -> tuple[int, str]:
+    """Exchange the link's join code for a free seat: its number and its token."""
+    assert link.join is not None
+    body: dict[str, Any] = {"code": link.join}
+    if name:
+        body["name"] = name
+    data = _request("POST", link.api("join"), json=body)
+    return int(data["seat"]), str(data["token"])
+
+
+def scoreboard(link: TableLink) -> dict[str, Any]:
+    """The series as the server kept it: a row per finished hand with what each player gained, the totals."""
+    data: dict[str, Any] = _request("GET", link.api("scoreboard"))
+    return data

@@ -1,0 +1,96 @@
+"""The WebSocket to a table, for ``bumtable join``: opened from the next event not seen, and opened again by
+itself when it is lost (the server then sends the events missed, and nothing twice)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import ClientConnection, connect
+
+from bumtable.cli.remote_link import RemoteError, TableLink
+
+RECONNECT_DELAYS = (0.2, 0.5, 1, 2, 3, 5, 5, 10, 10, 10, 15)
+"""Seconds to wait before each try to open a lost connection again (about a minute in all)."""
+MAX_MESSAGE = 16 * 2**20
+"""The largest message read (a first frame holds every event of the match so far)."""
+
+
+class TableSocket:
+    """The connection to the table of ``link``, as its token's seat (a spectator without one).
+
+    ``since`` tells where a new connection starts (the seq of the first event not seen); ``hello`` the
+    messages to send on each new connection (the seat's name, auto-play); ``say`` shows a line to the person.
+    """
+
+    def __init__(
+        self,
+        link: TableLink,
+        *,
+        since: Callable[[], int],
+        hello: Callable[[], list[dict[str, Any]]],
+        say: Callable[[Text], None],
+    ) -> None:
+        self.link = link
+        self.since = since
+        self.hello = hello
+        self.say = say
+        self.ws: ClientConnection | None = None
+        self.connections = 0
+        """Connections opened so far (a new one after each loss)."""
+
+    def open(self) -> None:
+        """Connect, from the next event not seen, and say hello; a RemoteError if the table cannot be reached."""
+        url = self.link.socket_url(since=self.since())
+        try:
+            self.ws = connect(url, open_timeout=15, max_size=MAX_MESSAGE, max_queue=256)
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+            raise RemoteError(f"cannot reach the table at {self.link.page()}: {e}") from None
+        self.connections += 1
+        for message in self.hello():
+            self.send(message)
+
+    def receive(self, *, wait: bool) -> dict[str, Any] | None:
+        """The next message (None when ``wait`` is off and none has come); a lost connection is opened again
+        first."""
+        while True:
+            assert self.ws is not None
+            try:
+                data: dict[str, Any] = json.loads(self.ws.recv(timeout=None if wait else 0))
+                return data
+            except TimeoutError:
+                return None
+            except ConnectionClosed:
+                self.reconnect()
+
+    def reconnect(self) -> None:
+        """Open the connection again; a RemoteError if that keeps failing."""
+        self.say(Text("The connection to the table was lost; connecting again...", style="yellow"))
+        for delay in RECONNECT_DELAYS:
+            time.sleep(delay)
+            try:
+                self.open()
+            except RemoteError:
+                continue
+            self.say(Text("Connected again.", style="yellow"))
+            return
+        raise RemoteError(
+            f"lost the connection to the table at {self.link.page()} and could not connect again"
+        )
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send a message; one lost on a closed connection is missed only until the reconnection resyncs."""
+        assert self.ws is not None
+        with contextlib.suppress(ConnectionClosed):
+            self.ws.send(json.dumps(message))
+
+    def close(self) -> None:
+        """Close the connection (quietly: the server may be gone already)."""
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                self.ws.close()

@@ -1,0 +1,207 @@
+"""What ``bumtable join`` shows beyond the game's face: who sits where, who comes and goes, the turn clock,
+the server's scoreboard; and why a typed move is not legal, worked out from the observation alone.
+
+Everything here reads the server's ``table`` message (what everyone at the table may know), a ``state``
+frame's clock, the scoreboard, or the seat's own observation; never a state.
+
+>>> message = {"you": 1, "status": "playing", "settings": {"stand_in": "heuristic"}, "seats": [
+...     {"seat": 0, "kind": "person", "bot": None, "name": "Ann", "claimed": True, "present": True,
+...      "stand_in": False, "auto": True},
+...     {"seat": 1, "kind": "person", "bot": None, "name": None, "claimed": True, "present": True,
+...      "stand_in": False, "auto": True},
+...     {"seat": 2, "kind": "bot", "bot": "random", "name": None, "claimed": False, "present": True,
+...      "stand_in": False, "auto": False}]}
+>>> seats = seats_of(message)
+>>> seats.names, seats.kinds
+(('Ann', 'You', 'P2'), ('person', 'person', 'random bot'))
+>>> gone = {**message, "seats": [{**message["seats"][0], "present": False}, *message["seats"][1:]]}
+>>> [str(line) for line in seat_changes(message, gone, seats)]
+['Ann left the table; their seat waits for them.']
+>>> clock_text(82.4), clock_text(3725)
+('1:23', '1:02:05')
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from bumtable.cli.face import Face
+from bumtable.cli.match_end import MAX_COLUMNS
+from bumtable.cli.render import Seats, ordinal
+from bumtable.errors import BumtableError
+from bumtable.rules.registry import sample_state
+
+
+def seat_name(seat: dict[str, Any]) -> str:
+    """A seat's name as the table shows it: the one its person chose, else ``P0``, ``P1``..."""
+    return str(seat.get("name") or f"P{seat['seat']}")
+
+
+def seats_of(message: dict[str, Any]) -> Seats:
+    """The names and kinds of the seats in a ``table`` message, ``You`` for the receiver's own."""
+    you = message.get("you")
+    names = tuple("You" if s["seat"] == you else seat_name(s) for s in message["seats"])
+    stand_in = message.get("settings", {}).get("stand_in", "a")
+    kinds = []
+    for s in message["seats"]:
+        if s["kind"] == "bot":
+            kinds.append(f"{s['bot']} bot")
+        elif s["stand_in"]:
+            kinds.append(f"{stand_in} bot for now")
+        elif not s["claimed"]:
+            kinds.append("person, free seat")
+        else:
+            kinds.append("person" if s["present"] else "person, away")
+    return Seats(names, you, tuple(kinds))
+
+
+def seat_changes(old: dict[str, Any] | None, new: dict[str, Any], seats: Seats) -> list[RenderableType]:
+    """What changed at the table between two ``table`` messages: someone took a seat, left, came back or
+    chose a name; a stand-in bot took over a seat or gave it back; the table's status."""
+    if old is None:
+        return []
+    out: list[RenderableType] = []
+    stand_in = new.get("settings", {}).get("stand_in", "a")
+    for before, now in zip(old["seats"], new["seats"], strict=True):
+        if now["kind"] != "person" or now["seat"] == new.get("you"):
+            continue
+        name = seats.name(now["seat"])
+        if now["name"] != before["name"] and now["name"] is not None:
+            out.append(Text(f"P{now['seat']} is called {now['name']}.", style="cyan"))
+        if now["claimed"] and not before["claimed"]:
+            out.append(Text(f"{name} sat down at seat {now['seat']}.", style="cyan"))
+        elif now["present"] and not before["present"]:
+            out.append(Text(f"{name} is at the table.", style="cyan"))
+        if before["present"] and not now["present"]:
+            out.append(Text(f"{name} left the table; their seat waits for them.", style="cyan"))
+        if now["stand_in"] and not before["stand_in"]:
+            out.append(
+                Text(f"{name} is away: a {stand_in} bot plays their seat until they come back.", style="cyan")
+            )
+        elif before["stand_in"] and not now["stand_in"]:
+            out.append(Text(f"{name} is back: the stand-in bot gives their seat back.", style="cyan"))
+    if new["status"] == "stale" and old["status"] != "stale":
+        out.append(Text(f"The table cannot go on: {new.get('problem')}", style="bold red"))
+    return out
+
+
+def settings_lines(message: dict[str, Any]) -> list[str]:
+    """The table's settings in words: how long a missing player's seat waits, the turn clock."""
+    settings = message.get("settings", {})
+    away, stand_in, clock = settings.get("away_after"), settings.get("stand_in"), settings.get("clock")
+    if away is None:
+        lines = ["A seat whose player is away waits for them."]
+    else:
+        lines = [
+            f"A seat whose player is away for {away:g} s is played by a {stand_in} bot until they come back "
+            "(while someone else is at the table)."
+        ]
+    if clock:
+        extra = f", plus {clock['increment']:g} s a move" if clock.get("increment") else ""
+        lines.append(
+            f"Turn clock: {clock_text(clock['bank'])} for each person's moves{extra}; when it runs out, the "
+            f"{stand_in} bot moves for them."
+        )
+    return lines
+
+
+def clock_text(seconds: float) -> str:
+    """``1:23``, or ``1:02:05`` past an hour (a part of a second left counts as a second)."""
+    whole = max(0, math.ceil(seconds))
+    minutes, secs = divmod(whole, 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def clock_line(clock: dict[str, Any] | None, you: int | None, elapsed: float) -> list[RenderableType]:
+    """The seat's time left, ``elapsed`` seconds after the frame that gave it, if the table has a clock."""
+    if not clock or you is None or clock["banks"][you] is None:
+        return []
+    left = clock["banks"][you] - (elapsed if clock.get("running") == you else 0.0)
+    return [Text(f"Your clock: {clock_text(left)} left.", style="yellow")]
+
+
+def why_illegal_from(obs: Any) -> Callable[[Any], str | None]:
+    """Why an action is not legal for the observation's seat, from the observation alone: a legal action
+    is one it lists; for any other the rules say why, asked of a state dealt to fit the observation (a
+    seat's moves depend only on what it may know). The server still judges the move sent."""
+    legal = set(obs.legal_actions())
+    try:
+        fitted = sample_state(obs, random.Random(0))
+    except (BumtableError, ValueError, AssertionError):  # pragma: no cover - every family samples every phase
+        fitted = None
+
+    def why_illegal(action: Any) -> str | None:
+        if action in legal:
+            return None
+        reason = fitted.why_illegal(action) if fitted is not None else None
+        return reason or "that is not a legal move now"
+
+    return why_illegal
+
+
+def score_table(board: dict[str, Any], face: Face, obs: Any, seats: Seats) -> list[RenderableType]:
+    """The server's scoreboard of the match: each player's place, total and what they gained in each hand
+    (or round); only the totals when the board has one row (a game scored once, at its end); nothing for a
+    game that counts nothing until it ends."""
+    rows, unit = board.get("rows") or [], board.get("unit") or ""
+    outcome = board.get("outcome")
+    if not rows or not unit:
+        return []
+    word = face.progress(obs).split()[0]
+    players = len(rows[0]["totals"])
+    places = outcome["places"] if outcome else [1] * players
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("Place")
+    table.add_column("Player")
+    table.add_column(unit.capitalize(), justify="right")
+    parts = len(rows) > 1
+    columns = parts and len(rows) <= MAX_COLUMNS
+    if columns:
+        for i in range(1, len(rows) + 1):
+            table.add_column(f"{word[:1].upper()}{i}", justify="right")
+    elif parts:
+        table.add_column(f"Per {word}, 1 to {len(rows)}")
+    for p in sorted(range(players), key=lambda q: (places[q], q)):
+        gains = [str(r["gains"][p]) for r in rows]
+        cells = [ordinal(places[p]) if outcome else "", seats.name(p), str(rows[-1]["totals"][p])]
+        if parts:
+            cells += gains if columns else [" ".join(gains)]
+        table.add_row(*cells, style="bold" if p == seats.you else None)
+    title = f"The table's scoreboard · {len(rows)} {word}s" if parts else "The table's scoreboard"
+    return [Text(title, style="bold"), table]
+
+
+def quit_lines(link: str | None, message: dict[str, Any] | None, command: str) -> list[str]:
+    """What leaving the table means for the seat, and how to come back (``command``: how bumtable is run)."""
+    if link is None:
+        return ["You stopped watching."]
+    away = None if message is None else message.get("settings", {}).get("away_after")
+    stand_in = "a bot" if message is None else f"a {message['settings']['stand_in']} bot"
+    waits = (
+        "Your seat waits for you."
+        if away is None
+        else f"Your seat waits for you; after {away:g} s {stand_in} plays it until you come back."
+    )
+    return [f"You left the table. {waits}", "Come back to your seat with:", f"  {command} join '{link}'"]
+
+
+def seat_list(seats: Seats) -> str:
+    """``P0 Ann (person), P1 You (person), P2 (heuristic bot)``."""
+    return ", ".join(
+        f"P{p}{'' if seats.name(p) == f'P{p}' else ' ' + seats.name(p)} ({kind})"
+        for p, kind in enumerate(seats.kinds)
+    )
+
+
+def lines(texts: Sequence[str], style: str | None = None) -> list[RenderableType]:
+    """Plain texts as renderables (no markup read in them)."""
+    return [Text(t, style=style or "") for t in texts]
