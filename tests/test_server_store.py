@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
+import pytest
+
 from bumtable.rules import get
 from bumtable.rules.registry import family_of
-from bumtable.server.service import TableService, rebuild
+from bumtable.server.service import TableError, TableService, rebuild
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
 
 
@@ -55,9 +57,12 @@ def test_a_changed_engine_version_says_so_instead_of_replaying(database_url: str
     assert table.state is None and table.problem is not None and "engine version" in table.problem
     assert table.public()["status"] == "stale"
 
-    service = TableService(store)
-    asyncio.run(service.start())
-    assert service.tables["t"].problem == table.problem
+    async def started() -> str | None:
+        service = TableService(store)
+        await service.start()  # the server answers at once; a table asked for is rebuilt first
+        return (await service.get("t")).problem
+
+    assert asyncio.run(started()) == table.problem
 
 
 def test_a_log_that_no_longer_replays_says_which_action(database_url: str) -> None:
@@ -65,3 +70,38 @@ def test_a_log_that_no_longer_replays_says_which_action(database_url: str) -> No
     record = replace(stored_table(store), actions=["set 3", "set 3", "set 3"])
     table = rebuild(record)
     assert table.state is None and table.problem is not None and "no longer replays" in table.problem
+
+
+def test_on_start_tables_are_rebuilt_in_the_background_and_one_asked_for_comes_first(
+    database_url: str,
+) -> None:
+    store = Store(database_url)
+    rules = get("bum-game", players=4)
+    for k in range(5):
+        seats = [SeatRecord(seat=i, kind="person", token_hash=hash_token(f"{k}-{i}")) for i in range(4)]
+        store.add_table(
+            TableRecord(
+                id=f"t{k}",
+                game="bum-game",
+                players=4,
+                rules=rules.to_dict(),
+                seed=k,
+                engine_version=family_of(rules).engine_version,
+                status="playing",
+            ),
+            seats,
+        )
+
+    async def started() -> tuple[int, int, int]:
+        service = TableService(store)
+        await service.start()
+        waiting = len(service.stored) + len(service.loading)  # nothing rebuilt yet: start() does not wait
+        last = await service.get("t4")  # asked for: rebuilt now, whatever the background has reached
+        assert last.state is not None and last.id == "t4"
+        with pytest.raises(TableError):
+            await service.get("none")
+        await asyncio.wait_for(asyncio.gather(*service.tasks), timeout=30)  # the background rebuild ends
+        await service.stop()
+        return waiting, len(service.tables), sum(t.state is not None for t in service.tables.values())
+
+    assert asyncio.run(started()) == (5, 5, 5)

@@ -135,7 +135,7 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         service = TableService(store, limits)
         await service.start()
         app.state.service = service
-        log.info("serving %d tables from %s", len(service.tables), store.engine.url.render_as_string())
+        log.info("serving from %s", store.engine.url.render_as_string(hide_password=True))
         try:
             yield
         finally:
@@ -148,9 +148,9 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         service: TableService = app.state.service
         return service
 
-    def table_of(table_id: str) -> Table:
+    async def table_of(table_id: str) -> Table:
         try:
-            return service_of().table(table_id)
+            return await service_of().get(table_id)
         except TableError as e:
             raise refusal(e) from None
 
@@ -185,12 +185,12 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
     async def table_info(table_id: str) -> dict[str, Any]:
         """The table as everyone may know it: game, rules, settings, seats, who is present, whose turn it is
         and how many actions it has taken (no cards)."""
-        return table_of(table_id).public()
+        return (await table_of(table_id)).public()
 
     @app.post("/api/tables/{table_id}/join", response_model=JoinedSeat)
     async def join_table(table_id: str, request: JoinRequest, http: Request) -> JoinedSeat:
         """Take a free person's seat with the table's join code."""
-        table = table_of(table_id)
+        table = await table_of(table_id)
         try:
             seat, token = await service_of().claim_free_seat(table, request.code, request.name)
         except TableError as e:
@@ -203,14 +203,14 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
     async def scoreboard(table_id: str) -> dict[str, Any]:
         """The series so far: what each player gained in each finished hand (and at the game's end), the totals
         now, the finished hands and, once it is over, the outcome."""
-        return table_of(table_id).scoreboard()
+        return (await table_of(table_id)).scoreboard()
 
     @app.get("/api/tables/{table_id}/hands/{number}")
     async def hand(table_id: str, number: int, token: str | None = None) -> dict[str, Any]:
         """The events of finished hand ``number`` (1 is the first) as the token's seat saw them (no token: as
         a spectator did)."""
         service = service_of()
-        table = table_of(table_id)
+        table = await table_of(table_id)
         try:
             seat = service.seat_of(table, token)
             events = service.hand_events(table, number, seat)
@@ -223,14 +223,14 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         """The match's record (``bumtable replay`` reads it), cut after ``hand`` if given; once the match is
         over."""
         try:
-            return service_of().record(table_of(table_id), hand)
+            return service_of().record(await table_of(table_id), hand)
         except TableError as e:
             raise refusal(e) from None
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str, http: Request) -> str:
         """What a link opens: the table and how to join it from a terminal."""
-        table = table_of(table_id)
+        table = await table_of(table_id)
         url = html.escape(str(http.url))
         return (
             f"<!doctype html><meta charset=utf-8><title>bumtable: {html.escape(table.record.game)}</title>"

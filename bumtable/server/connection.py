@@ -42,7 +42,7 @@ async def serve_connection(
     """Run one connection until either side closes it."""
     await websocket.accept()
     try:
-        table = service.table(table_id)
+        table = await service.get(table_id)
         seat = service.seat_of(table, token)
         viewer = await service.join(table, seat, max(since, 0))
     except TableError as e:

@@ -80,28 +80,62 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.writer = LogWriter(store)
+        self.stored: dict[str, TableRecord] = {}
+        """Tables read from the store and not yet rebuilt (nor being rebuilt)."""
+        self.loading: dict[str, asyncio.Task[Table]] = {}
 
     # ------------------------------------------------------------------ start and create
     async def start(self) -> None:
-        """Rebuild every table by replaying its log, then let bots play where it is their turn."""
+        """Read every table's stored form, then rebuild them by replaying their logs in the background (the
+        server answers at once: a table asked for before its turn is rebuilt first, see :meth:`get`); bots
+        play on where it is their turn."""
         records = await asyncio.to_thread(self.store.load_tables)
-        for record in records:
-            table = await asyncio.to_thread(rebuild, record)
-            self.tables[table.id] = table
-            if table.problem:
-                log.warning("table %s not replayed: %s", table.id, table.problem)
-            else:
-                log.info("table %s rebuilt: %s, %d actions", table.id, record.game, len(record.actions))
-                self._spawn(self.drive(table))
+        self.stored = {record.id: record for record in records}
+        log.info("%d tables stored; rebuilding them from their logs", len(records))
+        self._spawn(self._rebuild_all(list(self.stored)))
+
+    async def _rebuild_all(self, ids: list[str]) -> None:
+        started = time.monotonic()
+        for table_id in ids:
+            await self.get(table_id)
+        if ids:
+            log.info("%d tables rebuilt in %.1f s", len(ids), time.monotonic() - started)
+
+    async def get(self, table_id: str) -> Table:
+        """The table of that id, rebuilt from its log first if the server has not yet done so; a TableError
+        if there is none."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        task = self.loading.get(table_id)
+        if task is None:
+            record = self.stored.pop(table_id, None)
+            if record is None:
+                raise TableError("no-table", f"no table {table_id!r}")
+            task = asyncio.get_running_loop().create_task(self._rebuild(record))
+            self.loading[table_id] = task
+        return await asyncio.shield(task)
+
+    async def _rebuild(self, record: TableRecord) -> Table:
+        table = await asyncio.to_thread(rebuild, record)
+        self.tables[table.id] = table
+        self.loading.pop(table.id, None)
+        if table.problem:
+            log.warning("table %s not replayed: %s", table.id, table.problem)
+        else:
+            log.debug("table %s rebuilt: %s, %d actions", table.id, record.game, len(record.actions))
+            self._spawn(self.drive(table))
+        return table
 
     async def stop(self) -> None:
         """Stop the bots' tasks and the tables' timers."""
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
-        for task in list(self.tasks):
+        pending = [*self.tasks, *self.loading.values()]
+        for task in pending:
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*pending, return_exceptions=True)
         await self.writer.close()
 
     async def create(
@@ -124,6 +158,7 @@ class TableService:
         the maker's: taken already, so the join link gives only the others.
         """
         playing = sum(1 for t in self.tables.values() if t.status() == "playing")
+        playing += sum(1 for r in self.stored.values() if r.status == "playing") + len(self.loading)
         if playing >= self.limits.max_tables:
             raise TableError(
                 "too-many-tables", f"this server has {playing} tables in play, its limit; try again later"
@@ -190,13 +225,6 @@ class TableService:
         return Created(table=table, tokens=tokens, join_code=join_code)
 
     # ------------------------------------------------------------------ seats and viewers
-    def table(self, table_id: str) -> Table:
-        """The table of that id (a TableError if there is none)."""
-        table = self.tables.get(table_id)
-        if table is None:
-            raise TableError("no-table", f"no table {table_id!r}")
-        return table
-
     def seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat ``token`` holds (None without a token: a spectator); a TableError for any other token."""
         if token is None:
