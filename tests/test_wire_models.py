@@ -22,6 +22,7 @@ from bumtable.rules.boojum import events as boojum_events
 from bumtable.rules.climbing import events as climbing_events
 from bumtable.rules.gin_bummy import events as gin_events
 from bumtable.rules.phases import PHASES
+from bumtable.server.schema import message_schemas
 from bumtable.wire import (
     OBSERVATION,
     OBSERVATION_MODELS,
@@ -258,6 +259,8 @@ def test_the_schema_command_prints_one_schema_or_writes_them_all(tmp_path: Path)
     assert result.exit_code == 0 and result.stdout == schema_text(schemas()["event"])
     result = runner.invoke(app, ["schema", "--out", str(tmp_path)])
     assert result.exit_code == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{n}.json" for n in schemas())
+    assert sorted(p.name for p in tmp_path.glob("*.json")) == sorted(f"{n}.json" for n in schemas())
+    written = sorted(p.name for p in (tmp_path / "protocol").glob("*.json"))
+    assert written == sorted(f"{n}.json" for n in message_schemas())  # the server's messages, in protocol/
     result = runner.invoke(app, ["schema", "no-such"])
     assert result.exit_code == 2 and "no schema 'no-such'" in result.stderr

@@ -27,7 +27,7 @@ from bumtable.server.messages import (
     StateMessage,
     TableMessage,
 )
-from bumtable.wire.schema import DIALECT, schema_text
+from bumtable.wire.schema import DIALECT, write_files
 
 PROTOCOL_DIR = "protocol"
 """The subfolder of the schema folder that holds the message schemas."""
@@ -83,11 +83,4 @@ def _link(schema: Any) -> Any:
 
 def write_message_schemas(directory: Path | str) -> list[Path]:
     """Write each message schema to ``directory/protocol/NAME.json``; the paths written."""
-    folder = Path(directory) / PROTOCOL_DIR
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name, schema in sorted(message_schemas().items()):
-        path = folder / f"{name}.json"
-        path.write_text(schema_text(schema), encoding="utf-8")
-        paths.append(path)
-    return paths
+    return write_files(Path(directory) / PROTOCOL_DIR, message_schemas())

@@ -68,10 +68,15 @@ def write_schemas(directory: Path | str) -> list[Path]:
     ...     [p.name for p in paths][-3:], json.loads(paths[-2].read_text())["title"]
     (['observation.json', 'record.json', 'rules.json'], 'RecordModel')
     """
+    return write_files(directory, schemas())
+
+
+def write_files(directory: Path | str, named: dict[str, dict[str, Any]]) -> list[Path]:
+    """Write each schema of ``named`` to ``directory/NAME.json`` (made if missing), in name order; the paths."""
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for name, schema in sorted(schemas().items()):
+    for name, schema in sorted(named.items()):
         path = folder / f"{name}.json"
         path.write_text(schema_text(schema), encoding="utf-8")
         paths.append(path)
