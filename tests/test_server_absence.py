@@ -101,6 +101,7 @@ def test_a_move_whose_clock_ran_out_is_made_by_the_stand_in(server: Server) -> N
         assert 0 < first["clock"]["banks"][0] <= clock["bank"]
         # the person does not move: the clock runs out and the stand-in moves for seat 0
         after = next_of(ws, "state", lambda m: m["step"] > first["step"])
+        assert after["by"] == "clock" and after["step"] == first["step"] + 1
         assert MIN_BANK_AFTER_TIMEOUT - 1 < after["clock"]["banks"][0] <= MIN_BANK_AFTER_TIMEOUT
         record = server.stored(table)
         assert record.by[first["step"]] == "clock" and movers(record)[first["step"]] == 0

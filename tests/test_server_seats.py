@@ -95,3 +95,18 @@ def test_names_and_presence_reach_every_viewer_in_table_messages(server: Server)
             assert refused["code"] == "invalid" and "name" in refused["message"]
         gone = next_of(watch, "table", lambda m: not m["seats"][2]["present"])
         assert gone["seats"][2]["name"] == "Bea"
+
+
+def test_a_name_and_auto_play_given_on_connecting_are_the_seats_from_its_first_message(
+    server: Server,
+) -> None:
+    created = server.create(game="bum-game", players=4, seats=SEATS, seed=2)
+    table, token = created["id"], created["tokens"]["1"]
+    with server.connect(table, f"{token}&name=Cy&auto=true") as ws:
+        first = receive_any(ws)
+        assert first["type"] == "table" and first["seats"][1]["name"] == "Cy" and first["seats"][1]["auto"]
+    with server.connect(table, f"{token}&name=%3Cb%3E") as ws:
+        refused = receive_any(ws)
+        assert refused["type"] == "error" and refused["code"] == "invalid" and "name" in refused["message"]
+    info = httpx.get(f"{server.http}/api/tables/{table}", timeout=10).json()
+    assert info["seats"][1]["name"] == "Cy"  # the refused connection changed nothing

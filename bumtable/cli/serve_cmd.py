@@ -6,8 +6,7 @@ from typing import Annotated
 
 import typer
 
-from bumtable.server.settings import Limits
-from bumtable.server.store import DEFAULT_DATABASE
+from bumtable.server.settings import DEFAULT_DATABASE, Limits  # light: the server's stack loads only to serve
 
 WS_MAX_BYTES = 64 * 1024
 """The largest WebSocket message uvicorn reads at all (a bigger one closes the connection, code 1009); the

@@ -30,8 +30,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from bumtable.errors import BumtableError
 from bumtable.server.connection import serve_connection
 from bumtable.server.service import SeatSpec, TableError, TableService
-from bumtable.server.settings import Limits
-from bumtable.server.store import DEFAULT_DATABASE, Store
+from bumtable.server.settings import DEFAULT_DATABASE, Limits
+from bumtable.server.store import Store
 from bumtable.server.table import Table
 
 log = logging.getLogger("bumtable.server")
@@ -239,9 +239,17 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         )
 
     @app.websocket("/ws/tables/{table_id}")
-    async def play(websocket: WebSocket, table_id: str, token: str | None = None, since: int = 0) -> None:
-        """A seat's connection (with its token) or a spectator's (without)."""
-        await serve_connection(websocket, service_of(), table_id, token, since)
+    async def play(
+        websocket: WebSocket,
+        table_id: str,
+        token: str | None = None,
+        since: int = 0,
+        name: str | None = None,
+        auto: bool | None = None,
+    ) -> None:
+        """A seat's connection (with its token) or a spectator's (without); ``name`` and ``auto`` set the seat's
+        name and auto-play as it arrives."""
+        await serve_connection(websocket, service_of(), table_id, token, since, name=name, auto=auto)
 
     return app
 

@@ -15,6 +15,7 @@ import time
 
 import orjson
 from fastapi import WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
 
 from bumtable.server.messages import (
     ActMessage,
@@ -37,14 +38,28 @@ TOO_SLOW = 4008
 
 
 async def serve_connection(
-    websocket: WebSocket, service: TableService, table_id: str, token: str | None, since: int
+    websocket: WebSocket,
+    service: TableService,
+    table_id: str,
+    token: str | None,
+    since: int,
+    *,
+    name: str | None = None,
+    auto: bool | None = None,
 ) -> None:
-    """Run one connection until either side closes it."""
+    """Run one connection until either side closes it (``name`` and ``auto``: the seat's, set on arrival)."""
     await websocket.accept()
     try:
+        if name is not None:
+            try:
+                NameMessage(type="name", v=1, name=name)
+            except ValidationError:
+                raise TableError(
+                    "invalid", f"bad name {name!r}: 1-24 letters, digits, spaces and .'-_"
+                ) from None
         table = await service.get(table_id)
         seat = service.seat_of(table, token)
-        viewer = await service.join(table, seat, max(since, 0))
+        viewer = await service.join(table, seat, max(since, 0), name=name, auto=auto)
     except TableError as e:
         await websocket.send_json(error(e.code, str(e)))
         await websocket.close(code=CLOSE_CODES.get(e.code, 4403))

@@ -148,6 +148,12 @@ class StateMessage(_Message):
     since: int = Field(description="The seq the events start from.")
     next: int = Field(description="The seq of the next event: send it as `since` in a resync.")
     clock: ClockInfo | None = Field(default=None, description="The turn clock; None when the table has none.")
+    by: str | None = Field(
+        default=None,
+        description="Who made the table's latest action: seat (the seat's own player or bot), auto (auto-play "
+        "of a lone move), stand-in (for an away player) or clock (the stand-in, the seat's time having run out); "
+        "None before the first action.",
+    )
 
 
 class ErrorMessage(_Message):

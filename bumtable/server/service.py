@@ -253,9 +253,18 @@ class TableService:
             self._announce(table)
         return seat, token
 
-    async def join(self, table: Table, seat: int | None, since: int = 0) -> Viewer:
+    async def join(
+        self,
+        table: Table,
+        seat: int | None,
+        since: int = 0,
+        *,
+        name: str | None = None,
+        auto: bool | None = None,
+    ) -> Viewer:
         """A new viewer of the table, sent the ``table`` message and its first frame (events from ``since`` on).
-        A seat's player coming back takes the seat back from the stand-in."""
+        A seat's player coming back takes the seat back from the stand-in; ``name`` and ``auto`` set the seat's
+        name and auto-play as it arrives."""
         if table.state is None:
             raise TableError("engine-version", table.problem or "this table cannot be played")
         if len(table.viewers) >= self.limits.max_connections:
@@ -270,8 +279,14 @@ class TableService:
                 self._settle(table, now)
                 live = table.live[seat]
                 live.connections += 1
-                if not table.record.seats[seat].claimed:
-                    await self._update_seat(table, seat, claimed=True)
+                stored = table.record.seats[seat]
+                changes: dict[str, Any] = {} if stored.claimed else {"claimed": True}
+                if name is not None and name != stored.name:
+                    changes["name"] = name
+                if auto is not None and auto != stored.auto:
+                    changes["auto"] = auto
+                if changes:
+                    await self._update_seat(table, seat, **changes)
                 if live.stand_in:
                     live.stand_in = False
                     log.info("table %s seat %d back from the stand-in", table.id, seat)

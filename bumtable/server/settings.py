@@ -21,6 +21,9 @@ from typing import Any
 
 from bumtable.errors import BumtableError
 
+DEFAULT_DATABASE = "sqlite:///bumtable-data/bumtable.db"
+"""A SQLite file in ``./bumtable-data`` (the folder is made on start)."""
+
 DEFAULT_AWAY_AFTER = 60.0
 """Seconds a person's seat waits, while its player is away, before a stand-in bot plays it."""
 

@@ -57,8 +57,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-DEFAULT_DATABASE = "sqlite:///bumtable-data/bumtable.db"
-"""A SQLite file in ``./bumtable-data`` (the folder is made on start)."""
+from bumtable.server.settings import DEFAULT_DATABASE
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 """The Alembic environment (``env.py``) and its revisions (``versions/``)."""

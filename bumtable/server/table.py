@@ -195,6 +195,7 @@ class Table:
             "since": start,
             "next": viewer.next,
             "clock": None if clock is None else clock.model_dump(mode="json"),
+            "by": self.record.by[-1] if self.record.by else None,
         }
 
     def read_public(self) -> list[Event]:
