@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from bumtable.cli.create_cmd import create
 from bumtable.cli.games_cmd import games
 from bumtable.cli.join_cmd import join
 from bumtable.cli.moves_cmd import moves
@@ -27,6 +28,7 @@ app.command()(replay)
 app.command()(games)
 app.command()(schema)
 app.command()(serve)
+app.command()(create)
 app.command()(join)
 
 
