@@ -309,6 +309,7 @@ async def run_load(
         "error_samples": samples.error_samples,
         "tables_over": samples.tables_over,
         "server_cpu_pct": round(100 * (cpu1[0] - cpu0[0]) / window, 1),
+        "server_cpu_ms_per_action": round(1000 * (cpu1[0] - cpu0[0]) / max(1, len(acts)), 3),
         "db_cpu_pct": None if postmaster is None else round(100 * (cpu1[1] - cpu0[1]) / window, 1),
         "client_cpu_pct": round(100 * (cpu1[2] - cpu0[2]) / window, 1),
         "load_avg": [round(load0[0], 2), round(load1[0], 2)],
@@ -441,7 +442,16 @@ def render(report: dict[str, Any]) -> None:
     )
     for name in ("tables", "backend", "mode", "actions/s", "median ms", "p90 ms", "p99 ms", "max ms"):
         table.add_column(name, justify="right" if name not in ("backend", "mode") else "left")
-    for name in ("all seats p99", "errors", "server cpu", "db cpu", "client cpu", "client lag p99", "load"):
+    for name in (
+        "all seats p99",
+        "errors",
+        "server cpu",
+        "cpu ms/act",
+        "db cpu",
+        "client cpu",
+        "lag p99",
+        "load",
+    ):
         table.add_column(name, justify="right")
     for run in report["runs"]:
         lat, every, lag = run["latency_ms"], run["all_seats_ms"], run["client_loop_lag_ms"]
@@ -457,6 +467,7 @@ def render(report: dict[str, Any]) -> None:
             ms(every["p99"]),
             str(run["errors"]),
             f"{run['server_cpu_pct']:.0f} %",
+            f"{run['server_cpu_ms_per_action']:.2f}",
             "-" if run["db_cpu_pct"] is None else f"{run['db_cpu_pct']:.0f} %",
             f"{run['client_cpu_pct']:.0f} %",
             ms(lag["p99"]),
@@ -588,6 +599,7 @@ def main(argv: list[str] | None = None) -> int:
     runs: list[dict[str, Any]] = []
     started = time.time()
     load_start = os.getloadavg()
+    tree_start = tree()
     try:
         for config in plan:
             progress.start(f"{config.tables} tables, {config.backend}, {config.mode}")
@@ -613,7 +625,7 @@ def main(argv: list[str] | None = None) -> int:
             "platform": platform.platform(),
             "cpus": os.cpu_count(),
             "versions": versions(),
-            "tree": tree(),
+            "tree": tree_start,
             "load_avg_start": [round(x, 2) for x in load_start],
             "wall_s": round(time.time() - started, 1),
         },
