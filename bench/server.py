@@ -5,7 +5,8 @@ free port of 127.0.0.1, on a fresh SQLite file or a fresh database of a throwawa
 (``tests/pg_cluster.py``), makes N tables of The Bum Game for 4 people through ``POST /api/tables`` and plays
 them from this process (asyncio and the ``websockets`` client, one connection per seat; uvloop if installed).
 Each seat answers its turn with a random legal action from its frame's ``observation.legal`` (seeded), after a
-think time: ``human`` uniform 0.5-1.5 s, ``fast`` none.
+think time: ``human`` uniform 0.5-1.5 s, ``fast`` none (within the server's rate limit: each seat keeps to
+95 messages a second, bursts of 150).
 
 Latency is measured per action by the client that made it: from just before it sends ``act`` to its receiving
 the ``state`` frame whose ``step`` shows the action taken. That is a loopback round trip through both event
@@ -57,6 +58,10 @@ HUMAN_THINK = (0.5, 1.5)
 TARGET_POINTS = 1_000_000
 """The match's target: no table ends within a run (a table that does end is counted and not replaced)."""
 TICKS = os.sysconf("SC_CLK_TCK")
+CLIENT_RATE = (95.0, 150)
+"""A seat's own pace limit (messages a second, burst), under the server's 100/s, bursts of 200: near a hand's
+end two seats alone take turns, and a fast seat would otherwise pass the server's limit and see its action
+dropped (``too-fast``)."""
 
 try:  # the load's own parsing is part of every latency measured: the faster parser where installed
     from orjson import loads
@@ -84,6 +89,17 @@ class SeatLoad:
     pending: int | None = None
     """The step that will show our last action taken (None: nothing in flight)."""
     sent_at: float = 0.0
+    tokens: float = CLIENT_RATE[1]
+    """The seat's own token bucket (see ``CLIENT_RATE``)."""
+    stamp: float = 0.0
+
+    def wait(self, now: float) -> float:
+        """Seconds to wait before the next message keeps the seat within ``CLIENT_RATE``; takes a token."""
+        rate, burst = CLIENT_RATE
+        self.tokens = min(burst, self.tokens + (now - self.stamp) * rate)
+        self.stamp = now
+        self.tokens -= 1
+        return 0.0 if self.tokens >= 0 else -self.tokens / rate
 
 
 @dataclass
@@ -187,6 +203,9 @@ async def play_seat(
                 await asyncio.sleep(rng.uniform(*think))
                 if samples.stopping:
                     continue
+            delay = seat.wait(clock())
+            if delay:
+                await asyncio.sleep(delay)
             seat.pending = step + 1
             seat.sent_at = clock()
             table.sent[step + 1] = [seat.sent_at, 4]
