@@ -63,6 +63,8 @@ def test_bad_messages_get_errors_and_leave_connection_and_table_intact(server: S
         assert "hand" not in spectator["observation"] or not spectator["observation"]["hand"]
 
         assert error_for(ws, "{not json")["code"] == "malformed-json"
+        deep = error_for(ws, "[" * 2000 + "]" * 2000)  # under the size limit, too deep for a parser
+        assert deep["code"] == "malformed-json" and "deep" in deep["message"]
         assert error_for(ws, "[1, 2]")["code"] == "invalid"
         assert error_for(ws, json.dumps({"type": "shout", "v": 1}))["code"] == "unknown-type"
         assert error_for(ws, json.dumps({"type": "act", "v": 9, "action": "pass"}))["code"] == "bad-version"
@@ -107,4 +109,11 @@ def test_a_bad_table_request_is_a_clear_http_error(server: Server) -> None:
         answer = httpx.post(f"{server.http}/api/tables", json=request, timeout=10)
         assert answer.status_code == 400 and words in answer.json()["detail"], (request, answer.text)
     assert httpx.get(f"{server.http}/api/tables/nothing", timeout=10).status_code == 404
+    endless = (
+        '{"game": "bum-game", "settings": {"away_after": Infinity}}'  # JSON's extension, refused by name
+    )
+    answer = httpx.post(
+        f"{server.http}/api/tables", content=endless, headers={"content-type": "application/json"}, timeout=10
+    )
+    assert answer.status_code == 400 and "settings.away_after" in answer.json()["detail"]
     assert "/api/tables" in httpx.get(f"{server.http}/openapi.json", timeout=10).json()["paths"]

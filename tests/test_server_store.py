@@ -70,6 +70,7 @@ def test_a_log_that_no_longer_replays_says_which_action(database_url: str) -> No
     record = replace(stored_table(store), actions=["set 3", "set 3", "set 3"])
     table = rebuild(record)
     assert table.state is None and table.problem is not None and "no longer replays" in table.problem
+    assert "action 1 " in table.problem and "set 3" not in table.problem  # which one, but not its text
 
 
 def test_on_start_tables_are_rebuilt_in_the_background_and_one_asked_for_comes_first(

@@ -24,7 +24,8 @@ from contextlib import asynccontextmanager
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import HTMLResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from bumtable.errors import BumtableError
@@ -51,7 +52,7 @@ class SeatRequest(BaseModel):
 class ClockRequest(BaseModel):
     """A turn clock: a bank of seconds per person's seat and an increment per move."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     bank: float = Field(gt=0, description="Seconds each person's seat starts with.")
     increment: float = Field(
         default=0, ge=0, description="Seconds added to a seat's bank by each of its moves."
@@ -61,7 +62,7 @@ class ClockRequest(BaseModel):
 class SettingsRequest(BaseModel):
     """How the table treats missing and slow players."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     away_after: float | None = Field(
         default=60,
         ge=0,
@@ -143,6 +144,16 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
             store.close()
 
     app = FastAPI(title="bumtable table server", version="0.1.0", lifespan=lifespan)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        """A request body the API cannot read: 400 and what was wrong, field by field, in one line (never the
+        values sent: they may not even be JSON, like Infinity)."""
+        faults = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}"
+            for e in error.errors()
+        )
+        return JSONResponse(status_code=400, content={"detail": faults})
 
     def service_of() -> TableService:
         service: TableService = app.state.service

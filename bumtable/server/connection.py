@@ -28,6 +28,7 @@ from bumtable.server.messages import (
 )
 from bumtable.server.rate import Bucket
 from bumtable.server.service import TableError, TableService
+from bumtable.server.store import hash_token
 from bumtable.server.table import CLOSE, Table, Viewer
 
 log = logging.getLogger("bumtable.server")
@@ -59,7 +60,8 @@ async def serve_connection(
                 ) from None
         table = await service.get(table_id)
         seat = service.seat_of(table, token)
-        viewer = await service.join(table, seat, max(since, 0), name=name, auto=auto)
+        token_hash = None if token is None else hash_token(token)
+        viewer = await service.join(table, seat, max(since, 0), name=name, auto=auto, token_hash=token_hash)
     except TableError as e:
         await websocket.send_json(error(e.code, str(e)))
         await websocket.close(code=CLOSE_CODES.get(e.code, 4403))
@@ -85,6 +87,9 @@ async def _send_frames(websocket: WebSocket, viewer: Viewer) -> None:
             await websocket.send_text(orjson.dumps(frame).decode())
     except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away; the reader sees it too
         return
+    except Exception:
+        log.exception("a connection's sender failed")
+        raise
 
 
 async def _read_messages(websocket: WebSocket, service: TableService, table: Table, viewer: Viewer) -> None:
@@ -134,3 +139,8 @@ async def _read_messages(websocket: WebSocket, service: TableService, table: Tab
                 await service.set_name(table, viewer.seat, message.name)
         except (MessageError, TableError) as e:
             service.reply(viewer, error(e.code, str(e)))
+        except Exception:  # the server's fault, not the message's: said, logged, and the connection goes on
+            log.exception("a message could not be handled")
+            service.reply(
+                viewer, error("server", "the server could not handle that message; nothing changed")
+            )

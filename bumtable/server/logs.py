@@ -32,3 +32,9 @@ def configure(level: int) -> None:
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:
         handler.addFilter(Redact())
+    for name in (
+        "websockets",
+        "uvicorn.error",
+        "uvicorn.protocols",
+    ):  # at debug they print every frame's text
+        logging.getLogger(name).setLevel(max(level, logging.INFO))

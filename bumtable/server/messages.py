@@ -163,7 +163,7 @@ class ErrorMessage(_Message):
     v: Literal[1] = 1
     code: str = Field(
         description="malformed-json, unknown-type, bad-version, invalid, too-big, too-fast, bad-action, illegal, "
-        "not-your-turn, spectator, no-table, bad-token, seat-taken, table-full, engine-version, storage"
+        "not-your-turn, spectator, no-table, bad-token, seat-taken, table-full, engine-version, storage, server"
     )
     message: str
 
@@ -174,6 +174,8 @@ def read_client_message(text: str | bytes) -> AnyClientMessage:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise MessageError("malformed-json", f"not JSON: {e}") from None
+    except RecursionError:
+        raise MessageError("malformed-json", "not a message: JSON nested too deep") from None
     if not isinstance(data, dict):
         raise MessageError("invalid", "a message must be a JSON object with 'type' and 'v'")
     kind = data.get("type")

@@ -37,7 +37,7 @@ from bumtable.rules.record import GameRecord
 from bumtable.rules.registry import family_of, system
 from bumtable.server.settings import Limits, TableSettings
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
-from bumtable.server.table import CLOSE, SeatLive, Table, Viewer, rebuild
+from bumtable.server.table import CLOSE, SeatLive, Table, Viewer, rebuild, stale
 from bumtable.server.writer import LogWriter
 
 log = logging.getLogger("bumtable.server")
@@ -117,7 +117,11 @@ class TableService:
         return await asyncio.shield(task)
 
     async def _rebuild(self, record: TableRecord) -> Table:
-        table = await asyncio.to_thread(rebuild, record)
+        try:
+            table = await asyncio.to_thread(rebuild, record)
+        except Exception as e:  # a stored form this server cannot read at all: the table is stale, not lost
+            log.exception("table %s cannot be rebuilt", record.id)
+            table = stale(record, f"this table cannot be read by this server ({type(e).__name__})")
         self.tables[table.id] = table
         self.loading.pop(table.id, None)
         if table.problem:
@@ -249,8 +253,10 @@ class TableService:
                 raise TableError("seat-taken", "every person's seat at this table is taken")
             seat, token = free[0].seat, secrets.token_urlsafe(24)
             await self._update_seat(table, seat, token_hash=hash_token(token), claimed=True, name=name)
+            table.live[seat].away_since = time.monotonic()  # its wait starts now, not when the table was made
             log.info("table %s seat %d taken through the join link", table.id, seat)
             self._announce(table)
+            self._schedule(table)
         return seat, token
 
     async def join(
@@ -261,44 +267,68 @@ class TableService:
         *,
         name: str | None = None,
         auto: bool | None = None,
+        token_hash: str | None = None,
     ) -> Viewer:
         """A new viewer of the table, sent the ``table`` message and its first frame (events from ``since`` on).
         A seat's player coming back takes the seat back from the stand-in; ``name`` and ``auto`` set the seat's
-        name and auto-play as it arrives."""
+        name and auto-play as it arrives. ``token_hash``: the seat's token is checked again under the table's
+        lock (the join link may have just given the seat a new one)."""
         if table.state is None:
             raise TableError("engine-version", table.problem or "this table cannot be played")
-        if len(table.viewers) >= self.limits.max_connections:
-            raise TableError(
-                "table-full", f"this table has {len(table.viewers)} connections, its limit; try again later"
-            )
         viewer = Viewer(seat)
         async with table.lock:
+            if len(table.viewers) >= self.limits.max_connections:
+                raise TableError(
+                    "table-full",
+                    f"this table has {len(table.viewers)} connections, its limit; try again later",
+                )
+            if (
+                seat is not None
+                and token_hash is not None
+                and table.record.seats[seat].token_hash != token_hash
+            ):
+                raise TableError(
+                    "bad-token", "that seat was just given out through the join link: its token changed"
+                )
             table.viewers.add(viewer)
-            if seat is not None:
-                now = time.monotonic()
-                self._settle(table, now)
-                live = table.live[seat]
-                live.connections += 1
-                stored = table.record.seats[seat]
-                changes: dict[str, Any] = {} if stored.claimed else {"claimed": True}
-                if name is not None and name != stored.name:
-                    changes["name"] = name
-                if auto is not None and auto != stored.auto:
-                    changes["auto"] = auto
-                if changes:
-                    await self._update_seat(table, seat, **changes)
-                if live.stand_in:
-                    live.stand_in = False
-                    log.info("table %s seat %d back from the stand-in", table.id, seat)
-                log.info("table %s seat %d connected", table.id, seat)
-                self._start_clock(table, now)
-                self._announce(table)
-            else:
-                self._send(viewer, table.table_message(None))
-            self._send(viewer, table.frame(viewer, since))
-            await self._play_bots(table)
-            self._schedule(table)
+            try:
+                await self._arrive(table, viewer, since, name, auto)
+            except BaseException:
+                table.viewers.discard(viewer)
+                if seat is not None:
+                    table.live[seat].connections -= 1
+                    table.live[seat].away_since = time.monotonic()
+                raise
         return viewer
+
+    async def _arrive(
+        self, table: Table, viewer: Viewer, since: int, name: str | None, auto: bool | None
+    ) -> None:
+        """A viewer's arrival (lock held): its seat taken back, its first messages sent, the table moved on."""
+        seat = viewer.seat
+        if seat is not None:
+            now = time.monotonic()
+            self._settle(table, now)
+            live = table.live[seat]
+            live.connections += 1
+            stored = table.record.seats[seat]
+            changes: dict[str, Any] = {} if stored.claimed else {"claimed": True}
+            if name is not None and name != stored.name:
+                changes["name"] = name
+            if auto is not None and auto != stored.auto:
+                changes["auto"] = auto
+            if changes:
+                await self._update_seat(table, seat, **changes)
+            if live.stand_in:
+                live.stand_in = False
+                log.info("table %s seat %d back from the stand-in", table.id, seat)
+            log.info("table %s seat %d connected", table.id, seat)
+            self._start_clock(table, now)
+            self._announce(table)
+        else:
+            self._announce(table)  # the count of spectators changed
+        self._send(viewer, table.frame(viewer, since))
+        await self._move_on(table)
 
     async def leave(self, table: Table, viewer: Viewer) -> None:
         """Forget a viewer whose connection closed; a seat nobody holds any more starts to wait."""
@@ -315,8 +345,9 @@ class TableService:
                     log.info("table %s seat %d left", table.id, viewer.seat)
                 self._start_clock(table, now)
                 self._announce(table)
-                await self._play_bots(table)
-                self._schedule(table)
+                await self._move_on(table)
+            else:
+                self._announce(table)  # the count of spectators changed
 
     async def resync(self, table: Table, viewer: Viewer, since: int) -> None:
         """Send the viewer its observation again with every event from ``since`` on."""
@@ -330,8 +361,7 @@ class TableService:
         async with table.lock:
             await self._update_seat(table, seat, auto=on)
             self._announce(table)
-            await self._play_bots(table)
-            self._schedule(table)
+            await self._move_on(table)
 
     async def set_name(self, table: Table, seat: int | None, name: str) -> None:
         """The name the table shows for the seat."""
@@ -366,16 +396,27 @@ class TableService:
             if reason is not None:
                 raise TableError("illegal", reason)
             await self._commit(table, action, "seat")
-            await self._play_bots(table)
-            self._schedule(table)
+            await self._move_on(table)
 
     async def drive(self, table: Table) -> None:
         """Let the bots play while it is a bot's turn (after a table is made or rebuilt)."""
         async with table.lock:
             if table.state is not None:
                 self._start_clock(table, time.monotonic())
-                await self._play_bots(table)
-                self._schedule(table)
+                await self._move_on(table)
+
+    async def _move_on(self, table: Table) -> None:
+        """Let bots, stand-ins and auto-play move, then set the table's timer (lock held). A move that could not
+        be made (its action not written) is logged and tried again a second later: the person whose request
+        led here is not told of it, for their own action went through."""
+        try:
+            await self._play_bots(table)
+        except Exception:
+            log.exception("table %s: a bot's move could not be made; trying again in a second", table.id)
+            loop = asyncio.get_running_loop()
+            table.timer = loop.call_later(1.0, lambda: self._spawn(self.drive(table)))
+            return
+        self._schedule(table)
 
     async def _play_bots(self, table: Table) -> None:
         """Play every turn that is not a present person's to make: bots, stand-ins, auto-play."""
@@ -527,9 +568,11 @@ class TableService:
                 bank = table.live[actor].bank
                 if bank is not None and now - table.turn_start >= bank:
                     log.info("table %s seat %d: the clock ran out, the stand-in moves", table.id, actor)
-                    await self._bot_move(table, actor, table.settings.stand_in, "clock")
-            await self._play_bots(table)
-            self._schedule(table)
+                    try:
+                        await self._bot_move(table, actor, table.settings.stand_in, "clock")
+                    except Exception:
+                        log.exception("table %s: the clock's move could not be made", table.id)
+            await self._move_on(table)
 
     # ------------------------------------------------------------------ sending and storing
     def reply(self, viewer: Viewer, message: dict[str, Any]) -> None:
@@ -558,7 +601,12 @@ class TableService:
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's task failed", exc_info=task.exception())
 
     # ------------------------------------------------------------------ replay and records
     def hand_events(self, table: Table, number: int, seat: int | None) -> list[dict[str, Any]]:

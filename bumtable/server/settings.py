@@ -16,6 +16,7 @@ bumtable.server.settings.SettingsError: away_after must be a number of seconds >
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,7 +96,7 @@ class TableSettings:
 
 
 def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and value == value  # not NaN
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 @dataclass(frozen=True, kw_only=True)

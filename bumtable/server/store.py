@@ -237,7 +237,7 @@ class Store:
         parsed = make_url(url)
         if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        self.engine = create_engine(url)
+        self.engine = create_engine(url, hide_parameters=True)  # an error's text never holds an action's
         if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         with self.engine.begin() as connection:

@@ -249,6 +249,14 @@ class Table:
         }
 
 
+def stale(record: TableRecord, problem: str) -> Table:
+    """A table that cannot be played, saying why (its stored form is kept as it is)."""
+    rules = rules_from_dict(record.rules)
+    settings = TableSettings.from_dict(record.settings)
+    live = [SeatLive() for _ in record.seats]
+    return Table(record=record, rules=rules, state=None, problem=problem, settings=settings, live=live)
+
+
 def rebuild(record: TableRecord) -> Table:
     """A table from its stored form: its log replayed, unless its engine version changed (then it says so)."""
     rules = rules_from_dict(record.rules)
@@ -267,8 +275,8 @@ def rebuild(record: TableRecord) -> Table:
     for i, text in enumerate(record.actions):
         try:
             state.apply(rules.parse_action(text))
-        except BumtableError as e:
-            table.state, table.problem = None, f"action {i} ({text!r}) no longer replays: {e}"
+        except BumtableError:  # the reason and the action's text may name hidden cards: neither is told
+            table.state, table.problem = None, f"action {i + 1} of its log no longer replays with this server"
             return table
         table.read_public()
     table.reset_clocks()

@@ -6,7 +6,8 @@ tables instead of one each, and a quiet one writes each action at once.
 
 >>> import asyncio
 >>> from bumtable.server.store import Store, TableRecord
->>> store = Store("sqlite://")
+>>> import tempfile
+>>> store = Store(f"sqlite:///{tempfile.mkdtemp()}/tables.db")
 >>> store.add_table(TableRecord(id="t", game="bum-game", players=4, rules={}, seed=1, engine_version=1,
 ...     status="playing"), [])
 >>> async def main():
@@ -44,7 +45,7 @@ class LogWriter:
 
     async def append(self, table_id: str, index: int, text: str, by: str) -> None:
         """Return once the action is committed; raise what the database raised if it could not be."""
-        if self.task is None:
+        if self.task is None or self.task.done():  # started on first use, and again should it ever have died
             self.task = asyncio.get_running_loop().create_task(self._run())
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.pending.append(((table_id, index, text, by), future))
@@ -75,9 +76,11 @@ class LogWriter:
                     try:
                         await asyncio.to_thread(self.store.append_actions, [entry])
                     except Exception as e:  # handed to the table that waits for it
-                        future.set_exception(e)
+                        if not future.done():
+                            future.set_exception(e)
                     else:
-                        future.set_result(None)
+                        if not future.done():
+                            future.set_result(None)
                 continue
             self.batches += 1
             self.written += len(batch)
