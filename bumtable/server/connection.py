@@ -80,11 +80,13 @@ async def _send_frames(websocket: WebSocket, viewer: Viewer) -> None:
     try:
         while True:
             frame = await viewer.queue.get()
-            if frame is CLOSE:
+            if frame is CLOSE or viewer.closed:  # too slow: closed now, not after the frames queued before
                 log.info("closing a connection too slow to take its frames")
                 await websocket.close(code=TOO_SLOW, reason="too slow: reconnect and resync")
                 return
             await websocket.send_text(orjson.dumps(frame).decode())
+            if frame is viewer.resync_frame:
+                viewer.resync_frame = None
     except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away; the reader sees it too
         return
     except Exception:
@@ -131,6 +133,7 @@ async def _read_messages(websocket: WebSocket, service: TableService, table: Tab
             message = read_client_message(data)
             if isinstance(message, ActMessage):
                 await service.act(table, viewer.seat, message.action)
+                bucket.refund()  # an accepted action does not count: the game paces those
             elif isinstance(message, ResyncMessage):
                 await service.resync(table, viewer, message.since)
             elif isinstance(message, AutoMessage):

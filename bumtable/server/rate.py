@@ -27,3 +27,7 @@ class Bucket:
             self.tokens -= 1
             return True
         return False
+
+    def refund(self) -> None:
+        """Give back the last message's token (an accepted action: the game itself paces those)."""
+        self.tokens = min(self.burst, self.tokens + 1)

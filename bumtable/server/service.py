@@ -350,9 +350,14 @@ class TableService:
                 self._announce(table)  # the count of spectators changed
 
     async def resync(self, table: Table, viewer: Viewer, since: int) -> None:
-        """Send the viewer its observation again with every event from ``since`` on."""
+        """Send the viewer its observation again with every event from ``since`` on; one at a time: a resync
+        asked for while the last one's frame waits to be sent is refused (``too-fast``)."""
+        if viewer.resync_frame is not None:
+            raise TableError("too-fast", "your last resync's frame has not been sent yet: read it first")
         async with table.lock:
-            self._send(viewer, table.frame(viewer, since))
+            frame = table.frame(viewer, since)
+            viewer.resync_frame = frame
+            self._send(viewer, frame)
 
     async def set_auto(self, table: Table, seat: int | None, on: bool) -> None:
         """Switch auto-play (lone legal moves played for the seat) on or off."""

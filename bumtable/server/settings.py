@@ -110,7 +110,7 @@ class Limits:
     max_message_bytes: int = 4096
     """The longest client message read; a longer one gets a ``too-big`` error."""
     messages_per_second: float = 100.0
-    """Messages a connection may send per second on average ..."""
+    """Messages a connection may send per second on average (an accepted action does not count) ..."""
     burst: int = 200
     """... and at once; past that a message gets a ``too-fast`` error and is not read."""
     max_queued_frames: int = 500

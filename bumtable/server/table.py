@@ -34,6 +34,8 @@ class Viewer:
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     next: int = 0
     closed: bool = False
+    resync_frame: dict[str, Any] | None = None
+    """The frame a resync queued, until it is sent: one resync at a time (a long match's is a large frame)."""
 
 
 @dataclass(eq=False)

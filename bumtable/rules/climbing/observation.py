@@ -30,9 +30,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from bumtable.cards.french import Card
+from bumtable.cards.french import Card, is_card_code
 from bumtable.errors import BumtableError, NotationError
 from bumtable.rules.climbing.facts import HandResult, Revolution, SeenTransfer, Transfer
 from bumtable.rules.climbing.movegen import give_plays, turn_plays, wipe_or_pass
@@ -179,8 +179,12 @@ def seen_transfer(t: Transfer, seat: int | None) -> SeenTransfer:
 
 
 # ----------------------------------------------------------------- the wire form
+_TEXT: Final = {code: str(Card(code)) for code in range(64) if is_card_code(code)}
+"""Each card code's text, made once (an observation's JSON form names many cards)."""
+
+
 def _cards(codes: tuple[int, ...] | list[int]) -> list[str]:
-    return [str(Card(c)) for c in codes]
+    return [_TEXT[c] for c in codes]
 
 
 def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
@@ -233,7 +237,7 @@ def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
             }
             for t in obs.transfers
         ],
-        "cut": [[{"player": p, "card": str(Card(c))} for p, c in round_] for round_ in obs.cut],
+        "cut": [[{"player": p, "card": _TEXT[c]} for p, c in round_] for round_ in obs.cut],
         "last_result": None
         if last is None
         else {

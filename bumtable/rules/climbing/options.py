@@ -73,7 +73,11 @@ class ClimbingRules(ClimbingOptions):
 
     def action_space(self) -> IndexedSpace[Play]:
         """Every action these rules allow, numbered (see :mod:`bumtable.rules.climbing.action_space`)."""
-        return action_space(self)
+        return self._space
+
+    @cached_property
+    def _space(self) -> IndexedSpace[Play]:
+        return action_space(self)  # kept on the rules object: looking it up by the rules' hash costs more
 
     def parse_action(self, text: str) -> Play:
         """Read an action's text form (``pass``, ``set Q Q 2``, ``seq 9 10 J``, ``revolution``)."""
