@@ -96,3 +96,63 @@ def test_the_audit_finds_a_card_of_another_hand_put_into_a_frame() -> None:
     forged["events"] = [*forged["events"], {"kind": "note", "text": f"P1 holds {other}"}]
     with pytest.raises(AssertionError, match="hidden cards"):
         audit(record, frames, exact=False)
+
+
+def test_a_private_choice_not_to_declare_a_revolution_is_not_told_by_frames_steps_or_the_clock() -> None:
+    """Two players qualify for an optional revolution; the first declines, a choice no event tells of. Nobody else
+    gets a frame for it, no step counts it (the frames', their events', the table's), and the clock does not show
+    whose decision runs; the decider is sent its own new view, and the second qualifier its turn to choose."""
+    import random
+
+    from bumtable.rules import get
+    from bumtable.server.settings import Clock, TableSettings
+    from bumtable.server.store import SeatRecord, TableRecord
+    from bumtable.server.table import Viewer, rebuild
+
+    rules = get("bum-game", players=4).replace(
+        revolution_declare="optional", revolution_triggers=((2, 1), (3, 1))
+    )
+    state, rng = rules.new_state(0), random.Random(0)
+    while len(state.history) < 270:  # seed 0 plays to the first private choice: action 271, 'no-revolution'
+        state.apply(rng.choice(state.legal_actions()))
+    texts = [rules.action_text(a) for a in state.history]
+    record = TableRecord(
+        id="t",
+        game="bum-game",
+        players=4,
+        rules=rules.to_dict(),
+        seed=0,
+        engine_version=1,
+        status="playing",
+        seats=[SeatRecord(seat=i, kind="person", claimed=True) for i in range(4)],
+        actions=list(texts),
+        settings={"clock": {"bank": 100, "increment": 0}},
+    )
+    table = rebuild(record)
+    assert table.state is not None and table.settings == TableSettings(clock=Clock(bank=100))
+    decider = table.state.current_player()
+    assert decider is not None
+    viewers = {seat: Viewer(seat) for seat in (0, 1, 2, 3, None)}
+    table.turn_start = 0.0  # the decider's clock runs ...
+    before = {seat: table.frame(v) for seat, v in viewers.items()}
+    for seat, frame in before.items():  # ... but only the decider sees that it does
+        assert frame["clock"]["running"] == (decider if seat == decider else None)
+    steps = table.steps()
+    decline = rules.parse_action("no-revolution")
+    assert decline in table.state.legal_actions()
+    table.state.apply(decline)
+    table.record.actions.append("no-revolution")
+    assert table.read_public() == [] and table.steps() == steps  # silent, and not counted
+    second = table.state.current_player()  # the other qualifier, whose choice it now is
+    assert second not in (None, decider)
+    for seat, viewer in viewers.items():
+        frame = table.changed_frame(viewer)
+        assert (frame is None) == (seat not in (decider, second)), seat  # only those two views changed
+    # the next action anyone sees is numbered as if the silent one had not been
+    table.state.apply(rng.choice(table.state.legal_actions()))
+    table.record.actions.append("x")
+    assert table.read_public() and table.steps() == steps + 1
+    after = table.changed_frame(viewers[None])
+    assert after is not None and after["step"] == steps + 1
+    assert all(e["step"] <= steps + 1 for e in after["events"])
+    assert {e["step"] for e in after["events"]} == {steps + 1}

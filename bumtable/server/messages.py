@@ -136,7 +136,10 @@ class StateMessage(_Message):
     v: Literal[1] = 1
     table: str
     seat: int | None = Field(description="The viewer's seat; None for a spectator.")
-    step: int = Field(description="How many actions the table has taken.")
+    step: int = Field(
+        description="How many actions the table has taken that anyone may know of (a private choice no event "
+        "tells of is not counted)."
+    )
     observation: dict[str, Any] = Field(
         description="The seat's observation in its wire form (bumtable.wire), legal actions included.",
         json_schema_extra={"x-wire": "observation"},

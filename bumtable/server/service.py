@@ -492,7 +492,9 @@ class TableService:
             self._announce(table)
         self._start_clock(table, time.monotonic())
         for viewer in list(table.viewers):
-            self._send(viewer, table.frame(viewer))
+            frame = table.changed_frame(viewer)
+            if frame is not None:
+                self._send(viewer, frame)
 
     # ------------------------------------------------------------------ absence and the clock
     def _settle(self, table: Table, now: float) -> None:
@@ -572,7 +574,9 @@ class TableService:
             if table.turn_start is not None and actor is not None:
                 bank = table.live[actor].bank
                 if bank is not None and now - table.turn_start >= bank:
-                    log.info("table %s seat %d: the clock ran out, the stand-in moves", table.id, actor)
+                    log.info(
+                        "table %s: a seat's clock ran out, the stand-in moves", table.id
+                    )  # which: maybe private
                     try:
                         await self._bot_move(table, actor, table.settings.stand_in, "clock")
                     except Exception:
@@ -647,4 +651,4 @@ class TableService:
             raise TableError(
                 "no-hand", f"this table has {len(table.hands)} finished hands; there is no hand {hand}"
             )
-        return replace(whole, actions=whole.actions[: table.hands[hand - 1].last_step]).to_dict()
+        return replace(whole, actions=whole.actions[: table.hands[hand - 1].last_action]).to_dict()

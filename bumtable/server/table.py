@@ -8,6 +8,7 @@ Everything a viewer is sent is built here from the rules layer's view for that v
 from __future__ import annotations
 
 import asyncio
+import bisect
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,8 @@ class Viewer:
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     next: int = 0
     closed: bool = False
+    last_observation: dict[str, Any] | None = None
+    """The observation of the last frame made for this viewer."""
     resync_frame: dict[str, Any] | None = None
     """The frame a resync queued, until it is sent: one resync at a time (a long match's is a large frame)."""
 
@@ -59,7 +62,9 @@ class Hand:
     first_seq: int
     last_seq: int
     last_step: int
-    """The table's action count when it ended: the actions ``[:last_step]`` play it to its end."""
+    """The table's count of actions anyone may know of when it ended (see :meth:`Table.steps`)."""
+    last_action: int
+    """The table's count of all actions when it ended: the log's ``[:last_action]`` plays it to its end."""
     text: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,6 +100,8 @@ class Table:
     unit: str = ""
     public_seq: int = 0
     """How many public events the board and hands have read."""
+    silent: list[int] = field(default_factory=list)
+    """The (1-based) numbers of the actions no event told of, in order (see :meth:`steps`)."""
     totals: tuple[int, ...] | None = None
     """What the game counts now for each player (None for a game that counts nothing until it ends)."""
     row_start: tuple[int, ...] | None = None
@@ -160,15 +167,18 @@ class Table:
         for key in ("type", "v", "you"):
             del info[key]
         info["turn"] = None if self.state is None else self.state.observe(None).turn
-        info["actions"] = len(self.record.actions)
+        info["actions"] = self.steps()
         info["engine_version"] = self.record.engine_version
         return info
 
-    def clock_info(self, now: float) -> ClockInfo | None:
-        """The clock as everyone may see it, at ``now``."""
+    def clock_info(self, now: float, turn: int | None) -> ClockInfo | None:
+        """The clock as a viewer whose observation shows ``turn`` to act may see it, at ``now``: a clock runs
+        for that viewer only where its turn is one the viewer may see (a private decision's is not)."""
         if self.settings.clock is None or self.state is None:
             return None
         running = self.state.current_player() if self.turn_start is not None else None
+        if running != turn:
+            running = None
         banks: list[float | None] = []
         for seat, live in enumerate(self.live):
             bank = live.bank
@@ -177,28 +187,61 @@ class Table:
             banks.append(None if bank is None else round(bank, 3))
         return ClockInfo(banks=banks, running=running)
 
+    def _visible(self, step: int) -> int:
+        """An action count as anyone may know it: the silent actions up to it left out."""
+        return step - bisect.bisect_right(self.silent, step)
+
+    def steps(self) -> int:
+        """How many actions the table has taken that anyone may know of: a silent action (one that no event
+        tells of, such as a private choice not to declare a revolution) is not counted, for its very existence
+        would tell that a player could have made it."""
+        return len(self.record.actions) - len(self.silent)
+
     def frame(self, viewer: Viewer, since: int | None = None) -> dict[str, Any]:
         """A ``state`` message for the viewer: its observation and the events it saw from ``since`` (default:
-        its cursor) on; moves its cursor past them."""
+        its cursor) on; moves its cursor past them. Steps (the frame's and its events') count only the actions
+        anyone may know of."""
         state = self.state
         assert state is not None
-        start = viewer.next if since is None else since
+        start = viewer.next if since is None else min(since, self.public_seq)  # never past the end
         events = state.events(viewer.seat, start)
         viewer.next = events[-1].seq + 1 if events else max(start, viewer.next)
-        clock = self.clock_info(time.monotonic())
+        observation = state.observe(viewer.seat)
+        data = observation.to_dict()
+        viewer.last_observation = data
+        clock = self.clock_info(time.monotonic(), observation.turn)
+        silent = self.silent
+        wire = []
+        for e in events:
+            event = e.to_dict()
+            if silent:
+                event["step"] -= bisect.bisect_right(silent, event["step"])
+            wire.append(event)
         return {  # a StateMessage's JSON form, made directly (the hot path; tests check it against the model)
             "type": "state",
             "v": 1,
             "table": self.id,
             "seat": viewer.seat,
-            "step": len(self.record.actions),
-            "observation": state.observe(viewer.seat).to_dict(),
-            "events": [e.to_dict() for e in events],
+            "step": self.steps(),
+            "observation": data,
+            "events": wire,
             "since": start,
             "next": viewer.next,
             "clock": None if clock is None else clock.model_dump(mode="json"),
             "by": self.record.by[-1] if self.record.by else None,
         }
+
+    def changed_frame(self, viewer: Viewer) -> dict[str, Any] | None:
+        """The viewer's next frame after an action, or None when the action changed nothing the viewer may
+        know (no event for it, the same observation): a frame then would tell that something happened."""
+        state = self.state
+        assert state is not None
+        unchanged = (
+            viewer.last_observation is not None
+            and not state.events(viewer.seat, viewer.next)
+            and state.observe(viewer.seat).to_dict() == viewer.last_observation
+        )
+        return None if unchanged else self.frame(viewer)
 
     def read_public(self) -> list[Event]:
         """Bring the scoreboard and the list of finished hands up to date with the public events; those events
@@ -207,6 +250,8 @@ class Table:
         assert state is not None
         events = state.events(None, self.public_seq)
         if not events:
+            if state.history:
+                self.silent.append(len(state.history))
             return []
         self.public_seq = events[-1].seq + 1
         count = running_count(state.observe(None))
@@ -217,7 +262,7 @@ class Table:
                 if event.kind == HAND_OVER or (event.kind == GAME_OVER and self.totals != start):
                     self.board.append(
                         {
-                            "step": event.step,
+                            "step": self._visible(event.step),
                             "text": event.text,
                             "gains": [b - a for a, b in zip(start, self.totals, strict=True)],
                             "totals": list(self.totals),
@@ -229,10 +274,14 @@ class Table:
             if ends_hand:
                 first = self.hands[-1].last_seq + 1 if self.hands else 0
                 number = len(self.hands) + 1
-                self.hands.append(Hand(number, first, event.seq, event.step, event.text))
+                self.hands.append(
+                    Hand(number, first, event.seq, self._visible(event.step), event.step, event.text)
+                )
             elif event.kind == GAME_OVER and self.hands and self.hands[-1].last_seq < event.seq:
                 last = self.hands[-1]  # the match's end closes its last hand
-                self.hands[-1] = Hand(last.number, last.first_seq, event.seq, event.step, last.text)
+                self.hands[-1] = Hand(
+                    last.number, last.first_seq, event.seq, self._visible(event.step), event.step, last.text
+                )
         return events
 
     def scoreboard(self) -> dict[str, Any]:
