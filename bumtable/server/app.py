@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import html
 import logging
+import shlex
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Literal
+from urllib.parse import quote, urlencode
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -242,11 +244,15 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
     async def table_page(table_id: str, http: Request) -> str:
         """What a link opens: the table and how to join it from a terminal."""
         table = await table_of(table_id)
-        url = html.escape(str(http.url))
+        query = {k: v for k, v in http.query_params.items() if k in ("token", "join")}
+        link = f"{str(http.base_url).rstrip('/')}/t/{quote(table.id)}" + (
+            f"?{urlencode(query)}" if query else ""
+        )
+        url = html.escape(shlex.quote(link))
         return (
             f"<!doctype html><meta charset=utf-8><title>bumtable: {html.escape(table.record.game)}</title>"
             f"<h1>{html.escape(table.record.game)} for {table.record.players}</h1>"
-            f"<p>To play or watch from a terminal: <code>bumtable join '{url}'</code></p>"
+            f"<p>To play or watch from a terminal: <code>bumtable join {url}</code></p>"
         )
 
     @app.websocket("/ws/tables/{table_id}")

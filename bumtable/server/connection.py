@@ -132,7 +132,7 @@ async def _read_messages(websocket: WebSocket, service: TableService, table: Tab
         try:
             message = read_client_message(data)
             if isinstance(message, ActMessage):
-                await service.act(table, viewer.seat, message.action)
+                await service.act(table, viewer.seat, message.action, message.step)
                 bucket.refund()  # an accepted action does not count: the game paces those
             elif isinstance(message, ResyncMessage):
                 await service.resync(table, viewer, message.since)

@@ -51,6 +51,12 @@ class ActMessage(_Message):
     action: str = Field(
         min_length=1, max_length=200, description="The action's text, e.g. 'set 3' or 'pass'."
     )
+    step: int | None = Field(
+        default=None,
+        ge=0,
+        description="The `step` of the frame the action answers: if the table has moved on since (an auto-play, "
+        "stand-in or clock move), the action is refused with `stale` instead of landing on a later turn.",
+    )
 
 
 class ResyncMessage(_Message):
@@ -166,7 +172,8 @@ class ErrorMessage(_Message):
     v: Literal[1] = 1
     code: str = Field(
         description="malformed-json, unknown-type, bad-version, invalid, too-big, too-fast, bad-action, illegal, "
-        "not-your-turn, spectator, no-table, bad-token, seat-taken, table-full, engine-version, storage, server"
+        "not-your-turn, stale, spectator, no-table, bad-token, seat-taken, table-full, engine-version, storage, "
+        "server"
     )
     message: str
 

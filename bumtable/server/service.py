@@ -377,9 +377,10 @@ class TableService:
             self._announce(table)
 
     # ------------------------------------------------------------------ play
-    async def act(self, table: Table, seat: int | None, text: str) -> None:
+    async def act(self, table: Table, seat: int | None, text: str, step: int | None = None) -> None:
         """Take the action ``text`` for ``seat``, then let the bots play; a TableError with the rules' reason
-        if the action is refused."""
+        if the action is refused. With ``step``, an action answering a frame the table has moved on from is
+        refused (``stale``)."""
         if seat is None:
             raise TableError("spectator", "a spectator cannot act")
         async with table.lock:
@@ -388,6 +389,12 @@ class TableService:
                 raise TableError("engine-version", table.problem or "this table cannot be played")
             if state.is_over():
                 raise TableError("illegal", "the game is over")
+            if step is not None and step != table.steps():
+                raise TableError(
+                    "stale",
+                    f"the table has moved on since step {step} (it is at step {table.steps()}): "
+                    "that action was not taken",
+                )
             actor = state.current_player()
             if actor != seat:
                 turn = state.observe(seat).turn
