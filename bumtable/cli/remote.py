@@ -250,9 +250,10 @@ class RemoteTable:
         return message
 
     def send_act(self, action: Any) -> None:
-        """Send an action as its text, and wait for the answer."""
+        """Send an action as its text with the step of the frame it answers (a table that has moved on since
+        refuses it as stale rather than taking it on a later turn), and wait for the answer."""
         assert self.rules is not None
-        self.socket.send({"type": "act", "v": 1, "action": self.rules.action_text(action)})
+        self.socket.send({"type": "act", "v": 1, "action": self.rules.action_text(action), "step": self.step})
         self.waiting, self.sent_on = True, self.socket.connections
 
     # ------------------------------------------------------------------ endings
