@@ -105,7 +105,12 @@ def test_a_move_whose_clock_ran_out_is_made_by_the_stand_in(server: Server) -> N
         after = next_of(ws, "state", lambda m: m["step"] > first["step"])
         assert after["by"] == "clock" and after["step"] == first["step"] + 1
         # the person's answer to the frame the clock overtook is refused, not taken on a later turn
-        late = {"type": "act", "v": 1, "action": first["observation"]["legal"][0]["text"], "step": first["step"]}
+        late = {
+            "type": "act",
+            "v": 1,
+            "action": first["observation"]["legal"][0]["text"],
+            "step": first["step"],
+        }
         ws.send(json.dumps(late))
         refused = next_of(ws, "error")
         assert refused["code"] == "stale" and f"since step {first['step']}" in refused["message"]
