@@ -8,8 +8,8 @@ observation, the events it saw since its last frame, the clock) and ``error`` (w
 connection stays open unless the error says the table or seat is unreachable). ``docs/protocol.md``
 describes them all.
 
->>> read_client_message('{"type": "act", "v": 1, "action": "set 3"}')
-ActMessage(type='act', v=1, action='set 3')
+>>> read_client_message('{"type": "act", "v": 1, "action": "set 3", "step": 12}')
+ActMessage(type='act', v=1, action='set 3', step=12)
 >>> read_client_message('{"type": "dance", "v": 1}')
 Traceback (most recent call last):
 ...
