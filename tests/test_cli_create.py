@@ -63,6 +63,7 @@ def test_create_makes_the_table_described_and_prints_a_link_per_seat(server: Ser
         "away_after": 30.0,
         "stand_in": "heuristic",
         "clock": {"bank": 600.0, "increment": 5.0},
+        "seeded": True,
     }
     assert info["seats"][0]["claimed"] and not info["seats"][1]["claimed"]  # seat 0 is the maker's
     as_json = create("president", "--server", server.http, "--people", "4", "--no-host", "--json")

@@ -110,3 +110,18 @@ def test_a_name_and_auto_play_given_on_connecting_are_the_seats_from_its_first_m
         assert refused["type"] == "error" and refused["code"] == "invalid" and "name" in refused["message"]
     info = httpx.get(f"{server.http}/api/tables/{table}", timeout=10).json()
     assert info["seats"][1]["name"] == "Cy"  # the refused connection changed nothing
+
+
+def test_a_seed_chosen_by_the_tables_maker_is_told_to_everyone(server: Server) -> None:
+    """The maker of a table with a chosen seed may know every deal: the table says so; a request cannot hide it."""
+    seeded = server.create(game="bum-game", players=4, seats=SEATS, seed=5)
+    drawn = server.create(game="bum-game", players=4, seats=SEATS)
+    for made, expected in ((seeded, True), (drawn, False)):
+        info = httpx.get(f"{server.http}/api/tables/{made['id']}", timeout=10).json()
+        assert info["settings"]["seeded"] is expected
+    hidden = httpx.post(
+        f"{server.http}/api/tables",
+        json={"game": "bum-game", "seed": 5, "settings": {"seeded": False}},
+        timeout=10,
+    )
+    assert hidden.status_code == 400 and "seeded" in hidden.json()["detail"]

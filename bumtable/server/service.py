@@ -176,7 +176,7 @@ class TableService:
             if unknown:
                 raise TableError("bad-rules", f"{sys.name} has no option {unknown[0]!r}")
             rules = rules.replace(**people, **chosen)
-        table_settings = TableSettings.from_dict(settings)
+        table_settings = replace(TableSettings.from_dict(settings), seeded=seed is not None)
         make_bot(table_settings.stand_in, 0, game=sys.name)  # an unknown stand-in fails here
         specs = seats or [SeatSpec()] + [SeatSpec(kind="bot")] * (rules.players - 1)
         if len(specs) != rules.players:

@@ -58,6 +58,9 @@ class TableSettings:
     """The bot kind that plays a missing player's seat, or a move whose clock ran out."""
     clock: Clock | None = None
     """The turn clock, or None for no clock."""
+    seeded: bool = False
+    """The table's maker chose its seed, and so may know every deal: told to everyone (set by the server, not
+    by a request)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data; :meth:`from_dict` reads it back."""
@@ -65,13 +68,14 @@ class TableSettings:
             "away_after": self.away_after,
             "stand_in": self.stand_in,
             "clock": None if self.clock is None else self.clock.to_dict(),
+            "seeded": self.seeded,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TableSettings:
         """Settings from JSON-ready data (missing keys take their defaults); a SettingsError names a bad one."""
         data = dict(data or {})
-        unknown = sorted(set(data) - {"away_after", "stand_in", "clock"})
+        unknown = sorted(set(data) - {"away_after", "stand_in", "clock", "seeded"})
         if unknown:
             raise SettingsError(
                 f"unknown table setting {unknown[0]!r}; settings: away_after, stand_in, clock"
@@ -92,7 +96,11 @@ class TableSettings:
             if not _number(increment) or increment < 0:
                 raise SettingsError(f"clock increment must be a number of seconds >= 0, not {increment!r}")
             clock = Clock(bank=float(bank), increment=float(increment))
-        return cls(away_after=None if away is None else float(away), stand_in=stand_in, clock=clock)
+        seeded = data.get("seeded", False)
+        if not isinstance(seeded, bool):
+            raise SettingsError(f"seeded must be true or false, not {seeded!r}")
+        away_after = None if away is None else float(away)
+        return cls(away_after=away_after, stand_in=stand_in, clock=clock, seeded=seeded)
 
 
 def _number(value: Any) -> bool:
