@@ -80,7 +80,7 @@ def create(
 ) -> None:
     """Make a table at a bumtable server (bumtable serve) and print its links: one per person's seat, one that
     gives any free seat, one to watch. Each friend runs bumtable join with a link."""
-    import httpx
+    from bumtable.cli.remote_link import create_table
 
     with cli_errors():
         variants = split_words(variant)
@@ -112,15 +112,7 @@ def create(
             "host": host,
             **({} if seed is None else {"seed": seed}),
         }
-        url = f"{server.rstrip('/')}/api/tables"
-        try:
-            answer = httpx.post(url, json=request, timeout=30)
-        except httpx.HTTPError as e:
-            raise CliError(f"cannot reach the table server at {url}: {e}") from None
-        if answer.status_code != 200:
-            detail = answer.json().get("detail") if "json" in answer.headers.get("content-type", "") else None
-            raise CliError(f"the server refused the table: {detail or answer.text}")
-    made = answer.json()
+        made = create_table(server, request)  # a refusal or an unreachable server: one line (cli_errors)
     console = out_console()
     if as_json:
         console.print(json.dumps(made, indent=2), markup=False, soft_wrap=True)

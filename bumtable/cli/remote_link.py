@@ -110,13 +110,15 @@ def _request(method: str, url: str, **kwargs: Any) -> Any:
 
 
 def _reason(status: int, data: Any) -> str:
-    """The server's reason for refusing, as one line."""
+    """The server's reason for refusing, as one line (its ``detail``: the server words every refusal so)."""
     detail = data.get("detail") if isinstance(data, dict) else None
-    if isinstance(detail, list):  # a request the server's validation refused: each field's fault
-        detail = "; ".join(
-            f"{'.'.join(str(p) for p in d.get('loc', [])[1:])}: {d.get('msg')}" for d in detail
-        )
     return f"the server refused ({status}): {detail or 'no reason given'}"
+
+
+def create_table(server: str, request: dict[str, Any]) -> dict[str, Any]:
+    """Make a table at the server at ``server`` (``POST /api/tables``): its id, keys and links."""
+    data: dict[str, Any] = _request("POST", f"{server.rstrip('/')}/api/tables", json=request)
+    return data
 
 
 def table_info(link: TableLink) -> dict[str, Any]:
