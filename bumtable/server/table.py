@@ -18,7 +18,7 @@ from bumtable.rules.events import GAME_OVER, HAND_OVER, Event
 from bumtable.rules.protocol import AnyRules, AnyState
 from bumtable.rules.registry import family_of, rules_from_dict
 from bumtable.rules.standing import running_count
-from bumtable.server.messages import ClockInfo, SeatInfo, TableMessage
+from bumtable.server.messages import SeatInfo, TableMessage
 from bumtable.server.settings import TableSettings
 from bumtable.server.store import TableRecord
 
@@ -171,9 +171,10 @@ class Table:
         info["engine_version"] = self.record.engine_version
         return info
 
-    def clock_info(self, now: float, turn: int | None) -> ClockInfo | None:
+    def clock_info(self, now: float, turn: int | None) -> dict[str, Any] | None:
         """The clock as a viewer whose observation shows ``turn`` to act may see it, at ``now``: a clock runs
-        for that viewer only where its turn is one the viewer may see (a private decision's is not)."""
+        for that viewer only where its turn is one the viewer may see (a private decision's is not). A
+        ``ClockInfo``'s JSON form, made directly (it goes in every frame)."""
         if self.settings.clock is None or self.state is None:
             return None
         running = self.state.current_player() if self.turn_start is not None else None
@@ -185,7 +186,7 @@ class Table:
             if bank is not None and seat == running and self.turn_start is not None:
                 bank = max(0.0, bank - (now - self.turn_start))
             banks.append(None if bank is None else round(bank, 3))
-        return ClockInfo(banks=banks, running=running)
+        return {"banks": banks, "running": running}
 
     def _visible(self, step: int) -> int:
         """An action count as anyone may know it: the silent actions up to it left out."""
@@ -201,22 +202,30 @@ class Table:
         """A ``state`` message for the viewer: its observation and the events it saw from ``since`` (default:
         its cursor) on; moves its cursor past them. Steps (the frame's and its events') count only the actions
         anyone may know of."""
+        frame = self._frame(viewer, since, always=True)
+        assert frame is not None
+        return frame
+
+    def changed_frame(self, viewer: Viewer) -> dict[str, Any] | None:
+        """The viewer's next frame after an action, or None when the action changed nothing the viewer may
+        know (no event for it, the same observation): a frame then would tell that something happened."""
+        return self._frame(viewer, None, always=False)
+
+    def _frame(self, viewer: Viewer, since: int | None, *, always: bool) -> dict[str, Any] | None:
         state = self.state
         assert state is not None
         start = viewer.next if since is None else min(since, self.public_seq)  # never past the end
         events = state.events(viewer.seat, start)
-        viewer.next = events[-1].seq + 1 if events else max(start, viewer.next)
         observation = state.observe(viewer.seat)
         data = observation.to_dict()
+        if not (always or events or data != viewer.last_observation):
+            return None
+        viewer.next = events[-1].seq + 1 if events else max(start, viewer.next)
         viewer.last_observation = data
-        clock = self.clock_info(time.monotonic(), observation.turn)
-        silent = self.silent
-        wire = []
-        for e in events:
-            event = e.to_dict()
-            if silent:
-                event["step"] -= bisect.bisect_right(silent, event["step"])
-            wire.append(event)
+        wire = [e.to_dict() for e in events]
+        if self.silent:
+            for event in wire:
+                event["step"] = self._visible(event["step"])
         return {  # a StateMessage's JSON form, made directly (the hot path; tests check it against the model)
             "type": "state",
             "v": 1,
@@ -227,21 +236,9 @@ class Table:
             "events": wire,
             "since": start,
             "next": viewer.next,
-            "clock": None if clock is None else clock.model_dump(mode="json"),
+            "clock": self.clock_info(time.monotonic(), observation.turn),
             "by": self.record.by[-1] if self.record.by else None,
         }
-
-    def changed_frame(self, viewer: Viewer) -> dict[str, Any] | None:
-        """The viewer's next frame after an action, or None when the action changed nothing the viewer may
-        know (no event for it, the same observation): a frame then would tell that something happened."""
-        state = self.state
-        assert state is not None
-        unchanged = (
-            viewer.last_observation is not None
-            and not state.events(viewer.seat, viewer.next)
-            and state.observe(viewer.seat).to_dict() == viewer.last_observation
-        )
-        return None if unchanged else self.frame(viewer)
 
     def read_public(self) -> list[Event]:
         """Bring the scoreboard and the list of finished hands up to date with the public events; those events
