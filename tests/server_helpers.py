@@ -17,6 +17,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from bumtable.rules.protocol import AnyRules
+from bumtable.rules.registry import family_of
 from bumtable.server.store import Store, TableRecord
 
 
@@ -162,3 +164,18 @@ def play_seat(
                 return messages
             if observation["legal"]:
                 act(ws, rng.choice(observation["legal"])["text"])
+
+
+def table_record(rules: AnyRules, seed: int, table_id: str = "t", **fields: Any) -> TableRecord:
+    """A table in play as the store keeps it, for these rules and seed (this engine's version); ``fields`` set
+    or override any other (seats, actions, settings, engine_version...)."""
+    base: dict[str, Any] = {
+        "id": table_id,
+        "game": rules.system,
+        "players": rules.players,
+        "rules": rules.to_dict(),
+        "seed": seed,
+        "engine_version": family_of(rules).engine_version,
+        "status": "playing",
+    }
+    return TableRecord(**{**base, **fields})

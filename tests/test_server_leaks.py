@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from leak_audit import audit
-from server_helpers import Server, play_seat, receive_any
+from server_helpers import Server, play_seat, receive_any, table_record
 
 SHORT = {"target": 0, "rounds": 2}
 """Climbing matches of two hands (whole matches, with every exchange and role of a second hand)."""
@@ -61,23 +61,19 @@ def watch(ws: Any) -> list[dict[str, Any]]:
 def test_the_audit_finds_a_card_of_another_hand_put_into_a_frame() -> None:
     """The card check on its own (the view check off) catches a forged leak, and passes the true frames."""
     import random
+    from dataclasses import replace
 
     from bumtable.rules import get
-    from bumtable.server.store import SeatRecord, TableRecord
+    from bumtable.server.store import SeatRecord
     from bumtable.server.table import Viewer, rebuild
 
     rules = get("bum-game", players=4)
     state, rng = rules.new_state(5), random.Random(5)
     for _ in range(30):
         state.apply(rng.choice(state.legal_actions()))
-    record = TableRecord(
-        id="t",
-        game="bum-game",
-        players=4,
-        rules=rules.to_dict(),
-        seed=5,
-        engine_version=1,
-        status="playing",
+    record = table_record(
+        rules,
+        5,
         seats=[SeatRecord(seat=i, kind="person") for i in range(4)],
         actions=[],
     )
@@ -86,7 +82,7 @@ def test_the_audit_finds_a_card_of_another_hand_put_into_a_frame() -> None:
     texts = [rules.action_text(a) for a in state.history]
     for step in range(len(texts) + 1):
         record.actions = texts[:step]
-        table = rebuild(TableRecord(**{**record.__dict__, "actions": list(texts[:step])}))
+        table = rebuild(replace(record, actions=list(texts[:step])))
         for seat, viewer in viewers.items():
             frames[seat].append(table.frame(viewer))
     record.actions = texts
@@ -106,7 +102,7 @@ def test_a_private_choice_not_to_declare_a_revolution_is_not_told_by_frames_step
 
     from bumtable.rules import get
     from bumtable.server.settings import Clock, TableSettings
-    from bumtable.server.store import SeatRecord, TableRecord
+    from bumtable.server.store import SeatRecord
     from bumtable.server.table import Viewer, rebuild
 
     rules = get("bum-game", players=4).replace(
@@ -116,14 +112,9 @@ def test_a_private_choice_not_to_declare_a_revolution_is_not_told_by_frames_step
     while len(state.history) < 270:  # seed 0 plays to the first private choice: action 271, 'no-revolution'
         state.apply(rng.choice(state.legal_actions()))
     texts = [rules.action_text(a) for a in state.history]
-    record = TableRecord(
-        id="t",
-        game="bum-game",
-        players=4,
-        rules=rules.to_dict(),
-        seed=0,
-        engine_version=1,
-        status="playing",
+    record = table_record(
+        rules,
+        0,
         seats=[SeatRecord(seat=i, kind="person", claimed=True) for i in range(4)],
         actions=list(texts),
         settings={"clock": {"bank": 100, "increment": 0}},

@@ -8,6 +8,7 @@ import asyncio
 from dataclasses import replace
 
 import pytest
+from server_helpers import table_record
 
 from bumtable.rules import get
 from bumtable.rules.registry import family_of
@@ -23,15 +24,7 @@ def stored_table(store: Store, *, version_change: int = 0, actions: int = 6) -> 
         action = state.legal_actions()[0]
         texts.append(rules.action_text(action))
         state.apply(action)
-    record = TableRecord(
-        id="t",
-        game="bum-game",
-        players=4,
-        rules=rules.to_dict(),
-        seed=21,
-        engine_version=family_of(rules).engine_version + version_change,
-        status="playing",
-    )
+    record = table_record(rules, 21, engine_version=family_of(rules).engine_version + version_change)
     seats = [SeatRecord(seat=i, kind="person", token_hash=hash_token(f"token-{i}")) for i in range(4)]
     store.add_table(record, seats)
     for i, text in enumerate(texts):
@@ -81,15 +74,7 @@ def test_on_start_tables_are_rebuilt_in_the_background_and_one_asked_for_comes_f
     for k in range(5):
         seats = [SeatRecord(seat=i, kind="person", token_hash=hash_token(f"{k}-{i}")) for i in range(4)]
         store.add_table(
-            TableRecord(
-                id=f"t{k}",
-                game="bum-game",
-                players=4,
-                rules=rules.to_dict(),
-                seed=k,
-                engine_version=family_of(rules).engine_version,
-                status="playing",
-            ),
+            table_record(rules, k, f"t{k}"),
             seats,
         )
 
