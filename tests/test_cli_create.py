@@ -66,6 +66,11 @@ def test_create_makes_the_table_described_and_prints_a_link_per_seat(server: Ser
         "seeded": True,
     }
     assert info["seats"][0]["claimed"] and not info["seats"][1]["claimed"]  # seat 0 is the maker's
+    alone = create("president", "--server", server.http, "--people", "1")
+    assert alone.returncode == 0 and "token=" in alone.stdout
+    assert (
+        "join=" not in alone.stdout and "any free seat" not in alone.stdout
+    )  # no seat for the join link to give
     as_json = create("president", "--server", server.http, "--people", "4", "--no-host", "--json")
     assert as_json.returncode == 0 and len(json.loads(as_json.stdout)["tokens"]) == 4
 

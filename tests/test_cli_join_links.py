@@ -231,3 +231,16 @@ def test_a_move_typed_after_the_table_moved_on_is_not_sent(monkeypatch: pytest.M
     assert "The table moved on while you chose: your move was not sent." in out
     assert "You play " in out.split("Your play: #1")[1]  # the stand-in's move for the seat, told
     assert "Come back to your seat with:" in out
+
+
+def test_leaving_says_a_stand_in_plays_only_when_another_person_is_at_the_table() -> None:
+    from bumtable.cli.remote_view import quit_lines
+
+    def table(*claimed: bool) -> dict[str, object]:
+        seats = [{"seat": i, "kind": "person", "claimed": c} for i, c in enumerate(claimed)]
+        return {"you": 0, "settings": {"away_after": 60, "stand_in": "heuristic"}, "seats": seats}
+
+    alone = quit_lines("L", table(True, False), "bumtable")[0]
+    together = quit_lines("L", table(True, True), "bumtable")[0]
+    assert alone == "You left the table. Your seat waits for you."
+    assert "after 60 s a heuristic bot plays it (while someone else is at the table)" in together

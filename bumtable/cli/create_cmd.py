@@ -131,6 +131,7 @@ def create(
     for seat, link in made["links"]["seats"].items():
         who = "yours" if host and seat == "0" else "for a friend"
         console.print(Text(f"  seat {seat} ({who}):"), Text(link), soft_wrap=True)
-    console.print(Text("  any free seat:"), Text(made["links"]["join"]), soft_wrap=True)
+    if people > (1 if host else 0):  # a seat the join link can give
+        console.print(Text("  any free seat:"), Text(made["links"]["join"]), soft_wrap=True)
     console.print(Text("  to watch:"), Text(made["links"]["watch"]), soft_wrap=True)
     console.print(Text("In each terminal: bumtable join 'LINK' --name NAME (quote the link)."))

@@ -186,10 +186,14 @@ def quit_lines(link: str | None, message: dict[str, Any] | None, command: str) -
         return ["You stopped watching."]
     away = None if message is None else message.get("settings", {}).get("away_after")
     stand_in = "a bot" if message is None else f"a {message['settings']['stand_in']} bot"
+    others = message is not None and any(  # a stand-in plays only while another person is at the table
+        s["kind"] == "person" and s["claimed"] and s["seat"] != message.get("you") for s in message["seats"]
+    )
     waits = (
         "Your seat waits for you."
-        if away is None
-        else f"Your seat waits for you; after {away:g} s {stand_in} plays it until you come back."
+        if away is None or not others
+        else f"Your seat waits for you; after {away:g} s {stand_in} plays it (while someone else is at the "
+        "table) until you come back."
     )
     return [f"You left the table. {waits}", "Come back to your seat with:", f"  {command} join '{link}'"]
 
