@@ -308,17 +308,18 @@ def stale(record: TableRecord, problem: str) -> Table:
 def rebuild(record: TableRecord) -> Table:
     """A table from its stored form: its log replayed, unless its engine version changed (then it says so)."""
     rules = rules_from_dict(record.rules)
-    settings = TableSettings.from_dict(record.settings)
-    live = [SeatLive() for _ in record.seats]
     now = family_of(rules).engine_version
     if now != record.engine_version:
-        problem = (
+        return stale(
+            record,
             f"this table was played with {record.game} engine version {record.engine_version}; this server has "
-            f"version {now}, which may replay it differently, so it is not replayed"
+            f"version {now}, which may replay it differently, so it is not replayed",
         )
-        return Table(record=record, rules=rules, state=None, problem=problem, settings=settings, live=live)
     state = rules.new_state(record.seed)
-    table = Table(record=record, rules=rules, state=state, settings=settings, live=live)
+    live = [SeatLive() for _ in record.seats]
+    table = Table(
+        record=record, rules=rules, state=state, settings=TableSettings.from_dict(record.settings), live=live
+    )
     table.read_public()
     for i, text in enumerate(record.actions):
         try:
