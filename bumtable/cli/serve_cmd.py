@@ -8,6 +8,15 @@ import typer
 
 from bumtable.server.settings import DEFAULT_DATABASE, Limits  # light: the server's stack loads only to serve
 
+GC_THRESHOLDS = (20_000, 50, 100)
+"""The cyclic garbage collector's thresholds while serving (Python's default is 700, 10, 10).
+
+A server holds many tables' states, records and connections: a large, long-lived heap that every full
+collection walks. With the default thresholds a full collection ran about twice a second under load and the
+collector took a third of the server's CPU (``bench/server.py``, 100 tables played fast: 1.29 ms of CPU per
+action; with these, 0.77 ms). Almost everything the server makes is freed by reference counting; the
+collector still runs, only less often."""
+
 WS_MAX_BYTES = 64 * 1024
 """The largest WebSocket message uvicorn reads at all (a bigger one closes the connection, code 1009); the
 server's own limit (``Limits.max_message_bytes``, answered with an error) is below it."""
@@ -38,11 +47,23 @@ def serve(
         raise typer.BadParameter(f"not a log level: {log_level!r} (debug, info, warning, error)")
     configure(level)
     limits = Limits(max_tables=max_tables, max_connections=max_connections)
+    app = create_app(database, limits)
+    _tune_gc()
     uvicorn.run(
-        create_app(database, limits),
+        app,
         host=host,
         port=port,
         log_level=log_level.lower(),
         ws_max_size=WS_MAX_BYTES,
         log_config=None,  # uvicorn's lines go through the root handler, whose filter blanks tokens
     )
+
+
+def _tune_gc() -> None:
+    """Fewer, cheaper garbage collections while serving: what is loaded by now (modules, the app) is moved out
+    of the collector's sight for good (``gc.freeze``), and the thresholds are raised (:data:`GC_THRESHOLDS`)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)

@@ -12,7 +12,8 @@ system promises:
   without history observes the same as the original;
 * ``observe(sample_state(o), seat) == o`` for the seat to act and for another seat;
 * observations' wire form is JSON, carries no rules object, lists the legal actions with
-  their codes, and reads back (given the rules) to the same wire form;
+  their codes, and reads back (given the rules) to the same wire form; every viewer's wire form written
+  with one shared memo (:mod:`~bumtable.rules.wire_memo`) equals the one written alone;
 * events: one seen by a seat or a spectator shows cards that the spectator does not see only
   to a party to it (its ``player`` or ``to``); seats' events are the spectator's plus, at most,
   those cards; ``seq`` numbers them in order;
@@ -44,6 +45,7 @@ from bumtable.rules.outcome import REASONS, Outcome
 from bumtable.rules.protocol import AnyObservation, AnyRules, AnyState
 from bumtable.rules.record import GameRecord
 from bumtable.rules.registry import family_of
+from bumtable.rules.wire_memo import WireMemo
 
 
 class ConformanceError(AssertionError):
@@ -109,6 +111,7 @@ def check_game(
         if stats.actions % every == 0:
             _check_sampling(state, seat, (seat + 1 + rng.randrange(n - 1)) % n, sampler, rng, at)
             _check_wire(rules, obs, at)
+            _check_shared_wire(state, at)
             _check_copies(state, legal, rng, at)
             stats.samples += 1
             stats.wire_checks += 1
@@ -188,6 +191,18 @@ def _check_wire(rules: AnyRules, obs: AnyObservation, at: str) -> None:
     )
     back = family_of(rules).observation_from_dict(json.loads(text), rules)
     _expect(back.to_dict() == data, at, "an observation read back from its wire form writes another")
+
+
+def _check_shared_wire(state: AnyState, at: str) -> None:
+    """Every viewer's wire form written with one memo (shared public parts) equals the one written alone."""
+    memo: WireMemo = {}
+    for viewer in [*range(state.rules.players), None]:
+        obs = state.observe(viewer)
+        _expect(
+            obs.to_dict(memo) == obs.to_dict(),
+            at,
+            f"viewer {viewer}'s wire form differs when written with a memo",
+        )
 
 
 def _check_copies(state: AnyState, legal: tuple[Any, ...], rng: random.Random, at: str) -> None:

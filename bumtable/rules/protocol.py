@@ -25,6 +25,7 @@ from bumtable.rules.action_space import ActionSpace
 from bumtable.rules.chance import Chance
 from bumtable.rules.events import Event
 from bumtable.rules.outcome import Outcome
+from bumtable.rules.wire_memo import WireMemo
 
 A = TypeVar("A", bound=Hashable)
 """A family's action type: small, immutable, hashable."""
@@ -53,8 +54,9 @@ class GameObservation(Protocol[A]):
         """The seat's legal actions when it is to act, else ``()``; equal to the state's."""
         ...
 
-    def to_dict(self) -> dict[str, Any]:
-        """The observation as JSON-ready data (the wire form)."""
+    def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
+        """The observation as JSON-ready data (the wire form); parts equal to those of other observations written
+        with the same ``memo`` are shared with them (:mod:`~bumtable.rules.wire_memo`)."""
         ...
 
 

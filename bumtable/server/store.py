@@ -45,6 +45,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     false,
@@ -242,6 +243,13 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         with self.engine.begin() as connection:
             migrate(connection)
+        # The group commit's two statements, made once (each is run for every batch of actions).
+        self._insert_actions = insert(ActionRow)
+        self._touch_tables = (
+            update(TableRow)
+            .where(TableRow.id.in_(bindparam("ids", expanding=True)))
+            .values(updated_at=bindparam("now"))
+        )
 
     def add_table(self, table: TableRecord, seats: list[SeatRecord]) -> None:
         """Store a new table, its settings and join hash, and its seats."""
@@ -294,14 +302,14 @@ class Store:
         now = _now()
         with self.engine.begin() as connection:
             connection.execute(
-                insert(ActionRow),
+                self._insert_actions,
                 [
                     {"table_id": t, "index": i, "text": x, "by": b, "created_at": now}
                     for t, i, x, b in entries
                 ],
             )
             tables = sorted({t for t, _, _, _ in entries})
-            connection.execute(update(TableRow).where(TableRow.id.in_(tables)).values(updated_at=now))
+            connection.execute(self._touch_tables, {"ids": tables, "now": now})
 
     def update_seat(
         self,

@@ -18,6 +18,7 @@ from bumtable.rules.events import GAME_OVER, HAND_OVER, Event
 from bumtable.rules.protocol import AnyRules, AnyState
 from bumtable.rules.registry import family_of, rules_from_dict
 from bumtable.rules.standing import running_count
+from bumtable.rules.wire_memo import WireMemo
 from bumtable.server.messages import SeatInfo, TableMessage
 from bumtable.server.settings import TableSettings
 from bumtable.server.store import TableRecord
@@ -106,6 +107,10 @@ class Table:
     """What the game counts now for each player (None for a game that counts nothing until it ends)."""
     row_start: tuple[int, ...] | None = None
     """The totals when the last row was written."""
+    memo: WireMemo = field(default_factory=dict)
+    """The public parts of this moment's observations in their wire form, shared by every viewer's frame."""
+    memo_at: int = -1
+    """How many actions had been taken when ``memo`` was started (a new one after each action)."""
 
     @property
     def id(self) -> str:
@@ -217,7 +222,9 @@ class Table:
         start = viewer.next if since is None else min(since, self.public_seq)  # never past the end
         events = state.events(viewer.seat, start)
         observation = state.observe(viewer.seat)
-        data = observation.to_dict()
+        if self.memo_at != len(self.record.actions):
+            self.memo, self.memo_at = {}, len(self.record.actions)
+        data = observation.to_dict(self.memo)
         if not (always or events or data != viewer.last_observation):
             return None
         viewer.next = events[-1].seq + 1 if events else max(start, viewer.next)

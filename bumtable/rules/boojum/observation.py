@@ -34,6 +34,7 @@ from bumtable.errors import NotationError
 from bumtable.rules.boojum.actions import TOKEN_NAMES, BoojumAction, parse_token
 from bumtable.rules.boojum.bids import BidValue, bid_value
 from bumtable.rules.boojum.legal import phase_actions
+from bumtable.rules.wire_memo import WireMemo, shared
 
 if TYPE_CHECKING:
     from bumtable.rules.boojum.settings import BoojumOptions
@@ -121,10 +122,11 @@ class BoojumObservation:
             self.rules.tables,
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
         """The wire form (cards as text, the legal actions with their codes, no rules object);
-        :func:`observation_from_dict` reads it back."""
-        return observation_to_dict(self)
+        :func:`observation_from_dict` reads it back. The lots, the cards won and the discards are shared with other
+        observations written with ``memo`` (:mod:`~bumtable.rules.wire_memo`)."""
+        return observation_to_dict(self, memo)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: BoojumOptions) -> BoojumObservation:
@@ -160,8 +162,13 @@ def _cards(codes: tuple[int, ...]) -> list[str]:
     return [str(DecktetCard(c)) for c in codes]
 
 
-def observation_to_dict(obs: BoojumObservation) -> dict[str, Any]:
-    """Every field of an observation as JSON-ready data, and the seat's legal actions with their codes."""
+def _card_lists(groups: tuple[tuple[int, ...], ...]) -> list[list[str]]:
+    return [_cards(cs) for cs in groups]
+
+
+def observation_to_dict(obs: BoojumObservation, memo: WireMemo | None = None) -> dict[str, Any]:
+    """Every field of an observation as JSON-ready data, and the seat's legal actions with their codes; public parts
+    found in ``memo`` are taken from it."""
     space = obs.rules.action_space()
     text = obs.rules.action_text
     return {
@@ -173,18 +180,18 @@ def observation_to_dict(obs: BoojumObservation) -> dict[str, Any]:
         "dealer": obs.dealer,
         "first_to_bid": obs.first_to_bid,
         "lot": obs.lot,
-        "slots": [_cards(s) for s in obs.slots],
+        "slots": shared(memo, "slots", obs.slots, _card_lists),
         "slot_hidden": list(obs.slot_hidden),
         "bids": [_cards(b) for b in obs.bids],
         "laid_now": _cards(obs.laid_now),
         "high": obs.high,
         "passed": list(obs.passed),
-        "won": [_cards(w) for w in obs.won],
+        "won": shared(memo, "won", obs.won, _card_lists),
         "hand": None if obs.hand is None else _cards(obs.hand),
         "hand_counts": list(obs.hand_counts),
         "known": [_cards(k) for k in obs.known],
         "tokens": [{TOKEN_NAMES[i]: k for i, k in enumerate(held) if k} for held in obs.tokens],
-        "discard": _cards(obs.discard),
+        "discard": shared(memo, "discard", obs.discard, _cards),
         "stack_count": obs.stack_count,
         "claim_order": list(obs.claim_order),
         "claim_pos": obs.claim_pos,

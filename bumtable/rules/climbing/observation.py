@@ -38,6 +38,7 @@ from bumtable.rules.climbing.facts import HandResult, Revolution, SeenTransfer, 
 from bumtable.rules.climbing.movegen import give_plays, turn_plays, wipe_or_pass
 from bumtable.rules.climbing.plays import DECLARE_PLAY, DECLINE_PLAY, Play
 from bumtable.rules.phases import EXCHANGE, PHASES, PLAY, REVOLUTION
+from bumtable.rules.wire_memo import WireMemo, shared
 
 if TYPE_CHECKING:
     from bumtable.rules.climbing.settings import ClimbingOptions
@@ -110,10 +111,11 @@ class ClimbingObservation:
     def hand_cards(self) -> list[Card]:
         return [Card(c) for c in self.hand or ()]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
         """The wire form: JSON-ready, naming the system (not carrying the rules), with the legal actions as
-        text and code; :func:`observation_from_dict` reads it back."""
-        return observation_to_dict(self)
+        text and code; :func:`observation_from_dict` reads it back. The public parts (trick, cards played, the
+        latest hand's result, revolution, cut) are shared with other observations written with ``memo``."""
+        return observation_to_dict(self, memo)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: ClimbingOptions) -> ClimbingObservation:
@@ -183,21 +185,19 @@ _TEXT: Final = {code: str(Card(code)) for code in range(64) if is_card_code(code
 """Each card code's text, made once (an observation's JSON form names many cards)."""
 
 
+_card_text = _TEXT.__getitem__
+
+
 def _cards(codes: tuple[int, ...] | list[int]) -> list[str]:
-    return [_TEXT[c] for c in codes]
+    return list(map(_card_text, codes))
 
 
-def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
-    """Every field of an observation as JSON-ready data, plus the legal actions (text and code)."""
+def observation_to_dict(obs: ClimbingObservation, memo: WireMemo | None = None) -> dict[str, Any]:
+    """Every field of an observation as JSON-ready data, plus the legal actions (text and code); the public parts
+    found in ``memo`` are taken from it (:mod:`~bumtable.rules.wire_memo`)."""
     rules = obs.rules
     text = rules.action_text
     space = rules.action_space()
-
-    def entries(trick: tuple[TrickEntry, ...]) -> list[dict[str, Any]]:
-        return [{"player": p, "action": text(a), "cards": _cards(cs)} for p, a, cs in trick]
-
-    rev = obs.revolution
-    last = obs.last_result
     return {
         "system": rules.system,
         "seat": obs.seat,
@@ -215,18 +215,12 @@ def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
         "top": None if obs.top is None else text(obs.top),
         "top_player": obs.top_player,
         "passes": obs.passes,
-        "trick": entries(obs.trick),
-        "played": [{"player": p, "cards": _cards(cs)} for p, cs in obs.played],
+        "trick": shared(memo, "trick", obs.trick, lambda trick: _trick(trick, rules)),
+        "played": shared(memo, "played", obs.played, _played),
         "finished": list(obs.finished),
         "losers": list(obs.losers),
         "sat_out": list(obs.sat_out),
-        "revolution": None
-        if rev is None
-        else {
-            "player": rev.player,
-            "jokers": rev.jokers,
-            "old_roles": [rules.roles[r] for r in rev.old_roles],
-        },
+        "revolution": None if obs.revolution is None else _revolution(obs.revolution, rules),
         "cancelled_exchange": obs.cancelled_exchange,
         "transfers": [
             {
@@ -237,24 +231,45 @@ def observation_to_dict(obs: ClimbingObservation) -> dict[str, Any]:
             }
             for t in obs.transfers
         ],
-        "cut": [[{"player": p, "card": _TEXT[c]} for p, c in round_] for round_ in obs.cut],
+        "cut": shared(memo, "cut", obs.cut, _cut),
         "last_result": None
-        if last is None
-        else {
-            "hand_no": last.hand_no,
-            "order": list(last.order),
-            "points": list(last.points),
-            "roles": [rules.roles[x] for x in last.roles],
-            "revolution": last.revolution,
-            "cancelled_exchange": last.cancelled_exchange,
-            "last_cards": _cards(last.last_cards),
-            "with_roles": last.with_roles,
-        },
+        if obs.last_result is None
+        else shared(memo, "last_result", obs.last_result, lambda last: _result(last, rules)),
         "winner": obs.winner,
         "give_count": obs.give_count,
         "dealer": obs.dealer,
         "direction": obs.direction,
         "inverted": obs.inverted,
+    }
+
+
+def _trick(trick: tuple[TrickEntry, ...], rules: ClimbingOptions) -> list[dict[str, Any]]:
+    text = rules.action_text
+    return [{"player": p, "action": text(a), "cards": _cards(cs)} for p, a, cs in trick]
+
+
+def _played(played: tuple[tuple[int, tuple[int, ...]], ...]) -> list[dict[str, Any]]:
+    return [{"player": p, "cards": list(map(_card_text, cs))} for p, cs in played]
+
+
+def _revolution(rev: Revolution, rules: ClimbingOptions) -> dict[str, Any]:
+    return {"player": rev.player, "jokers": rev.jokers, "old_roles": [rules.roles[r] for r in rev.old_roles]}
+
+
+def _cut(cut: tuple[tuple[tuple[int, int], ...], ...]) -> list[list[dict[str, Any]]]:
+    return [[{"player": p, "card": _TEXT[c]} for p, c in round_] for round_ in cut]
+
+
+def _result(last: HandResult, rules: ClimbingOptions) -> dict[str, Any]:
+    return {
+        "hand_no": last.hand_no,
+        "order": list(last.order),
+        "points": list(last.points),
+        "roles": [rules.roles[x] for x in last.roles],
+        "revolution": last.revolution,
+        "cancelled_exchange": last.cancelled_exchange,
+        "last_cards": _cards(last.last_cards),
+        "with_roles": last.with_roles,
     }
 
 

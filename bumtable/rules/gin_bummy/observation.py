@@ -42,6 +42,7 @@ from bumtable.cards.french import JOKER, Card
 from bumtable.errors import BumtableError, NotationError
 from bumtable.rules.gin_bummy.actions import GinBummyAction, action_text
 from bumtable.rules.gin_bummy.moves import CALL, DISCARD_PHASE, OVER, TURN, TurnView, legal_actions
+from bumtable.rules.wire_memo import WireMemo, shared
 
 if TYPE_CHECKING:
     from bumtable.rules.gin_bummy.settings import GinBummyOptions
@@ -120,10 +121,11 @@ class GinBummyObservation:
     def hand_cards(self) -> list[Card]:
         return [Card(c) for c in self.hand or ()]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
         """The wire form: JSON-ready data (cards and actions as text, the legal actions with their codes),
-        naming the rules' system but not carrying the rules; :meth:`from_dict` reads it back."""
-        return observation_to_dict(self)
+        naming the rules' system but not carrying the rules; :meth:`from_dict` reads it back. The public cards
+        and flips are shared with other observations written with ``memo`` (:mod:`~bumtable.rules.wire_memo`)."""
+        return observation_to_dict(self, memo)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: GinBummyOptions) -> GinBummyObservation:
@@ -141,6 +143,10 @@ T = TypeVar("T")
 
 def _texts(codes: Iterable[int]) -> list[str]:
     return [str(Card(c)) for c in codes]
+
+
+def _text_lists(groups: tuple[tuple[int, ...], ...]) -> list[list[str]]:
+    return [_texts(cs) for cs in groups]
 
 
 def _code(text: Any) -> int:
@@ -190,8 +196,8 @@ def _text(value: Any) -> str:
     return value
 
 
-def observation_to_dict(obs: GinBummyObservation) -> dict[str, Any]:
-    """The wire form of an observation (see the module)."""
+def observation_to_dict(obs: GinBummyObservation, memo: WireMemo | None = None) -> dict[str, Any]:
+    """The wire form of an observation (see the module); public parts found in ``memo`` are taken from it."""
     space = obs.rules.action_space()
     return {
         "format": FORMAT,
@@ -204,12 +210,12 @@ def observation_to_dict(obs: GinBummyObservation) -> dict[str, Any]:
         "cut": [[{"player": p, "card": str(Card(c))} for p, c in round_] for round_ in obs.cut],
         "hand": None if obs.hand is None else _texts(obs.hand),
         "hand_counts": list(obs.hand_counts),
-        "public_cards": [_texts(cs) for cs in obs.public_cards],
+        "public_cards": shared(memo, "public_cards", obs.public_cards, _text_lists),
         "hidden_counts": [list(cs) for cs in obs.hidden_counts],
         "beg": _texts(obs.beg),
         "stock_count": obs.stock_count,
         "stock": None if obs.stock is None else _texts(obs.stock),
-        "flips": [_texts(f) for f in obs.flips],
+        "flips": shared(memo, "flips", obs.flips, _text_lists),
         "drawn": None if obs.drawn is None else str(Card(obs.drawn)),
         "drew_from": obs.drew_from,
         "start_size": obs.start_size,
