@@ -424,10 +424,23 @@ def run_config(
         pid = server.process.pid
         if hold:
             progress.say(f"server pid {pid} (profile it now: py-spy record --pid {pid})")
+        tune_gc()
         with asyncio.Runner(loop_factory=loop_factory()) as runner:
             return runner.run(
                 run_load(server.http, config, pid, databases.postmaster(config.backend), progress)
             )
+
+
+def tune_gc() -> None:
+    """The load's garbage collector tuned as the server's is (``bumtable serve``): the load holds thousands of
+    connections too, and its own pauses would be counted in every latency it measures (``lag p99``)."""
+    import gc
+
+    from bumtable.cli.serve_cmd import GC_THRESHOLDS
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def loop_factory() -> Any:

@@ -5,15 +5,19 @@ on PostgreSQL (``database_url``)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sqlite3
 from dataclasses import replace
 
 import pytest
 from server_helpers import table_record
+from sqlalchemy.engine import make_url
 
 from bumtable.rules import get
 from bumtable.rules.registry import family_of
 from bumtable.server.service import TableError, TableService, rebuild
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
+from bumtable.server.writer import LogWriter
 
 
 def stored_table(store: Store, *, version_change: int = 0, actions: int = 6) -> TableRecord:
@@ -91,3 +95,27 @@ def test_on_start_tables_are_rebuilt_in_the_background_and_one_asked_for_comes_f
         return waiting, len(service.tables), sum(t.state is not None for t in service.tables.values())
 
     assert asyncio.run(started()) == (5, 5, 5)
+
+
+def test_the_writer_moves_the_databases_log_into_it_apart_from_its_commits(database_url: str) -> None:
+    """Group commit and checkpoint: each batch is committed to SQLite's write-ahead log (no wait for the disk), and
+    the writer then moves the log into the database file itself, apart from the commits; elsewhere it does
+    nothing and fails nothing."""
+    store = Store(database_url)
+    stored_table(store, actions=0)
+    text = get("bum-game", players=4).action_text(get("bum-game", players=4).new_state(21).legal_actions()[0])
+
+    async def write() -> None:
+        writer = LogWriter(store)
+        await writer.append("t", 0, text, "seat")
+        assert writer.checkpointing is not None  # started after the batch, not awaited by it
+        await writer.checkpointing
+        await writer.close()
+
+    asyncio.run(write())
+    assert store.load_tables()[0].actions == [text]
+    assert store.wal == database_url.startswith("sqlite")
+    if store.wal:  # the database file alone (its log ignored: immutable) holds the action
+        path = make_url(database_url).database
+        with contextlib.closing(sqlite3.connect(f"file:{path}?immutable=1", uri=True)) as alone:
+            assert alone.execute("SELECT text FROM actions").fetchall() == [(text,)]

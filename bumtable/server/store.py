@@ -76,15 +76,26 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+WAL_BACKSTOP_PAGES = 20_000
+"""Pages (of 4 KiB) the SQLite log may grow to before a commit itself moves it into the database file (SQLite's
+default is 1,000: under load that was a commit every second or so waiting 50-100 ms for the disk, and every table
+with it)."""
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     """A SQLite file in write-ahead-log mode with ``synchronous=NORMAL``: a commit is a write to the log, not a
     wait for the disk. A committed action survives the server process being killed (the log is in the
     operating system's hands); a power cut may lose the last commits. ``busy_timeout`` lets a second process
-    (a tool reading the file) wait rather than fail."""
+    (a tool reading the file) wait rather than fail.
+
+    Moving the log into the database file (a checkpoint, with a wait for the disk) is left to
+    :meth:`Store.checkpoint`, which the server's writer calls apart from its commits; SQLite does it itself in a
+    commit only once the log has grown past ``WAL_BACKSTOP_PAGES`` (a process that never calls ``checkpoint``)."""
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA wal_autocheckpoint={WAL_BACKSTOP_PAGES}")
     cursor.close()
 
 
@@ -241,6 +252,8 @@ class Store:
         self.engine = create_engine(url, hide_parameters=True)  # an error's text never holds an action's
         if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.wal = parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:")
+        """Whether the database is a SQLite file in write-ahead-log mode (see :meth:`checkpoint`)."""
         with self.engine.begin() as connection:
             migrate(connection)
         # The group commit's two statements, made once (each is run for every batch of actions).
@@ -310,6 +323,14 @@ class Store:
             )
             tables = sorted({t for t, _, _, _ in entries})
             connection.execute(self._touch_tables, {"ids": tables, "now": now})
+
+    def checkpoint(self) -> None:
+        """Move a SQLite file's write-ahead log into the database (a passive checkpoint: commits go on meanwhile,
+        on their own connections); nothing for other databases. The server's writer calls it apart from its
+        commits, so that no commit waits for it."""
+        if self.wal:
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def update_seat(
         self,

@@ -2,7 +2,9 @@
 
 A table waits for its action to be committed before it applies and broadcasts it. While one transaction is
 being written, the actions that arrive wait together for the next, so a busy server makes one commit for many
-tables instead of one each, and a quiet one writes each action at once.
+tables instead of one each, and a quiet one writes each action at once. The database's own upkeep that waits for
+the disk (SQLite's checkpoint, :meth:`Store.checkpoint`) runs apart from the commits, at most once every
+``CHECKPOINT_EVERY`` seconds while actions are being written.
 
 >>> import asyncio
 >>> from bumtable.server.store import Store, TableRecord
@@ -28,6 +30,9 @@ from bumtable.server.store import Store
 
 log = logging.getLogger("bumtable.server")
 
+CHECKPOINT_EVERY = 1.0
+"""Seconds between two checkpoints of the database's log (see :meth:`Store.checkpoint`)."""
+
 Entry = tuple[str, int, str, str]
 """(table id, index in its log, action text, who made it)."""
 
@@ -42,6 +47,9 @@ class LogWriter:
         self.task: asyncio.Task[None] | None = None
         self.batches = 0
         self.written = 0
+        self.checkpointing: asyncio.Task[None] | None = None
+        self.checkpointed = 0.0
+        """When the last checkpoint started (the event loop's clock)."""
 
     async def append(self, table_id: str, index: int, text: str, by: str) -> None:
         """Return once the action is committed; raise what the database raised if it could not be."""
@@ -58,6 +66,9 @@ class LogWriter:
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
             self.task = None
+        if self.checkpointing is not None:
+            await asyncio.gather(self.checkpointing, return_exceptions=True)
+            self.checkpointing = None
 
     async def _run(self) -> None:
         while True:
@@ -87,3 +98,19 @@ class LogWriter:
             for _, future in batch:
                 if not future.done():
                     future.set_result(None)
+            self._maybe_checkpoint()
+
+    def _maybe_checkpoint(self) -> None:
+        loop = asyncio.get_running_loop()
+        if loop.time() - self.checkpointed < CHECKPOINT_EVERY:
+            return
+        if self.checkpointing is not None and not self.checkpointing.done():
+            return
+        self.checkpointed = loop.time()
+        self.checkpointing = loop.create_task(self._checkpoint())
+
+    async def _checkpoint(self) -> None:
+        try:
+            await asyncio.to_thread(self.store.checkpoint)
+        except Exception:  # the log stays as it is and is moved next time (or by SQLite itself past its backstop)
+            log.exception("the database's log could not be checkpointed")
