@@ -112,5 +112,5 @@ class LogWriter:
     async def _checkpoint(self) -> None:
         try:
             await asyncio.to_thread(self.store.checkpoint)
-        except Exception:  # the log stays as it is and is moved next time (or by SQLite itself past its backstop)
+        except Exception:  # the log stays; it is moved next time (or by SQLite itself past its backstop)
             log.exception("the database's log could not be checkpointed")
