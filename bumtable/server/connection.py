@@ -58,10 +58,20 @@ async def serve_connection(
                 raise TableError(
                     "invalid", f"bad name {name!r}: 1-24 letters, digits, spaces and .'-_"
                 ) from None
-        table = await service.get(table_id)
-        seat = service.seat_of(table, token)
         token_hash = None if token is None else hash_token(token)
-        viewer = await service.join(table, seat, max(since, 0), name=name, auto=auto, token_hash=token_hash)
+        for attempt in (1, 2):  # a table put away between get and join is asked for again (read from its log)
+            table = await service.get(table_id)
+            seat = service.seat_of(table, token)
+            try:
+                viewer = await service.join(
+                    table, seat, max(since, 0), name=name, auto=auto, token_hash=token_hash
+                )
+                break
+            except TableError as e:
+                if e.code != "put-away":
+                    raise
+                if attempt == 2:  # twice in a row: not expected; the client connects again
+                    raise TableError("server", "the table was being put away: connect again") from None
     except TableError as e:
         await websocket.send_json(error(e.code, str(e)))
         await websocket.close(code=CLOSE_CODES.get(e.code, 4403))

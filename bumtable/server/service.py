@@ -42,6 +42,9 @@ from bumtable.server.writer import LogWriter
 
 log = logging.getLogger("bumtable.server")
 
+RETRY_AFTER = 1.0
+"""Seconds before a table's moves are tried again after one could not be made (its action not written)."""
+
 MIN_BANK_AFTER_TIMEOUT = 10.0
 """Seconds a seat's clock gets after the stand-in made a move for it, when the increment is smaller."""
 
@@ -83,16 +86,18 @@ class TableService:
         self.stored: dict[str, TableRecord] = {}
         """Tables read from the store and not yet rebuilt (nor being rebuilt)."""
         self.loading: dict[str, asyncio.Task[Table]] = {}
+        self.sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ start and create
     async def start(self) -> None:
-        """Read every table's stored form, then rebuild them by replaying their logs in the background (the
-        server answers at once: a table asked for before its turn is rebuilt first, see :meth:`get`); bots
-        play on where it is their turn."""
-        records = await asyncio.to_thread(self.store.load_tables)
+        """Read the stored form of every table in play, then rebuild them by replaying their logs in the
+        background (the server answers at once: a table asked for before its turn is rebuilt first, see
+        :meth:`get`); bots play on where it is their turn. Tables that are over are read when asked for."""
+        records = await asyncio.to_thread(self.store.load_tables, status="playing")
         self.stored = {record.id: record for record in records}
-        log.info("%d tables stored; rebuilding them from their logs", len(records))
+        log.info("%d tables in play stored; rebuilding them from their logs", len(records))
         self._spawn(self._rebuild_all(list(self.stored)))
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _rebuild_all(self, ids: list[str]) -> None:
         started = time.monotonic()
@@ -102,19 +107,28 @@ class TableService:
             log.info("%d tables rebuilt in %.1f s", len(ids), time.monotonic() - started)
 
     async def get(self, table_id: str) -> Table:
-        """The table of that id, rebuilt from its log first if the server has not yet done so; a TableError
-        if there is none."""
+        """The table of that id, rebuilt from its log first if it is not in memory (not yet rebuilt, over, or put
+        away while idle); a TableError if there is none."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
         task = self.loading.get(table_id)
         if task is None:
-            record = self.stored.pop(table_id, None)
-            if record is None:
-                raise TableError("no-table", f"no table {table_id!r}")
-            task = asyncio.get_running_loop().create_task(self._rebuild(record))
+            task = asyncio.get_running_loop().create_task(
+                self._load(table_id, self.stored.pop(table_id, None))
+            )
             self.loading[table_id] = task
         return await asyncio.shield(task)
+
+    async def _load(self, table_id: str, record: TableRecord | None) -> Table:
+        try:
+            if record is None:
+                record = await asyncio.to_thread(self.store.load_table, table_id)
+                if record is None:
+                    raise TableError("no-table", f"no table {table_id!r}")
+            return await self._rebuild(record)
+        finally:
+            self.loading.pop(table_id, None)
 
     async def _rebuild(self, record: TableRecord) -> Table:
         try:
@@ -122,8 +136,8 @@ class TableService:
         except Exception as e:  # a stored form this server cannot read at all: the table is stale, not lost
             log.exception("table %s cannot be rebuilt", record.id)
             table = stale(record, f"this table cannot be read by this server ({type(e).__name__})")
+        table.idle_since = time.monotonic()
         self.tables[table.id] = table
-        self.loading.pop(table.id, None)
         if table.problem:
             log.warning("table %s not replayed: %s", table.id, table.problem)
         else:
@@ -131,8 +145,33 @@ class TableService:
             self._spawn(self.drive(table))
         return table
 
+    async def _sweep(self) -> None:
+        """Put away, every so often, the tables nobody has been connected to for ``limits.idle_after`` seconds."""
+        idle_after = self.limits.idle_after
+        while True:
+            await asyncio.sleep(min(60.0, idle_after / 4))
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                if table.viewers:
+                    table.idle_since = None
+                elif table.idle_since is None:
+                    table.idle_since = now
+                elif now - table.idle_since >= idle_after:
+                    self._put_away(table)
+
+    def _put_away(self, table: Table) -> None:
+        """Drop an idle table from memory, unless something is under way at it (its lock held, a deadline set:
+        a bot's move to try again, say): its log is the truth, and :meth:`get` reads it again."""
+        if table.viewers or table.lock.locked() or table.timer is not None:
+            return
+        table.put_away = True
+        del self.tables[table.id]
+        log.info("table %s put away: nobody there for %.0f s", table.id, self.limits.idle_after)
+
     async def stop(self) -> None:
-        """Stop the bots' tasks and the tables' timers."""
+        """Stop the bots' tasks and the tables' timers, then the writer (after writing what waits)."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
@@ -277,6 +316,8 @@ class TableService:
             raise TableError("engine-version", table.problem or "this table cannot be played")
         viewer = Viewer(seat)
         async with table.lock:
+            if table.put_away:  # dropped from memory meanwhile: the caller asks for the table again
+                raise TableError("put-away", "that table was put away while idle; ask for it again")
             if len(table.viewers) >= self.limits.max_connections:
                 raise TableError(
                     "table-full",
@@ -413,7 +454,7 @@ class TableService:
     async def drive(self, table: Table) -> None:
         """Let the bots play while it is a bot's turn (after a table is made or rebuilt)."""
         async with table.lock:
-            if table.state is not None:
+            if table.state is not None and not table.put_away:
                 self._start_clock(table, time.monotonic())
                 await self._move_on(table)
 
@@ -425,10 +466,17 @@ class TableService:
             await self._play_bots(table)
         except Exception:
             log.exception("table %s: a bot's move could not be made; trying again in a second", table.id)
-            loop = asyncio.get_running_loop()
-            table.timer = loop.call_later(1.0, lambda: self._spawn(self.drive(table)))
+            self._retry(table)
             return
         self._schedule(table)
+
+    def _retry(self, table: Table) -> None:
+        """Try the table's moves again in a second (a move could not be made: its action not written)."""
+        if table.timer is not None:
+            table.timer.cancel()
+        table.timer = asyncio.get_running_loop().call_later(
+            RETRY_AFTER, lambda: self._spawn(self._tick(table))
+        )
 
     async def _play_bots(self, table: Table) -> None:
         """Play every turn that is not a present person's to make: bots, stand-ins, auto-play."""
@@ -455,15 +503,35 @@ class TableService:
         assert state is not None
         bot = make_bot(kind, bot_seed(state.seed, actor, len(state.history)), game=table.record.game)
         action = await asyncio.to_thread(bot.choose, state.observe(actor))
+        reason = state.why_illegal(action)
+        if reason is not None:  # a bot's bug must not write an illegal action to the log: its first legal one
+            log.error(
+                "table %s: the %s bot chose an illegal action (%s); its first legal one is played",
+                table.id,
+                kind,
+                reason,
+            )
+            action = state.legal_actions()[0]
         await self._commit(table, action, by)
 
     async def _commit(self, table: Table, action: Any, by: str) -> None:
-        """Write the action to the log, then apply it and send every viewer its frame (lock held)."""
+        """Write the action to the log, then apply it and send every viewer its frame (lock held). If it cannot
+        be written, nothing changes (the turn's clock runs on) and a TableError ``storage`` says so."""
         state = table.state
         assert state is not None
         now = time.monotonic()
         actor = state.current_player()
         self._settle(table, now)
+        text = table.rules.action_text(action)
+        index = len(table.record.actions)
+        try:
+            await self.writer.append(table.id, index, text, by)
+        except Exception as e:
+            log.error("table %s: action %d could not be written to the log: %s", table.id, index, e)
+            self._start_clock(table, time.monotonic())
+            raise TableError(
+                "storage", "the server could not save that action; nothing changed, try again"
+            ) from e
         clock = table.settings.clock
         if clock is not None and actor is not None:
             live = table.live[actor]
@@ -471,15 +539,6 @@ class TableService:
                 live.bank += clock.increment
             elif live.bank is not None and by == "clock":
                 live.bank = max(clock.increment, MIN_BANK_AFTER_TIMEOUT)
-        text = table.rules.action_text(action)
-        index = len(table.record.actions)
-        try:
-            await self.writer.append(table.id, index, text, by)
-        except Exception as e:
-            log.error("table %s: action %d could not be written to the log: %s", table.id, index, e)
-            raise TableError(
-                "storage", "the server could not save that action; nothing changed, try again"
-            ) from e
         table.record.actions.append(text)
         table.record.by.append(by)
         state.apply(action, check=False)
@@ -554,9 +613,10 @@ class TableService:
 
     async def _tick(self, table: Table) -> None:
         """A deadline came: stand-ins take the seats whose wait is over; a move whose clock ran out is made."""
+        table.timer = None  # it fired
         async with table.lock:
             state = table.state
-            if state is None or state.is_over():
+            if state is None or state.is_over() or table.put_away:
                 return
             now = time.monotonic()
             away_after = table.settings.away_after
@@ -587,7 +647,11 @@ class TableService:
                     try:
                         await self._bot_move(table, actor, table.settings.stand_in, "clock")
                     except Exception:
-                        log.exception("table %s: the clock's move could not be made", table.id)
+                        log.exception(
+                            "table %s: the clock's move could not be made; trying again in a second", table.id
+                        )
+                        self._retry(table)
+                        return
             await self._move_on(table)
 
     # ------------------------------------------------------------------ sending and storing

@@ -112,7 +112,10 @@ class Limits:
     """What one server process accepts; past a limit a request gets an error that names the limit."""
 
     max_tables: int = 1000
-    """Tables in play at once (finished ones do not count)."""
+    """Tables in play at once in this process (finished ones do not count, nor tables put away while idle)."""
+    idle_after: float = 900.0
+    """Seconds a table nobody is connected to stays in memory; then it is put away (its log is the truth) and read
+    again from the database when someone comes back. Tables that are over are read only when asked for."""
     max_connections: int = 32
     """Open connections to one table (seats and spectators together)."""
     max_message_bytes: int = 4096

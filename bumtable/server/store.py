@@ -366,8 +366,14 @@ class Store:
             if row is not None:
                 row.status = status
 
-    def load_tables(self) -> list[TableRecord]:
-        """Every table with its settings, its seats and its action log in order."""
+    def load_tables(self, *, status: str | None = None, ids: list[str] | None = None) -> list[TableRecord]:
+        """Every table (or those with that ``status``, or those ``ids``) with its settings, its seats and its action
+        log in order."""
+        where = []
+        if status is not None:
+            where.append(TableRow.status == status)
+        if ids is not None:
+            where.append(TableRow.id.in_(ids))
         with Session(self.engine) as session:
             tables = {
                 row.id: TableRecord(
@@ -382,14 +388,28 @@ class Store:
                     join_hash=row.join_hash,
                     updated_at=_aware(row.updated_at),
                 )
-                for row in session.scalars(select(TableRow).order_by(TableRow.created_at, TableRow.id))
+                for row in session.scalars(
+                    select(TableRow).where(*where).order_by(TableRow.created_at, TableRow.id)
+                )
             }
-            for seat in session.scalars(select(SeatRow).order_by(SeatRow.table_id, SeatRow.seat)):
+            chosen = select(TableRow.id).where(*where)  # a subquery: any number of tables
+            for seat in session.scalars(
+                select(SeatRow).where(SeatRow.table_id.in_(chosen)).order_by(SeatRow.table_id, SeatRow.seat)
+            ):
                 tables[seat.table_id].seats.append(_seat_record(seat))
-            for action in session.scalars(select(ActionRow).order_by(ActionRow.table_id, ActionRow.index)):
+            for action in session.scalars(
+                select(ActionRow)
+                .where(ActionRow.table_id.in_(chosen))
+                .order_by(ActionRow.table_id, ActionRow.index)
+            ):
                 tables[action.table_id].actions.append(action.text)
                 tables[action.table_id].by.append(action.by)
         return list(tables.values())
+
+    def load_table(self, table_id: str) -> TableRecord | None:
+        """One table as :meth:`load_tables` reads it; None if there is none of that id."""
+        found = self.load_tables(ids=[table_id])
+        return found[0] if found else None
 
     def close(self) -> None:
         """Release the database connections."""

@@ -107,6 +107,10 @@ class Table:
     """What the game counts now for each player (None for a game that counts nothing until it ends)."""
     row_start: tuple[int, ...] | None = None
     """The totals when the last row was written."""
+    idle_since: float | None = None
+    """When the table was last seen with no viewer (the event loop's clock; None: someone is connected)."""
+    put_away: bool = False
+    """True once the service has dropped this table from memory (a later request reads it again)."""
     memo: WireMemo = field(default_factory=dict)
     """The public parts of this moment's observations in their wire form, shared by every viewer's frame."""
     memo_at: int = -1

@@ -6,6 +6,9 @@ tables instead of one each, and a quiet one writes each action at once. The data
 the disk (SQLite's checkpoint, :meth:`Store.checkpoint`) runs apart from the commits, at most once every
 ``CHECKPOINT_EVERY`` seconds while actions are being written.
 
+The writer has a thread of its own (commits never wait behind bots' decisions or rebuilds in the shared pool), and
+closing it writes what is waiting first: an action accepted before the server stopped is in the log.
+
 >>> import asyncio
 >>> from bumtable.server.store import Store, TableRecord
 >>> import tempfile
@@ -25,10 +28,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from bumtable.server.store import Store
 
 log = logging.getLogger("bumtable.server")
+
+CLOSE_WAIT = 10.0
+"""Seconds :meth:`LogWriter.close` waits for the waiting actions to be written before it gives up on them."""
 
 CHECKPOINT_EVERY = 1.0
 """Seconds between two checkpoints of the database's log (see :meth:`Store.checkpoint`)."""
@@ -42,6 +49,8 @@ class LogWriter:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bumtable-writer")
+        self.closing = False
         self.pending: list[tuple[Entry, asyncio.Future[None]]] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
@@ -52,7 +61,10 @@ class LogWriter:
         """When the last checkpoint started (the event loop's clock)."""
 
     async def append(self, table_id: str, index: int, text: str, by: str) -> None:
-        """Return once the action is committed; raise what the database raised if it could not be."""
+        """Return once the action is committed; raise what the database raised if it could not be (a
+        RuntimeError once the writer is closed)."""
+        if self.closing:
+            raise RuntimeError("the server is stopping: no more actions are written")
         if self.task is None or self.task.done():  # started on first use, and again should it ever have died
             self.task = asyncio.get_running_loop().create_task(self._run())
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -61,31 +73,47 @@ class LogWriter:
         await future
 
     async def close(self) -> None:
-        """Stop the writer (after the batch being written)."""
+        """Write what is waiting (for up to ``CLOSE_WAIT`` seconds), then stop the writer and its thread."""
+        self.closing = True
+        self.wake.set()
         if self.task is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self.task), CLOSE_WAIT)
+            except (TimeoutError, asyncio.CancelledError):
+                log.error("the writer stopped with %d actions not written", len(self.pending))
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
             self.task = None
         if self.checkpointing is not None:
             await asyncio.gather(self.checkpointing, return_exceptions=True)
             self.checkpointing = None
+        for _, future in self.pending:  # given up on: their tables are told, as for any failed write
+            if not future.done():
+                future.set_exception(RuntimeError("the server stopped before the action was written"))
+        self.pending = []
+        self.thread.shutdown(wait=False)
+
+    async def _write(self, entries: list[Entry]) -> None:
+        await asyncio.get_running_loop().run_in_executor(self.thread, self.store.append_actions, entries)
 
     async def _run(self) -> None:
         while True:
-            await self.wake.wait()
-            self.wake.clear()
-            batch, self.pending = self.pending, []
-            if not batch:
+            if not self.pending:
+                if self.closing:
+                    return
+                await self.wake.wait()
+                self.wake.clear()
                 continue
+            batch, self.pending = self.pending, []
             try:
-                await asyncio.to_thread(self.store.append_actions, [entry for entry, _ in batch])
+                await self._write([entry for entry, _ in batch])
             except Exception:  # one bad entry must not fail the others: write them one by one
                 log.exception(
                     "a batch of %d actions could not be written; writing them one by one", len(batch)
                 )
                 for entry, future in batch:
                     try:
-                        await asyncio.to_thread(self.store.append_actions, [entry])
+                        await self._write([entry])
                     except Exception as e:  # handed to the table that waits for it
                         if not future.done():
                             future.set_exception(e)
@@ -102,7 +130,7 @@ class LogWriter:
 
     def _maybe_checkpoint(self) -> None:
         loop = asyncio.get_running_loop()
-        if loop.time() - self.checkpointed < CHECKPOINT_EVERY:
+        if self.closing or loop.time() - self.checkpointed < CHECKPOINT_EVERY:
             return
         if self.checkpointing is not None and not self.checkpointing.done():
             return
