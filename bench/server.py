@@ -409,7 +409,18 @@ class Databases:
 def serving(databases: Databases, config: Config, keep: Path | None) -> Iterator[Server]:
     url = databases.new(config.backend)
     log = (keep or databases.root) / f"server-{config.backend}-{config.tables}-{config.mode}.log"
-    server = Server(url, log, args=("--max-tables", str(max(1000, config.tables)))).start()
+    server = Server(  # tables up to N, and HTTP from this one address as fast as the load makes them
+        url,
+        log,
+        args=(
+            "--max-tables",
+            str(max(1000, config.tables)),
+            "--http-per-second",
+            "10000",
+            "--http-burst",
+            "10000",
+        ),
+    ).start()
     try:
         yield server
     finally:

@@ -4,6 +4,7 @@ per table, tables in play. The connection (where it is kept) and every table go 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -89,3 +90,51 @@ def test_a_server_with_all_its_tables_in_play_refuses_one_more(small_server: Ser
         f"{small_server.http}/api/tables", json={"game": "bum-game", "seats": SEATS}, timeout=10
     )
     assert answer.status_code == 503 and "2 tables in play" in answer.json()["detail"]
+
+
+@pytest.fixture
+def strict_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+    """A server that allows one client address 2 HTTP requests a second, 5 at once."""
+    server = Server(
+        database_url, tmp_path / "server.log", ("--http-per-second", "2", "--http-burst", "5")
+    ).start()
+    yield server
+    server.kill()
+
+
+def test_a_flood_of_http_requests_gets_429_with_retry_after_and_the_server_goes_on(
+    strict_server: Server,
+) -> None:
+    with httpx.Client(base_url=strict_server.http, timeout=10) as http:
+        answers = [http.get("/api/tables/none") for _ in range(12)]
+        codes = [a.status_code for a in answers]
+        assert codes[0] == 404 and 429 in codes
+        assert set(codes[: codes.index(429)]) == {404} and codes.index(429) <= 5  # at most the burst is read
+        refused = next(a for a in answers if a.status_code == 429)
+        assert "at most 2 a second" in refused.json()["detail"] and refused.headers["retry-after"] == "1"
+        deadline = time.monotonic() + 10
+        while http.get("/api/tables/none").status_code == 429:  # tokens come back with time
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+
+
+def test_an_oversized_request_body_gets_413_and_the_server_goes_on(server: Server) -> None:
+    body = json.dumps({"game": "bum-game", "players": 4, "options": {"x": "y" * Limits.max_body_bytes}})
+    answer = httpx.post(
+        f"{server.http}/api/tables", content=body, headers={"content-type": "application/json"}, timeout=10
+    )
+    assert answer.status_code == 413 and f"{Limits.max_body_bytes:,} bytes" in answer.json()["detail"]
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the body is counted as it comes
+        yield body.encode()[: len(body) // 2]
+        yield body.encode()[len(body) // 2 :]
+
+    streamed = httpx.post(
+        f"{server.http}/api/tables",
+        content=chunks(),
+        headers={"content-type": "application/json"},
+        timeout=10,
+    )
+    assert streamed.status_code == 413
+    made = server.create(game="bum-game", players=4, seats=SEATS, seed=1)  # the server goes on
+    assert httpx.get(f"{server.http}/api/tables/{made['id']}", timeout=10).status_code == 200

@@ -35,6 +35,12 @@ def serve(
     max_connections: Annotated[
         int, typer.Option(min=1, help="Open connections to one table (seats and spectators).")
     ] = Limits.max_connections,
+    http_per_second: Annotated[
+        float, typer.Option(min=0.1, help="HTTP requests one client address may make per second (then 429).")
+    ] = Limits.http_per_second,
+    http_burst: Annotated[
+        int, typer.Option(min=1, help="HTTP requests one client address may make at once.")
+    ] = Limits.http_burst,
     log_level: Annotated[str, typer.Option(help="debug logs every public event of every table.")] = "info",
 ) -> None:
     """Run the table server: people and bots play tables over HTTP and WebSockets."""
@@ -49,7 +55,12 @@ def serve(
     if not isinstance(level, int):
         raise typer.BadParameter(f"not a log level: {log_level!r} (debug, info, warning, error)")
     configure(level)
-    limits = Limits(max_tables=max_tables, max_connections=max_connections)
+    limits = Limits(
+        max_tables=max_tables,
+        max_connections=max_connections,
+        http_per_second=http_per_second,
+        http_burst=http_burst,
+    )
     app = create_app(database, limits)
     _tune_gc()
     uvicorn.run(

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bumtable.errors import BumtableError
 from bumtable.server.connection import serve_connection
+from bumtable.server.http_limits import HttpLimits
 from bumtable.server.service import SeatSpec, TableError, TableService
 from bumtable.server.settings import DEFAULT_DATABASE, Limits
 from bumtable.server.store import Store
@@ -146,6 +147,7 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
             store.close()
 
     app = FastAPI(title="bumtable table server", version="0.1.0", lifespan=lifespan)
+    app.add_middleware(HttpLimits, limits=limits or Limits())  # requests per address, body size
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -124,6 +124,12 @@ class Limits:
     """Messages a connection may send per second on average (an accepted action does not count) ..."""
     burst: int = 200
     """... and at once; past that a message gets a ``too-fast`` error and is not read."""
+    http_per_second: float = 50.0
+    """HTTP requests (and WebSocket handshakes) one client address may make per second on average ..."""
+    http_burst: int = 200
+    """... and at once; past that a request gets ``429 Too Many Requests``."""
+    max_body_bytes: int = 65_536
+    """The largest HTTP request body read; a larger one gets ``413``."""
     max_queued_frames: int = 500
     """Frames waiting to be sent to one connection; past that the client is too slow and is closed (code
     4008): it reconnects and resyncs."""
