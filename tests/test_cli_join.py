@@ -40,6 +40,12 @@ SQLITE = pytest.mark.parametrize("server", ["sqlite"], indirect=True)
 """For a test of the client, which the database behind the server does not change: SQLite only."""
 ALWAYS_ONE = "1\n" * 3000
 """Option 1 at every turn (and the first reading when a line has several): as the play tests type."""
+MADE_BY = {
+    "auto": "auto-played",
+    "stand-in": "played by the stand-in",
+    "clock": "the clock ran out: the stand-in played",
+}
+"""What the narration of a move adds when the server's log says it was not made by the seat's own player or bot."""
 
 
 def join(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -83,15 +89,30 @@ def stored(server: Server, table: str) -> TableRecord:
         store.close()
 
 
-def public_story(record: GameRecord, names: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """What a spectator is told of each action of the match (the face's narration of the public events, rendered
-    as the join process renders it: 100 columns, no colour, suit symbols)."""
+def with_maker(told: str, by: str) -> str:
+    """The rendered narration of a move, its first line saying who made it (from the server's log) where that
+    was not the seat's own player or bot: ``P1 passes (auto-played).``"""
+    if by not in MADE_BY or not told:
+        return told
+    first, _, rest = told.partition("\n")
+    stop = "." if first.endswith(".") else ""
+    first = f"{first.removesuffix('.')} ({MADE_BY[by]}){stop}"
+    assert len(first) <= 100, first  # one line still, as the client renders it
+    return f"{first}\n{rest}"
+
+
+def public_story(
+    record: GameRecord, by: list[str], names: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> list[str]:
+    """What a spectator is told of each action of the match (the face's narration of the public events, with who
+    made the move where ``by``, the server's log, says it was not the seat's player; rendered as the join process
+    renders it: 100 columns, no colour, suit symbols)."""
     monkeypatch.setattr(render, "fancy", lambda: True)
     rules = record.rules
     state = rules.new_state(record.seed, chance=record.chance)
     face, seats = face_for(rules), Seats(names)
     told, seen = [], len(state.events(None))
-    for text in record.actions:
+    for text, maker in zip(record.actions, by, strict=True):
         before = state.observe(None)
         state.apply(rules.parse_action(text))
         events = state.events(None, seen)
@@ -100,7 +121,7 @@ def public_story(record: GameRecord, names: tuple[str, ...], monkeypatch: pytest
         console = Console(file=out, width=100, no_color=True, highlight=False, emoji=False)
         for line in face.narrate(before, events, state.observe(None), seats):
             console.print(line)
-        told.append(out.getvalue())
+        told.append(with_maker(out.getvalue(), maker))
     assert state.is_over()
     return told
 
@@ -132,6 +153,9 @@ def test_two_terminals_play_a_whole_match_with_two_bots_while_a_third_watches(
         assert out.count("Your play: 1") > 10  # asked turn after turn, and typed option 1
         assert "You play " in out and f"{other} plays " in out  # told by name, as the other chose it
         assert "Your only move, played for you: pass." in out  # the server's auto-play, said
+        assert (
+            "\nYou pass (auto-played).\n" in out and f"\n{other} passes (auto-played).\n" in out
+        )  # and told
         assert "Hand 2 result" in out
         name = "You" if winner == seat else ["Ann", "Bob", "P2", "P3"][winner]
         assert f"The match is over: {name} won with {board['totals'][winner]} points." in out
@@ -148,14 +172,20 @@ def test_two_terminals_play_a_whole_match_with_two_bots_while_a_third_watches(
     record = GameRecord.from_dict(
         httpx.get(f"{server.http}/api/tables/{created['id']}/record", timeout=10).json()
     )
-    told = public_story(record, ("Ann", "Bob", "P2", "P3"), monkeypatch)
+    log = stored(server, created["id"]).by
+    assert {"seat", "auto"} <= set(log)
+    told = public_story(record, log, ("Ann", "Bob", "P2", "P3"), monkeypatch)
     assert 0 < came_in < len(told) - 100
     story = "\n".join(line for line in watched.splitlines() if not NOTE.match(line))
     expected = "".join(told[came_in:])
     assert expected in story + "\n", (
         f"the spectator's story is not the public one:\n{difference(expected, story)}"
     )
-    assert "P0 is called Ann." in watched and "P1 sat down at seat 1." in watched  # who came, as they came
+    came = [line for line in watched.splitlines() if NOTE.match(line)]
+    assert "P0 is called Ann." in came and "Ann is at the table." in came, came  # who came, as they came
+    assert came.index("P1 is called Bob.") + 1 == came.index("Bob sat down at seat 1."), (
+        came
+    )  # named on arrival
     assert "The match is over" in watched and "The table's scoreboard" in watched
 
 

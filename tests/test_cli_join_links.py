@@ -16,6 +16,7 @@ from rich.console import Console
 from server_helpers import Server, free_port, next_of
 from test_cli_join import join
 from test_cli_play import ENV
+from websockets.exceptions import ConnectionClosed
 
 from bumtable.cli import remote_socket
 from bumtable.cli.prompt import LineReader
@@ -214,7 +215,7 @@ def test_a_move_the_server_refuses_is_shown_with_its_reason_and_the_turn_asked_a
     script = Script([table, first], answer=refusal)
     code, out = play(script, "#1\nquit\n", [], monkeypatch)
     assert code == 0
-    assert [m["type"] for m in script.sent] == ["auto", "act"]  # auto-play asked for, one move sent
+    assert [m["type"] for m in script.sent] == ["act"]  # one move sent (auto-play is in the URL)
     assert "Your clock: 2:05 left." in out  # the clock the frame gave, under the menu
     refused = out.index("Not allowed: it is not your turn: P1 is to act")
     assert out[refused:].splitlines()[1] == "Your play: quit"  # asked again at once, not drawn again
@@ -227,10 +228,52 @@ def test_a_move_typed_after_the_table_moved_on_is_not_sent(monkeypatch: pytest.M
     script = Script([table, first])
     code, out = play(script, "#1\n", [moved], monkeypatch)  # the stand-in moved while the person typed
     assert code == 130  # then the person pressed Ctrl-C while the others played
-    assert [m["type"] for m in script.sent] == ["auto"]
+    assert script.sent == []
     assert "The table moved on while you chose: your move was not sent." in out
     assert "You play " in out.split("Your play: #1")[1]  # the stand-in's move for the seat, told
     assert "Come back to your seat with:" in out
+
+
+class Dropping(Script):
+    """A scripted connection that is lost the first time the client waits with nothing to read (the server then
+    stays silent: the person presses Ctrl-C)."""
+
+    dropped = False
+
+    def recv(self, timeout: float | None = None) -> str:
+        if not self.inbox and timeout != 0 and not self.dropped:
+            self.dropped = True
+            raise ConnectionClosed(None, None)
+        return super().recv(timeout)
+
+
+def test_a_connection_opened_again_keeps_the_seats_name_and_the_auto_play_switched_at_the_prompt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stream = messages()
+    table, first = next(stream), next(stream)
+    script = Dropping([table, first])
+    urls: list[str] = []
+
+    def connect(url: str, **kwargs: Any) -> Script:
+        urls.append(url)
+        return script
+
+    monkeypatch.setattr(remote_socket, "connect", connect)
+    monkeypatch.setattr(remote_socket, "RECONNECT_DELAYS", (0,))
+    out = io.StringIO()
+    console = Console(file=out, width=100, no_color=True, highlight=False)
+    reader = LineReader(console, stream=io.StringIO("auto off\n#1\n"))
+    link = TableLink.parse("http://127.0.0.1:1/t/t1?token=abc")
+    code = RemoteTable(link, console, reader, name="Ann Lee").run()
+    assert code == 130
+    assert [m["type"] for m in script.sent] == ["auto", "act"] and script.sent[0]["on"] is False
+    assert "Auto-play is off: your turns with one legal move are asked too." in out.getvalue()
+    assert "Connected again." in out.getvalue()
+    assert urls == [
+        "ws://127.0.0.1:1/ws/tables/t1?token=abc&name=Ann+Lee&auto=true",
+        f"ws://127.0.0.1:1/ws/tables/t1?token=abc&since={first['next']}&name=Ann+Lee&auto=false",
+    ]
 
 
 def test_leaving_says_a_stand_in_plays_only_when_another_person_is_at_the_table() -> None:

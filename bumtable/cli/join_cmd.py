@@ -7,10 +7,10 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from bumtable.cli.common import out_console
+from bumtable.cli.common import fail, out_console
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.remote import RemoteTable
-from bumtable.cli.remote_link import TableLink, table_info, take_free_seat
+from bumtable.cli.remote_link import TableLink, name_problem, table_info, take_free_seat
 from bumtable.errors import BumtableError
 
 EXIT_REFUSED = 1
@@ -27,22 +27,30 @@ def join(
         ),
     ],
     name: Annotated[
-        str | None, typer.Option(help="The name the table shows for your seat (letters, digits, spaces).")
+        str | None,
+        typer.Option(
+            help="The name the table shows for your seat: 1 to 24 letters, digits, spaces and .'-_ "
+            "(kept when the connection is opened again).",
+        ),
     ] = None,
     auto: Annotated[
         bool,
         typer.Option(
             "--auto/--no-auto",
-            help="Have the server play your turns that have only one legal move (said, not asked).",
+            help="Have the server play your turns that have only one legal move (said, not asked); "
+            "auto on and auto off at your turn switch it.",
         ),
     ] = True,
 ) -> None:
     """Play at a table of a bumtable server (bumtable serve), or watch it.
 
     At your turn, type your move as in bumtable play: cards (Q Q 2) or a word of the game (pass, stock,
-    bid ...); #N picks option N of the menu. h help, t table, r rules, quit leaves the table (your seat
-    waits for you: come back with your seat's link).
+    bid ...); #N picks option N of the menu. h help, t table, r rules, auto on/off switches auto-play,
+    quit leaves the table (your seat waits for you: come back with your seat's link).
     """
+    problem = None if name is None else name_problem(name)
+    if problem is not None:  # said before anything is asked of the server (a seat taken, a connection)
+        raise fail(problem)
     console = out_console()
     try:
         link = TableLink.parse(url)
@@ -55,7 +63,6 @@ def join(
                 Text(f"You have seat {seat}. This is your seat's own link; keep it to come back to it:")
             )
             console.print(f"  {seat_link}", markup=False, soft_wrap=True)
-            name = None  # the join request gave it
         table = RemoteTable(link, console, LineReader(console), auto=auto, name=name, seat_link=seat_link)
         code = table.run()
     except BumtableError as e:  # the server refused, could not be reached, or sent what we cannot read

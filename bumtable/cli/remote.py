@@ -8,8 +8,12 @@ at a server's table reads exactly like playing against bots. The server judges e
 refusal (an ``error``) is shown and the turn asked again.
 
 With auto-play on (the default) the server plays the seat's turns that have one legal action: such a
-turn is not asked, only said. A dropped connection is opened again with ``since`` set to the next
-event not seen, so the events missed are told and nothing twice.
+turn is not asked, only said; ``auto on`` and ``auto off`` at the prompt switch it. The seat's name and
+auto-play go in the WebSocket's URL, so they hold from the moment it arrives. A dropped connection is
+opened again with ``since`` set to the next event not seen (and the name and auto-play as they are now),
+so the events missed are told and nothing twice. A move the seat's own player (or bot) did not make is
+told with who made it: auto-play, the stand-in of an away player, the stand-in when the clock ran out
+(the frame's ``by``).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from bumtable.cli.prompt import LineReader
 from bumtable.cli.remote_link import RemoteError, TableLink, scoreboard
 from bumtable.cli.remote_socket import TableSocket
 from bumtable.cli.summaries import in_force
-from bumtable.cli.turn import TurnPrompt
+from bumtable.cli.turn import Command, TurnPrompt
 from bumtable.rules import system
 from bumtable.rules.events import Event
 from bumtable.rules.phases import OVER
@@ -39,6 +43,9 @@ from bumtable.rules.registry import family_of, rules_from_dict
 
 FATAL = {"no-table", "bad-token", "seat-taken", "table-full", "engine-version"}
 """Error codes after which the server closes the connection: the table or the seat cannot be had."""
+REFUSED_ON_ARRIVAL = {"invalid"}
+"""Error codes that end the connection when they answer its opening (a bad name in the URL): the same URL
+would be refused again."""
 REFUSED = {"bad-action": "Cannot read that", "illegal": "Not allowed", "not-your-turn": "Not allowed"}
 """How a refused move is labelled (as ``bumtable play`` labels its own refusals)."""
 
@@ -66,7 +73,7 @@ class RemoteTable:
         self.auto = auto
         self.name = name
         self.seat_link = seat_link
-        self.socket = TableSocket(link, since=lambda: self.next, hello=self.hello, say=self.print)
+        self.socket = TableSocket(link, url=self.socket_url, say=self.print)
         self.table: dict[str, Any] | None = None
         """The last ``table`` message."""
         self.rules: AnyRules | None = None
@@ -87,6 +94,8 @@ class RemoteTable:
         """The connection the awaited action was sent on."""
         self.greeted = False
         """The connection's first frame (sent on connecting) has come."""
+        self.arrived = False
+        """The connection's first message (a ``table`` message, or the error that refuses it) has come."""
         self.queued: list[Any] = []
         """The rest of a line that stood for several actions, sent one per turn."""
         self.again = False
@@ -137,13 +146,16 @@ class RemoteTable:
         return not (self.auto and len(legal) == 1)
 
     def take_turn(self) -> bool:
-        """Ask the person's move and send it; False when they quit (or input ended)."""
+        """Ask the person's move and send it (or nothing, when auto-play was switched on for a lone move);
+        False when they quit (or input ended)."""
         assert self.turn is not None
         obs = self.obs
         actions = self.turn.ask(obs, view.why_illegal_from(obs), show=not self.again, notes=self.clock_notes)
         self.again = False
         if actions is None:
             return False
+        if not actions:  # the server plays the turn
+            return True
         step = self.step
         self.catch_up()
         if self.step != step:  # a stand-in moved for the seat (its clock ran out) while the person chose
@@ -168,14 +180,19 @@ class RemoteTable:
             self.on_state(message)
         elif kind == "error":
             self.on_error(message)
+        self.arrived = True
 
     def on_table(self, message: dict[str, Any]) -> None:
         old, self.table = self.table, message
         seats = view.seats_of(message)
+        you = message.get("you")
+        if you is not None:  # the seat's auto-play as the table has it (another connection may switch it)
+            self.auto = bool(message["seats"][you]["auto"])
         if self.rules is None:
             self.rules = rules_from_dict(message["rules"])
             self.face = face_for(self.rules)
-            self.turn = TurnPrompt(self.face, self.rules, seats, self.console, self.reader)
+            commands = {"auto": Command(self.switch_auto, view.AUTO_HELP)}
+            self.turn = TurnPrompt(self.face, self.rules, seats, self.console, self.reader, commands)
             self.welcome(message)
             return
         assert self.turn is not None
@@ -193,6 +210,8 @@ class RemoteTable:
         self.print(Text(f"{who} at table {message['table']}: {view.seat_list(seats)}."))
         if you is not None:
             self.print(Text("Type h for help, r for the rules, quit to leave the table (your seat waits)."))
+            switch = "off" if self.auto else "on"
+            self.print(Text(f"{view.auto_text(self.auto)} Type auto {switch} to switch it {switch}."))
 
     def on_state(self, message: dict[str, Any]) -> None:
         rules, face, turn = self.rules, self.face, self.turn
@@ -202,7 +221,10 @@ class RemoteTable:
         if self.obs is None:
             self.print(*face.opening(obs, turn.seats))  # the story so far
         elif events and message["step"] - self.step <= 1:  # one action's events, told as play tells them
-            self.print(*face.narrate(self.obs, events, obs, turn.seats))
+            told = face.narrate(self.obs, events, obs, turn.seats)
+            if self.greeted:  # sent for the table's latest action, whose maker ``by`` names
+                told = view.made_by(told, message.get("by"))
+            self.print(*told)
         else:  # several actions' (after a reconnection): each told against the observation before them
             for group in events_by_step(events):
                 self.print(*face.narrate(self.obs, group, obs, turn.seats))
@@ -221,7 +243,7 @@ class RemoteTable:
 
     def on_error(self, message: dict[str, Any]) -> None:
         code, text = message.get("code", ""), message.get("message", "")
-        if code in FATAL:
+        if code in FATAL or (code in REFUSED_ON_ARRIVAL and not self.arrived):
             raise RemoteError(f"the server refused: {text}")
         label = REFUSED.get(code, "The server says") if self.waiting else "The server says"
         self.print(Text(f"{label}: {text}", style="red"))
@@ -234,19 +256,30 @@ class RemoteTable:
         you = None if self.obs is None else self.obs.seat
         return view.clock_line(self.clock, you, time.monotonic() - self.clock_at)
 
+    def switch_auto(self, words: str) -> bool:
+        """``auto on`` or ``auto off`` typed at the prompt: switch the seat's auto-play (for this and every
+        later connection); whether the turn asked is now the server's to play (a lone move, auto-play on)."""
+        on = {"on": True, "off": False}.get(words.lower())
+        if on is None:
+            now = "on" if self.auto else "off"
+            self.print(Text(f"Auto-play is {now}: type auto on or auto off to switch it.", style="red"))
+            return False
+        self.auto = on
+        self.socket.send({"type": "auto", "v": 1, "on": on})
+        self.print(Text(view.auto_text(on), style="cyan"))
+        return on and self.obs is not None and len(self.obs.legal_actions()) == 1
+
     # ------------------------------------------------------------------ the connection
-    def hello(self) -> list[dict[str, Any]]:
-        """What a seat's new connection says first: the seat's name, if given, and auto-play on or off."""
-        if self.link.token is None:
-            return []
-        named = [{"type": "name", "v": 1, "name": self.name}] if self.name else []
-        return [*named, {"type": "auto", "v": 1, "on": self.auto}]
+    def socket_url(self) -> str:
+        """The URL of a new connection: from the next event not seen, with the seat's name (if given) and
+        auto-play as they are now, which the server sets as the seat arrives."""
+        return self.link.socket_url(since=self.next, name=self.name, auto=self.auto)
 
     def receive(self, *, wait: bool) -> dict[str, Any] | None:
         """The next message (None when ``wait`` is off and none has come)."""
         message = self.socket.receive(wait=wait)
         if self.socket.connections != self.connection:
-            self.connection, self.greeted = self.socket.connections, False
+            self.connection, self.greeted, self.arrived = self.socket.connections, False, False
         return message
 
     def send_act(self, action: Any) -> None:

@@ -10,6 +10,8 @@ its own link) or nothing (watch as a spectator). The WebSocket of the table is
 ('ab12', 'xyz', None)
 >>> link.socket_url(since=7)
 'ws://127.0.0.1:8000/ws/tables/ab12?token=xyz&since=7'
+>>> link.socket_url(name="Ann Lee", auto=False)
+'ws://127.0.0.1:8000/ws/tables/ab12?token=xyz&name=Ann+Lee&auto=false'
 >>> TableLink.parse("https://cards.example/t/ab12?join=c0de").seat_link("t0k")
 'https://cards.example/t/ab12?token=t0k'
 >>> TableLink.parse("http://127.0.0.1:8000/api/tables/ab12")
@@ -20,6 +22,7 @@ bumtable.cli.remote_link.RemoteError: not a table link: 'http://127.0.0.1:8000/a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
@@ -30,6 +33,9 @@ from bumtable.errors import BumtableError
 
 TIMEOUT = 15.0
 """Seconds an HTTP request to the server may take."""
+NAME = re.compile(r"\w[\w .'-]{0,23}")
+"""A seat's name as the server takes it: 1 to 24 letters, digits, spaces and ``.'-_``, the first a letter, a digit
+or ``_`` (the server's pattern; it has the last word on a name, should the two read an odd character apart)."""
 
 
 class RemoteError(BumtableError):
@@ -84,14 +90,33 @@ class TableLink:
         """The URL of the table's HTTP API, or of a part of it (``scoreboard``)."""
         return "/".join([f"{self.base}/api/tables/{quote(self.table)}", *path])
 
-    def socket_url(self, since: int = 0) -> str:
-        """The table's WebSocket, for the token's seat (a spectator without one), from event ``since`` on."""
+    def socket_url(self, since: int = 0, *, name: str | None = None, auto: bool | None = None) -> str:
+        """The table's WebSocket, for the token's seat (a spectator without one), from event ``since`` on; a
+        seat's ``name`` and ``auto``-play, when given, are set as it arrives (a spectator has neither)."""
         scheme = "wss" if self.base.startswith("https:") else "ws"
         query = {"token": self.token} if self.token else {}
         if since:
             query["since"] = str(since)
+        if self.token and name is not None:
+            query["name"] = name
+        if self.token and auto is not None:
+            query["auto"] = "true" if auto else "false"
         tail = f"?{urlencode(query)}" if query else ""
         return f"{scheme}:{self.base.split(':', 1)[1]}/ws/tables/{quote(self.table)}{tail}"
+
+
+def name_problem(name: str) -> str | None:
+    """Why the server would refuse ``name`` for a seat, or None when it takes it.
+
+    >>> name_problem("Ann Lee"), name_problem("O'Neil-2")
+    (None, None)
+    >>> name_problem("Ann!")
+    "bad name 'Ann!': a name is 1 to 24 letters, digits, spaces and .'-_, starting with a letter, a digit or _"
+    """
+    if NAME.fullmatch(name):
+        return None
+    rule = "1 to 24 letters, digits, spaces and .'-_, starting with a letter, a digit or _"
+    return f"bad name {name!r}: a name is {rule}"
 
 
 def _request(method: str, url: str, **kwargs: Any) -> Any:

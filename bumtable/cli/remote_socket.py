@@ -1,5 +1,6 @@
-"""The WebSocket to a table, for ``bumtable join``: opened from the next event not seen, and opened again by
-itself when it is lost (the server then sends the events missed, and nothing twice)."""
+"""The WebSocket to a table, for ``bumtable join``: opened from the next event not seen, with the seat's name
+and auto-play in its URL, and opened again by itself when it is lost (the server then sends the events missed,
+and nothing twice, and the seat keeps its name and auto-play)."""
 
 from __future__ import annotations
 
@@ -24,36 +25,25 @@ MAX_MESSAGE = 16 * 2**20
 class TableSocket:
     """The connection to the table of ``link``, as its token's seat (a spectator without one).
 
-    ``since`` tells where a new connection starts (the seq of the first event not seen); ``hello`` the
-    messages to send on each new connection (the seat's name, auto-play); ``say`` shows a line to the person.
+    ``url`` gives the URL a new connection opens: from the seq of the first event not seen, with the seat's
+    name and auto-play as they are now (:meth:`TableLink.socket_url`); ``say`` shows a line to the person.
     """
 
-    def __init__(
-        self,
-        link: TableLink,
-        *,
-        since: Callable[[], int],
-        hello: Callable[[], list[dict[str, Any]]],
-        say: Callable[[Text], None],
-    ) -> None:
+    def __init__(self, link: TableLink, *, url: Callable[[], str], say: Callable[[Text], None]) -> None:
         self.link = link
-        self.since = since
-        self.hello = hello
+        self.url = url
         self.say = say
         self.ws: ClientConnection | None = None
         self.connections = 0
         """Connections opened so far (a new one after each loss)."""
 
     def open(self) -> None:
-        """Connect, from the next event not seen, and say hello; a RemoteError if the table cannot be reached."""
-        url = self.link.socket_url(since=self.since())
+        """Connect, from the next event not seen; a RemoteError if the table cannot be reached."""
         try:
-            self.ws = connect(url, open_timeout=15, max_size=MAX_MESSAGE, max_queue=256)
+            self.ws = connect(self.url(), open_timeout=15, max_size=MAX_MESSAGE, max_queue=256)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             raise RemoteError(f"cannot reach the table at {self.link.page()}: {e}") from None
         self.connections += 1
-        for message in self.hello():
-            self.send(message)
 
     def receive(self, *, wait: bool) -> dict[str, Any] | None:
         """The next message (None when ``wait`` is off and none has come); a lost connection is opened again

@@ -1,8 +1,9 @@
 """What ``bumtable join`` shows beyond the game's face: who sits where, who comes and goes, the turn clock,
-the server's scoreboard; and why a typed move is not legal, worked out from the observation alone.
+who made a move the seat's player did not, the server's scoreboard; and why a typed move is not legal, worked
+out from the observation alone.
 
 Everything here reads the server's ``table`` message (what everyone at the table may know), a ``state``
-frame's clock, the scoreboard, or the seat's own observation; never a state.
+frame's clock and ``by``, the scoreboard, or the seat's own observation; never a state.
 
 >>> message = {"you": 1, "status": "playing", "settings": {"stand_in": "heuristic"}, "seats": [
 ...     {"seat": 0, "kind": "person", "bot": None, "name": "Ann", "claimed": True, "present": True,
@@ -38,6 +39,54 @@ from bumtable.cli.match_end import MAX_COLUMNS
 from bumtable.cli.render import Seats, ordinal
 from bumtable.errors import BumtableError
 from bumtable.rules.registry import sample_state
+
+MADE_BY = {
+    "auto": "auto-played",
+    "stand-in": "played by the stand-in",
+    "clock": "the clock ran out: the stand-in played",
+}
+"""What a frame's ``by`` adds to the narration of the move it names; nothing for ``seat`` (the seat's own player
+or bot)."""
+
+AUTO_HELP = "  auto on, auto off  your turns with one legal move played for you (and said), or asked"
+"""The prompt's line of help for the auto-play command of ``bumtable join``."""
+
+
+def auto_text(on: bool) -> str:
+    """What switching auto-play on or off means, in words."""
+    if on:
+        return "Auto-play is on: your turns with one legal move are played for you."
+    return "Auto-play is off: your turns with one legal move are asked too."
+
+
+def made_by(told: Sequence[RenderableType], by: str | None) -> list[RenderableType]:
+    """The narration of the table's latest action, its first line saying who made the move where it was not the
+    seat's own player (or bot), as the frame's ``by`` says: auto-play, the stand-in of an away player, or the
+    stand-in when the seat's clock ran out.
+
+    >>> [str(line) for line in made_by([Text("P1 passes."), Text("P2 wins the trick.")], "stand-in")]
+    ['P1 passes (played by the stand-in).', 'P2 wins the trick.']
+    >>> [str(line) for line in made_by([Text("You play 7♠")], "clock")]
+    ['You play 7♠ (the clock ran out: the stand-in played)']
+    >>> [str(line) for line in made_by([Text("P1 passes.")], "seat")]
+    ['P1 passes.']
+    """
+    note = MADE_BY.get(by or "")
+    out = list(told)
+    first = next((i for i, line in enumerate(out) if isinstance(line, Text)), None)
+    if note is None or first is None:
+        return out
+    line = out[first]
+    assert isinstance(line, Text)
+    line = line.copy()
+    stop = line.plain.endswith(".")
+    if stop:
+        line.right_crop(1)
+    line.append(f" ({note})", style="dim")
+    if stop:
+        line.append(".")
+    out[first] = line
+    return out
 
 
 def seat_name(seat: dict[str, Any]) -> str:

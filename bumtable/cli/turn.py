@@ -6,13 +6,14 @@ first turn, when the game moves to another part (:func:`~bumtable.cli.face.scene
 other turns show the face's brief view. A typed line is read by the face's input rule; a move the
 face warns about is taken only once the person confirms it. Whether an action is legal, and why not,
 comes from the caller's ``why_illegal`` (the state's own in ``play``; over the wire, one worked out
-from the observation).
+from the observation). A caller may add command words of its own (``auto on`` in ``join``), read
+before the face reads a move.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from rich.columns import Columns
 from rich.console import Console, RenderableType
@@ -36,17 +37,34 @@ QUIT = None
 """What :meth:`TurnPrompt.ask` answers when the person quits or input ends."""
 
 
+class Command(NamedTuple):
+    """A command word of the caller's own at the prompt: ``run`` is given the rest of the line and answers
+    whether the turn is now the table's to make (:meth:`TurnPrompt.ask` then answers no action, ``[]``);
+    ``help`` is its line of the help text."""
+
+    run: Callable[[str], bool]
+    help: str
+
+
 class TurnPrompt:
     """Asks the person at ``seats.you`` for their move, showing the table as their observation has it."""
 
     def __init__(
-        self, face: Face, rules: AnyRules, seats: Seats, console: Console, reader: LineReader
+        self,
+        face: Face,
+        rules: AnyRules,
+        seats: Seats,
+        console: Console,
+        reader: LineReader,
+        commands: Mapping[str, Command] | None = None,
     ) -> None:
         self.face = face
         self.rules = rules
         self.seats = seats
         self.console = console
         self.reader = reader
+        self.commands = dict(commands or {})
+        """The caller's own command words (lower case), each read as the first word of a line."""
         self.drawn: Hashable = _NOT_DRAWN
         """The scene the full table was last drawn for."""
 
@@ -81,7 +99,8 @@ class TurnPrompt:
         notes: Callable[[], Sequence[RenderableType]] = lambda: (),
     ) -> list[Any] | None:
         """The person's actions (one, or the several a typed line stands for), asked until legal and,
-        where the face warns, confirmed; None when they quit or input ends.
+        where the face warns, confirmed; None when they quit or input ends; none (``[]``) when a command
+        of the caller's left the turn to the table.
 
         ``show`` draws the turn first (off when the same turn is asked again); ``notes`` gives lines
         shown under the menu each time it is drawn (a turn clock)."""
@@ -96,6 +115,12 @@ class TurnPrompt:
             pending = None
             if line is None:
                 return QUIT
+            word, _, rest = line.strip().partition(" ")
+            own = self.commands.get(word.lower())
+            if own is not None:
+                if own.run(rest.strip()):
+                    return []
+                continue
             choice = face.interpret(line, self.rules, options, why_illegal)
             if choice.command == "quit":
                 return QUIT
@@ -124,7 +149,7 @@ class TurnPrompt:
     def obey(self, command: str, obs: Any, options: Sequence[Any]) -> None:
         """Do what a command word typed at the prompt asks (help, table, rules)."""
         if command == "help":
-            self.print(Text(self.face.help))
+            self.print(Text(self.face.help), *(Text(c.help) for c in self.commands.values()))
         elif command == "table":
             self.show_turn(obs, options, full=True)
         elif command == "rules":
