@@ -15,11 +15,19 @@ import re
 
 SECRET = re.compile(r"\b(token|join|code)=[^&\s\"']+")
 
+FRAMES = ("websockets", "uvicorn.error", "uvicorn.protocols")
+"""Loggers whose debug lines print every WebSocket message's text: a seat's actions (which cards it gives in an
+exchange, its private choices), what it sends that is refused. Their lines below INFO are never written: setting
+their level is not enough, for uvicorn sets ``uvicorn.error`` to its own ``log_level`` after :func:`configure`."""
+
 
 class Redact(logging.Filter):
-    """Blank the value of every ``token=``, ``join=`` and ``code=`` in a log line."""
+    """Blank the value of every ``token=``, ``join=`` and ``code=`` in a log line; drop the debug lines of
+    :data:`FRAMES`."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.INFO and record.name.startswith(FRAMES):
+            return False
         message = record.getMessage()
         redacted = SECRET.sub(r"\1=***", message)
         if redacted != message:

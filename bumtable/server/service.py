@@ -141,7 +141,7 @@ class TableService:
         if table.problem:
             log.warning("table %s not replayed: %s", table.id, table.problem)
         else:
-            log.debug("table %s rebuilt: %s, %d actions", table.id, record.game, len(record.actions))
+            log.debug("table %s rebuilt: %s, %d actions", table.id, record.game, table.steps())
             self._spawn(self.drive(table))
         return table
 
@@ -542,15 +542,15 @@ class TableService:
         table.record.actions.append(text)
         table.record.by.append(by)
         state.apply(action, check=False)
-        for event in table.read_public():
+        public = table.read_public()
+        step = table.steps()  # as the frames count: an action no event tells of is neither told nor counted
+        for event in public:
             if event.kind in (HAND_OVER, GAME_OVER):
-                log.info("table %s step %d: %s %s", table.id, index + 1, event.kind, event.text)
+                log.info("table %s step %d: %s %s", table.id, step, event.kind, event.text)
             else:
-                log.debug(
-                    "table %s step %d: P%s %s %s", table.id, index + 1, event.player, event.kind, event.text
-                )
-        if by != "seat":
-            log.info("table %s step %d: P%s's move made by %s", table.id, index + 1, actor, by)
+                log.debug("table %s step %d: P%s %s %s", table.id, step, event.player, event.kind, event.text)
+        if by != "seat" and public:
+            log.info("table %s step %d: P%s's move made by %s", table.id, step, actor, by)
         if state.is_over():
             table.record.status = "over"
             await asyncio.to_thread(self.store.set_status, table.id, "over")
@@ -698,8 +698,10 @@ class TableService:
                 "no-hand", f"this table has {len(table.hands)} finished hands; there is no hand {number}"
             )
         hand = table.hands[number - 1]
-        events = table.state.events(seat, hand.first_seq)
-        return [e.to_dict() for e in events if e.seq <= hand.last_seq]
+        events = [e.to_dict() for e in table.state.events(seat, hand.first_seq) if e.seq <= hand.last_seq]
+        for event in events:  # numbered as the frames were: an action no event tells of is not counted
+            event["step"] = table._visible(event["step"])
+        return events
 
     def record(self, table: Table, hand: int | None = None) -> dict[str, Any]:
         """The match's record (every card, the seed), up to the end of ``hand`` if given: only once the match
