@@ -34,15 +34,18 @@ class TableSocket:
         self.url = url
         self.say = say
         self.ws: ClientConnection | None = None
+        self.opened = contextlib.ExitStack()
+        """Every connection opened (as context managers, as websockets asks), closed together by :meth:`close`."""
         self.connections = 0
         """Connections opened so far (a new one after each loss)."""
 
     def open(self) -> None:
         """Connect, from the next event not seen; a RemoteError if the table cannot be reached."""
         try:
-            self.ws = connect(self.url(), open_timeout=15, max_size=MAX_MESSAGE, max_queue=256)
+            ws = connect(self.url(), open_timeout=15, max_size=MAX_MESSAGE, max_queue=256)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             raise RemoteError(f"cannot reach the table at {self.link.page()}: {e}") from None
+        self.ws = self.opened.enter_context(ws)
         self.connections += 1
 
     def receive(self, *, wait: bool) -> dict[str, Any] | None:
@@ -81,6 +84,5 @@ class TableSocket:
 
     def close(self) -> None:
         """Close the connection (quietly: the server may be gone already)."""
-        if self.ws is not None:
-            with contextlib.suppress(Exception):
-                self.ws.close()
+        with contextlib.suppress(Exception):
+            self.opened.close()

@@ -527,7 +527,9 @@ class TableService:
         try:
             await self.writer.append(table.id, index, text, by)
         except Exception as e:
-            log.error("table %s: action %d could not be written to the log: %s", table.id, index, e)
+            log.error(
+                "table %s: an action could not be written to the log: %s", table.id, e
+            )  # no step: maybe silent
             self._start_clock(table, time.monotonic())
             raise TableError(
                 "storage", "the server could not save that action; nothing changed, try again"
@@ -641,9 +643,7 @@ class TableService:
             if table.turn_start is not None and actor is not None:
                 bank = table.live[actor].bank
                 if bank is not None and now - table.turn_start >= bank:
-                    log.info(
-                        "table %s: a seat's clock ran out, the stand-in moves", table.id
-                    )  # which: maybe private
+                    # not logged here: the move may be a private choice; _commit logs it when an event tells of it
                     try:
                         await self._bot_move(table, actor, table.settings.stand_in, "clock")
                     except Exception:
