@@ -150,6 +150,12 @@ class Script:
     def close(self) -> None:
         pass
 
+    def __enter__(self) -> Script:  # a connection is held as a context manager, as websockets' is
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 class Typing(io.StringIO):
     """Typed lines; ``meanwhile`` is put in the script's inbox as the person types (the server moved on)."""
