@@ -3,6 +3,7 @@ with real HTTP (httpx) and WebSocket (websockets) clients."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -179,3 +180,11 @@ def table_record(rules: AnyRules, seed: int, table_id: str = "t", **fields: Any)
         "status": "playing",
     }
     return TableRecord(**{**base, **fields})
+
+
+async def until(check: Any, seconds: float = 20.0) -> None:
+    """Wait in an event loop until ``check()`` holds (a deadline, not a guess of how long it takes)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.02)

@@ -8,10 +8,10 @@ through again. The service runs on a real store; its frames are read from each v
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import pytest
+from server_helpers import until
 
 from bumtable.bots import make_bot
 from bumtable.server import service as service_module
@@ -45,14 +45,6 @@ def allow_writes(store: Store) -> None:
         else:
             connection.exec_driver_sql("DROP TRIGGER refuse_actions ON actions")
             connection.exec_driver_sql("DROP FUNCTION refuse_actions()")
-
-
-async def until(check: Any, seconds: float = 20.0) -> None:
-    """Wait until ``check()`` holds (a deadline, not a guess of how long it takes)."""
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.02)
 
 
 def test_an_action_the_database_refuses_changes_nothing_and_the_clock_runs_on(database_url: str) -> None:

@@ -5,22 +5,13 @@ On a real store (SQLite and PostgreSQL), through the service."""
 from __future__ import annotations
 
 import asyncio
-import time
-from typing import Any
 
 import pytest
+from server_helpers import until
 
 from bumtable.server.service import SeatSpec, TableError, TableService
 from bumtable.server.settings import Limits
 from bumtable.server.store import Store
-
-
-async def until(check: Any, seconds: float = 20.0) -> None:
-    """Wait until ``check()`` holds (a deadline, not a guess of how long it takes)."""
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.02)
 
 
 def test_a_table_nobody_is_at_is_put_away_and_comes_back_as_it_was(database_url: str) -> None:
