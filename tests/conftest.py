@@ -24,7 +24,7 @@ from bumtable.cards import Card, parse_cards, parse_rank
 from bumtable.errors import NotationError
 from bumtable.rules import Chance, Rules, State
 
-pytest_plugins = ["server_fixtures"]  # database_url (SQLite and PostgreSQL) and server, for the server tests
+pytest_plugins = ["server_fixtures", "browser_fixtures"]  # servers (SQLite, PostgreSQL) and Chromium
 
 settings.register_profile(
     "bumtable",

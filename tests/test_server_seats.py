@@ -9,6 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 from server_helpers import Server, next_of, receive, receive_any
 
+from bumtable.rules.registry import systems
+
 SEATS = [{"kind": "person"}, {"kind": "person"}, {"kind": "person"}, {"kind": "bot", "bot": "random"}]
 
 
@@ -125,3 +127,20 @@ def test_a_seed_chosen_by_the_tables_maker_is_told_to_everyone(server: Server) -
         timeout=10,
     )
     assert hidden.status_code == 400 and "seeded" in hidden.json()["detail"]
+
+
+def test_the_game_list_names_every_game_a_table_can_be_made_for(server: Server) -> None:
+    listed = httpx.get(f"{server.http}/api/games", timeout=10).json()
+    assert [g["name"] for g in listed] == systems()
+    bum = next(g for g in listed if g["name"] == "bum-game")
+    assert bum["default_players"] in bum["players"] and bum["family"] == "climbing"
+
+
+def test_the_lobby_and_table_pages_load_the_browser_client(server: Server) -> None:
+    lobby = httpx.get(f"{server.http}/", timeout=10)
+    assert lobby.status_code == 200 and 'data-page="lobby"' in lobby.text and "/static/app.js" in lobby.text
+    created = server.create(game="bum-game", players=4, seed=1)
+    table = httpx.get(f"{server.http}/t/{created['id']}", timeout=10)
+    assert f'data-table="{created["id"]}"' in table.text and 'data-page="table"' in table.text
+    script = httpx.get(f"{server.http}/static/app.js", timeout=10)
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]

@@ -22,15 +22,18 @@ import logging
 import shlex
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import quote, urlencode
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from bumtable.errors import BumtableError
+from bumtable.rules.registry import system, systems
 from bumtable.server.connection import serve_connection
 from bumtable.server.http_limits import HttpLimits
 from bumtable.server.service import SeatSpec, TableError, TableService
@@ -242,20 +245,42 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         except TableError as e:
             raise refusal(e) from None
 
+    @app.get("/api/games")
+    async def game_list() -> list[dict[str, Any]]:
+        """Every game a table can be made for: its name, title, family and player counts."""
+        return [
+            {
+                "name": sys.name,
+                "title": sys.title,
+                "family": sys.family.name,
+                "players": list(range(sys.min_players, sys.max_players + 1)),
+                "default_players": sys.default_players,
+            }
+            for sys in map(system, systems())
+        ]
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby_page() -> str:
+        """The lobby: make a table (the browser client, served by this process)."""
+        return page("lobby", "bumtable", {})
+
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str, http: Request) -> str:
-        """What a link opens: the table and how to join it from a terminal."""
+        """What a link opens: the table in the browser, and how to join it from a terminal."""
         table = await table_of(table_id)
         query = {k: v for k, v in http.query_params.items() if k in ("token", "join")}
         link = f"{str(http.base_url).rstrip('/')}/t/{quote(table.id)}" + (
             f"?{urlencode(query)}" if query else ""
         )
-        url = html.escape(shlex.quote(link))
-        return (
-            f"<!doctype html><meta charset=utf-8><title>bumtable: {html.escape(table.record.game)}</title>"
-            f"<h1>{html.escape(table.record.game)} for {table.record.players}</h1>"
-            f"<p>To play or watch from a terminal: <code>bumtable join {url}</code></p>"
+        terminal = f"bumtable join {shlex.quote(link)}"
+        return page(
+            "table",
+            f"bumtable: {table.record.game} for {table.record.players}",
+            {"table": table.id},
+            terminal,
         )
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(
@@ -271,6 +296,36 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         await serve_connection(websocket, service_of(), table_id, token, since, name=name, auto=auto)
 
     return app
+
+
+STATIC = Path(__file__).with_name("static")
+"""The browser client's build (``web/``, built by ``make``): ``app.js`` and ``app.css``."""
+
+
+def page(name: str, title: str, data: dict[str, str], terminal: str | None = None) -> str:
+    """The HTML shell of a browser page: the client (``/static/app.js``) draws it; ``data`` goes to ``<body>``'s
+    ``data-`` attributes. Without the client's build, the page says how to build it (and how to play from a
+    terminal)."""
+    attrs = "".join(f' data-{k}="{html.escape(v)}"' for k, v in {"page": name, **data}.items())
+    hint = (
+        f"<p>To play or watch from a terminal: <code>{html.escape(terminal)}</code></p>" if terminal else ""
+    )
+    if (STATIC / "app.js").is_file():
+        body = (
+            '<main id="app"><noscript>This page needs JavaScript.</noscript></main>'
+            f'<footer class="terminal">{hint}</footer><script type="module" src="/static/app.js"></script>'
+        )
+    else:
+        body = (
+            f"<h1>{html.escape(title)}</h1><p>The browser client is not built: run <code>make run</code> "
+            f"(or <code>make web</code>) in the bumtable folder.</p>{hint}"
+        )
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/app.css"></head>'
+        f"<body{attrs}>{body}</body></html>"
+    )
 
 
 def refusal(e: BumtableError) -> HTTPException:

@@ -1,0 +1,73 @@
+/** The table server's HTTP API (docs/protocol.md), typed for the client. */
+
+export interface GameInfo {
+  name: string;
+  title: string;
+  family: string;
+  players: number[];
+  default_players: number;
+}
+
+export interface SeatRequest {
+  kind: "person" | "bot";
+  bot?: string;
+}
+
+export interface CreateRequest {
+  game: string;
+  players: number;
+  seats: SeatRequest[];
+  seed?: number;
+}
+
+export interface CreatedTable {
+  id: string;
+  tokens: Record<string, string>;
+  join_code: string;
+  links: { seats: Record<string, string>; join: string; watch: string };
+}
+
+async function answer<T>(response: Response): Promise<T> {
+  if (!response.ok) {
+    let detail = `${response.status} ${response.statusText}`;
+    try {
+      const body = (await response.json()) as { detail?: unknown };
+      if (typeof body.detail === "string") detail = body.detail;
+    } catch {
+      // not JSON: the status says it
+    }
+    throw new Error(detail);
+  }
+  return (await response.json()) as T;
+}
+
+export async function games(): Promise<GameInfo[]> {
+  return answer<GameInfo[]>(await fetch("/api/games"));
+}
+
+export async function createTable(request: CreateRequest): Promise<CreatedTable> {
+  return answer<CreatedTable>(
+    await fetch("/api/tables", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request),
+    }),
+  );
+}
+
+export interface JoinedSeat {
+  seat: number;
+  token: string;
+  link: string;
+}
+
+/** Take a free seat at a table with its join code: the seat, its new token and the link that brings it back. */
+export async function joinTable(tableId: string, code: string): Promise<JoinedSeat> {
+  return answer<JoinedSeat>(
+    await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ code }),
+    }),
+  );
+}

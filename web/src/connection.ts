@@ -1,0 +1,56 @@
+/**
+ * The WebSocket to a table: opened with the seat's token (none: a spectator) from the next event not seen, and
+ * opened again by itself when it is lost (the server then sends what was missed, nothing twice).
+ */
+
+import { readServerMessage, type ServerMessage } from "./protocol";
+
+export class TableConnection {
+  private socket: WebSocket | null = null;
+  private next = 0;
+  private closedByUs = false;
+  private retries = 0;
+
+  constructor(
+    private readonly tableId: string,
+    private readonly token: string | null,
+    private readonly onMessage: (message: ServerMessage) => void,
+    private readonly onStatus: (status: "open" | "lost" | "closed", detail?: string) => void,
+  ) {}
+
+  open(): void {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = new URLSearchParams({ since: String(this.next) });
+    if (this.token) query.set("token", this.token);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}?${query}`);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retries = 0;
+      this.onStatus("open");
+    };
+    socket.onmessage = (event: MessageEvent<string>) => {
+      const message = readServerMessage(event.data);
+      if (message.type === "state") this.next = message.next;
+      this.onMessage(message);
+    };
+    socket.onclose = (event: CloseEvent) => {
+      if (this.closedByUs) return;
+      if (event.code >= 4400 && event.code < 4500) {
+        this.onStatus("closed", event.reason || `closed (${event.code})`);
+        return;
+      }
+      this.onStatus("lost");
+      const delay = Math.min(10_000, 300 * 2 ** this.retries++);
+      setTimeout(() => this.open(), delay);
+    };
+  }
+
+  send(text: string): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(text);
+  }
+
+  close(): void {
+    this.closedByUs = true;
+    this.socket?.close();
+  }
+}

@@ -1,0 +1,91 @@
+/** The lobby: make a table (game, players, which seats are bots) and open it. */
+
+import { createTable, type GameInfo, games, type SeatRequest } from "./api";
+import { el } from "./dom";
+
+export async function startLobby(root: HTMLElement): Promise<void> {
+  const list = await games();
+  const game = el(
+    "select",
+    { id: "game", name: "game" },
+    ...list.map((g) => el("option", { value: g.name }, g.title)),
+  );
+  const players = el("select", { id: "players", name: "players" });
+  const seatsBox = el("fieldset", { class: "seat-kinds" });
+  const problem = el("p", { class: "problem", role: "alert" });
+  const submit = el("button", { type: "submit" }, "Make the table");
+  const form = el(
+    "form",
+    { class: "create", "aria-label": "Make a table" },
+    el("label", { for: "game" }, "Game "),
+    game,
+    el("label", { for: "players" }, " Players "),
+    players,
+    seatsBox,
+    submit,
+    problem,
+  );
+  root.replaceChildren(el("h1", {}, "bumtable"), el("h2", {}, "Make a table"), form);
+
+  const chosen = (): GameInfo | undefined => list.find((g) => g.name === game.value);
+
+  function fillPlayers(): void {
+    const info = chosen();
+    players.replaceChildren(
+      ...(info?.players ?? []).map((n) => {
+        const o = el("option", { value: String(n) }, String(n));
+        if (n === info?.default_players) o.selected = true;
+        return o;
+      }),
+    );
+    fillSeats();
+  }
+
+  function fillSeats(): void {
+    const n = Number(players.value);
+    seatsBox.replaceChildren(
+      el("legend", {}, "Seats"),
+      ...Array.from({ length: n }, (_, i) => {
+        const select = el(
+          "select",
+          { id: `seat-${i}`, name: `seat-${i}` },
+          el("option", { value: "person" }, i === 0 ? "You" : "A person (invite link)"),
+          el("option", { value: "heuristic" }, "Bot: heuristic"),
+          el("option", { value: "random" }, "Bot: random"),
+        );
+        select.value = i === 0 ? "person" : "heuristic";
+        return el("div", {}, el("label", { for: `seat-${i}` }, `Seat ${i} `), select);
+      }),
+    );
+  }
+
+  game.addEventListener("change", fillPlayers);
+  players.addEventListener("change", fillSeats);
+  fillPlayers();
+
+  async function make(): Promise<void> {
+    problem.textContent = "";
+    const seats: SeatRequest[] = [...seatsBox.querySelectorAll("select")].map((s) =>
+      s.value === "person" ? { kind: "person" } : { kind: "bot", bot: s.value },
+    );
+    try {
+      const made = await createTable({ game: game.value, players: Number(players.value), seats });
+      const first = Object.keys(made.links.seats).sort((a, b) => Number(a) - Number(b))[0];
+      const mine = first === undefined ? undefined : made.links.seats[first];
+      // the maker hands these out: the table page shows them (this browser only)
+      localStorage.setItem(
+        `bumtable:invites:${made.id}`,
+        JSON.stringify({ join: made.links.join, watch: made.links.watch }),
+      );
+      location.href = mine ?? made.links.watch;
+    } catch (e) {
+      problem.textContent = e instanceof Error ? e.message : String(e);
+    }
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void make();
+  });
+  root.dataset.ready = "true";
+}

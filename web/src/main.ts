@@ -1,0 +1,30 @@
+/** The browser client's entry: the page says which view it is (``data-page``: lobby or table). */
+
+import { joinTable } from "./api";
+import { startLobby } from "./lobby";
+import { startTable } from "./table";
+
+const root = document.getElementById("app");
+if (root) {
+  const page = document.body.dataset.page;
+  if (page === "table") {
+    const query = new URLSearchParams(location.search);
+    const tableId = document.body.dataset.table ?? "";
+    const code = query.get("join");
+    if (code) {
+      // the join link: take a free seat, then go to that seat's own link (the one to keep)
+      joinTable(tableId, code).then(
+        (joined) => location.replace(joined.link),
+        (e: unknown) => {
+          root.textContent = `No seat: ${e instanceof Error ? e.message : String(e)}`;
+        },
+      );
+    } else {
+      startTable(root, tableId, query.get("token"));
+    }
+  } else {
+    startLobby(root).catch((e: unknown) => {
+      root.textContent = `The lobby could not load: ${e instanceof Error ? e.message : String(e)}`;
+    });
+  }
+}

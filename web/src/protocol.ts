@@ -1,0 +1,87 @@
+/**
+ * The table server's messages as the client reads and writes them (docs/protocol.md; the JSON Schemas in
+ * docs/schema/protocol/ are the full truth). Only the fields the client uses are typed; observations are
+ * read per family (views/).
+ */
+
+export interface LegalAction {
+  text: string;
+  code: number;
+}
+
+export interface Observation {
+  system: string;
+  seat: number | null;
+  phase: string;
+  turn: number | null;
+  legal: LegalAction[];
+  hand: string[] | null;
+  [field: string]: unknown;
+}
+
+export interface GameEvent {
+  seq: number;
+  step: number;
+  kind: string;
+  player: number | null;
+  text: string;
+  [field: string]: unknown;
+}
+
+export interface SeatInfo {
+  seat: number;
+  kind: "person" | "bot";
+  bot: string | null;
+  name: string | null;
+  present: boolean;
+  stand_in: boolean;
+  auto: boolean;
+  [field: string]: unknown;
+}
+
+export interface TableMessage {
+  type: "table";
+  v: 1;
+  table: string;
+  game: string;
+  you: number | null;
+  seats: SeatInfo[];
+  spectators: number;
+  [field: string]: unknown;
+}
+
+export interface StateMessage {
+  type: "state";
+  v: 1;
+  table: string;
+  seat: number | null;
+  step: number;
+  observation: Observation;
+  events: GameEvent[];
+  since: number;
+  next: number;
+  clock: unknown;
+  by: string | null;
+}
+
+export interface ErrorMessage {
+  type: "error";
+  v: 1;
+  code: string;
+  message: string;
+}
+
+export type ServerMessage = TableMessage | StateMessage | ErrorMessage;
+
+/** An action sent for the seat, answering the frame of ``step`` (refused as ``stale`` if the table moved on). */
+export function actMessage(action: string, step: number): string {
+  return JSON.stringify({ type: "act", v: 1, action, step });
+}
+
+export function readServerMessage(text: string): ServerMessage {
+  const data: unknown = JSON.parse(text);
+  if (typeof data !== "object" || data === null || !("type" in data)) {
+    throw new Error("a server message without a type");
+  }
+  return data as ServerMessage;
+}

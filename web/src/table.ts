@@ -1,0 +1,143 @@
+/**
+ * The table page: seats, the family's view of the game, the actions, a log of the hand. Everything shown comes
+ * from this viewer's frames (its observation and events) and the table message; the client never decides what
+ * is legal, it offers what the server listed.
+ */
+
+import { TableConnection } from "./connection";
+import { el } from "./dom";
+import {
+  actMessage,
+  type GameEvent,
+  type ServerMessage,
+  type StateMessage,
+  type TableMessage,
+} from "./protocol";
+import { ClimbingView } from "./views/climbing";
+import { GenericView } from "./views/generic";
+
+export interface FamilyView {
+  /** Draw the family's part of the table from the latest frame; ``act`` sends one legal action's text. */
+  render(state: StateMessage, act: (text: string) => void): void;
+}
+
+const CLIMBING = new Set(["bum-game", "president", "arsehole", "zheng-shangyou"]);
+
+export function startTable(root: HTMLElement, tableId: string, token: string | null): void {
+  const status = el("p", { class: "status", role: "status", "aria-live": "polite" }, "Connecting...");
+  const seats = el("ol", { class: "seats", "aria-label": "Seats" });
+  const board = el("section", { class: "board", "aria-label": "The game" });
+  const log = el("ol", { class: "log", "aria-label": "What happened" });
+  const problem = el("p", { class: "problem", role: "alert" });
+  const invites = inviteBox(tableId);
+  root.replaceChildren(
+    el("header", {}, el("h1", {}, "bumtable"), status),
+    ...(invites ? [invites] : []),
+    seats,
+    board,
+    problem,
+    el("section", { class: "log-box" }, el("h2", {}, "Log"), log),
+  );
+  let table: TableMessage | null = null;
+  let state: StateMessage | null = null;
+  let view: FamilyView | null = null;
+
+  const connection = new TableConnection(
+    tableId,
+    token,
+    (message: ServerMessage) => {
+      if (message.type === "table") {
+        table = message;
+        if (view === null)
+          view = CLIMBING.has(message.game) ? new ClimbingView(board) : new GenericView(board);
+        drawSeats();
+      } else if (message.type === "state") {
+        state = message;
+        problem.textContent = "";
+        for (const event of message.events) log.append(logLine(event));
+        log.lastElementChild?.scrollIntoView({ block: "nearest" });
+        draw();
+      } else {
+        problem.textContent = message.message;
+      }
+    },
+    (what, detail) => {
+      root.dataset.connection = what;
+      if (what === "open") root.dataset.ready = "true";
+      if (what === "lost") status.textContent = "Connection lost: connecting again...";
+      if (what === "closed") status.textContent = detail ?? "Closed.";
+    },
+  );
+
+  function name(seat: number): string {
+    const info = table?.seats[seat];
+    if (table?.you === seat) return "You";
+    return info?.name ?? `P${seat}`;
+  }
+
+  function drawSeats(): void {
+    if (!table) return;
+    const obs = state?.observation;
+    const scores = (obs?.scores as number[] | undefined) ?? [];
+    const counts =
+      (obs?.card_counts as number[] | undefined) ?? (obs?.hand_counts as number[] | undefined) ?? [];
+    const roles = (obs?.roles as string[] | undefined) ?? [];
+    seats.replaceChildren(
+      ...table.seats.map((s) => {
+        const parts = [name(s.seat)];
+        if (s.kind === "bot") parts.push(`(${s.bot ?? "bot"} bot)`);
+        if (roles[s.seat] !== undefined && obs?.roles_assigned) parts.push(roles[s.seat] ?? "");
+        if (counts[s.seat] !== undefined) parts.push(`${counts[s.seat]} cards`);
+        if (scores[s.seat] !== undefined) parts.push(`${scores[s.seat]} points`);
+        if (s.kind === "person" && !s.present) parts.push(s.stand_in ? "away: the stand-in plays" : "away");
+        const item = el("li", { class: "seat", "data-seat": String(s.seat) }, parts.join(" · "));
+        if (obs?.turn === s.seat) {
+          item.classList.add("to-act");
+          item.setAttribute("aria-current", "true");
+        }
+        return item;
+      }),
+    );
+  }
+
+  function draw(): void {
+    if (!state) return;
+    drawSeats();
+    const obs = state.observation;
+    const yours = obs.seat !== null && obs.turn === obs.seat && obs.legal.length > 0;
+    status.textContent = yours
+      ? "Your turn."
+      : obs.turn === null
+        ? obs.phase === "over"
+          ? "The game is over."
+          : "Waiting."
+        : `${name(obs.turn)} to act.`;
+    root.dataset.step = String(state.step);
+    root.dataset.turn = yours ? "you" : "other";
+    view?.render(state, act);
+  }
+
+  function act(text: string): void {
+    if (!state) return;
+    connection.send(actMessage(text, state.step));
+  }
+
+  connection.open();
+}
+
+/** The links the maker of the table got (kept by the lobby in this browser), to hand out. */
+function inviteBox(tableId: string): HTMLElement | null {
+  const stored = localStorage.getItem(`bumtable:invites:${tableId}`);
+  if (!stored) return null;
+  const links = JSON.parse(stored) as { join?: string; watch?: string };
+  const rows: HTMLElement[] = [];
+  if (links.join)
+    rows.push(el("p", {}, "Friends take a free seat with: ", el("code", { class: "join-link" }, links.join)));
+  if (links.watch) rows.push(el("p", {}, "Spectators watch at: ", el("code", {}, links.watch)));
+  return el("details", { class: "invites", open: "" }, el("summary", {}, "Invite friends"), ...rows);
+}
+
+function logLine(event: GameEvent): HTMLLIElement {
+  const who = event.player === null ? "" : `P${event.player}: `;
+  return el("li", { "data-kind": event.kind }, `${who}${event.text}`);
+}

@@ -1,0 +1,97 @@
+/**
+ * The climbing games (The Bum Game, President, Arsehole, Zheng Shangyou): the trick on the table, the hand sorted
+ * as the server sent it, cards selected by clicking (or Enter/Space on a focused card), and the legal plays that
+ * use the selection offered as buttons; pass and other card-less actions always shown.
+ */
+
+import { cardSvg } from "../cards";
+import { button, el } from "../dom";
+import { cardlessActions, playsUsing } from "../plays";
+import type { StateMessage } from "../protocol";
+import type { FamilyView } from "../table";
+
+interface TrickEntry {
+  player: number;
+  action: string;
+  cards: string[];
+}
+
+export class ClimbingView implements FamilyView {
+  private selected = new Set<number>();
+  private lastStep = -1;
+  private state: StateMessage | null = null;
+  private act: (text: string) => void = () => {};
+
+  constructor(private readonly root: HTMLElement) {}
+
+  render(state: StateMessage, act: (text: string) => void): void {
+    if (state.step !== this.lastStep) this.selected.clear();
+    this.lastStep = state.step;
+    this.state = state;
+    this.act = act;
+    this.draw();
+  }
+
+  private draw(): void {
+    const state = this.state;
+    if (!state) return;
+    const obs = state.observation;
+    const trick = (obs.trick as TrickEntry[] | undefined) ?? [];
+    const trickArea = el(
+      "div",
+      { class: "trick", "aria-label": "The trick" },
+      ...(trick.length === 0
+        ? [el("p", { class: "empty" }, "No cards on the table.")]
+        : trick.map((t) =>
+            el(
+              "figure",
+              { class: "play" },
+              el("div", { class: "cards" }, ...t.cards.map((c) => cardSvg(c))),
+              el("figcaption", {}, `P${t.player}: ${t.action}`),
+            ),
+          )),
+    );
+    const hand = obs.hand ?? [];
+    const yours = obs.seat !== null && obs.turn === obs.seat;
+    const handArea = el(
+      "div",
+      { class: "hand", role: "group", "aria-label": "Your hand: select cards to play" },
+      ...hand.map((text, i) => {
+        const card = el("button", {
+          type: "button",
+          class: "card",
+          "aria-pressed": String(this.selected.has(i)),
+          "data-card": text,
+        });
+        card.append(cardSvg(text));
+        card.addEventListener("click", () => {
+          if (this.selected.has(i)) this.selected.delete(i);
+          else this.selected.add(i);
+          this.draw();
+        });
+        return card;
+      }),
+    );
+    const chosen = [...this.selected].map((i) => hand[i]).filter((c): c is string => c !== undefined);
+    const { exact, more } = playsUsing(obs.legal, chosen);
+    const offered = chosen.length === 0 ? [] : [...exact, ...more];
+    const why =
+      chosen.length > 0 && offered.length === 0
+        ? el("p", { class: "why", role: "alert" }, `No legal play uses ${chosen.join(" ")}.`)
+        : el("p", { class: "why" });
+    const actions = el(
+      "div",
+      { class: "actions", "aria-label": "Your actions" },
+      ...offered.map((a) =>
+        button(a.text, () => this.act(a.text), {
+          "data-action": a.text,
+          class: exact.includes(a) ? "exact" : "",
+        }),
+      ),
+      ...(yours ? cardlessActions(obs.legal) : []).map((a) =>
+        button(a.text, () => this.act(a.text), { "data-action": a.text }),
+      ),
+    );
+    this.root.replaceChildren(trickArea, handArea, why, actions);
+  }
+}
