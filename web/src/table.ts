@@ -13,15 +13,12 @@ import {
   type StateMessage,
   type TableMessage,
 } from "./protocol";
-import { ClimbingView } from "./views/climbing";
-import { GenericView } from "./views/generic";
+import { viewFor } from "./views/index";
 
 export interface FamilyView {
   /** Draw the family's part of the table from the latest frame; ``act`` sends one legal action's text. */
   render(state: StateMessage, act: (text: string) => void): void;
 }
-
-const CLIMBING = new Set(["bum-game", "president", "arsehole", "zheng-shangyou"]);
 
 export function startTable(root: HTMLElement, tableId: string, token: string | null): void {
   const status = el("p", { class: "status", role: "status", "aria-live": "polite" }, "Connecting...");
