@@ -45,8 +45,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     (message: ServerMessage) => {
       if (message.type === "table") {
         table = message;
-        if (view === null)
-          view = CLIMBING.has(message.game) ? new ClimbingView(board) : new GenericView(board);
+        if (view === null) view = viewFor(message.game, board);
         drawSeats();
       } else if (message.type === "state") {
         state = message;
