@@ -31,9 +31,10 @@ web: $(WEB_BUILD)
 webcheck: $(WEB_DEPS)
 	cd web && $(NODE_ENV) npm run -s check && $(NODE_ENV) npm run -s test
 
-## make run: a terminal game of The Bum Game for 4, you against three bots.
-run: $(STAMP)
-	$(BIN)/bumtable play bum-game --players 4
+## make run: the table server with its embedded database (a SQLite file in ./bumtable-data); open the
+## address it prints in a browser, make a table in the lobby and play. `bumtable play` is the terminal game.
+run: $(STAMP) web
+	$(BIN)/bumtable serve
 
 ## make test: lint, type-check and every test.
 test: $(STAMP) lint typecheck webcheck web unit

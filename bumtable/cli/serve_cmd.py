@@ -62,6 +62,8 @@ def serve(
         http_burst=http_burst,
     )
     app = create_app(database, limits)
+    shown = f"[{host}]" if ":" in host else ("127.0.0.1" if host in ("0.0.0.0", "") else host)
+    typer.echo(f"bumtable: open http://{shown}:{port}/ in a browser to play (Ctrl-C stops the server)")
     _tune_gc()
     uvicorn.run(
         app,
