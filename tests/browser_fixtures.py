@@ -4,12 +4,16 @@ error that says how to install it (``scripts/ensure-chromium.sh``, run by ``make
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterator
+import re
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from server_helpers import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -65,3 +69,122 @@ def page(browser: Browser) -> Iterator[Page]:
     page = context.new_page()
     yield page
     context.close()
+
+
+def make_table_in_the_lobby(page: Page, server: Server, game: str = "bum-game") -> None:
+    """Make a table of ``game`` in the lobby (its preset players: you in seat 0, heuristic bots) and open it."""
+    page.goto(f"{server.http}/")
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+    page.select_option("#game", game)
+    page.click("text=Make the table")
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f]+\?token="))
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+
+
+def open_table(page: Page, link: str) -> None:
+    """Open a table page by its link (a seat's, the join link or the spectators') and wait for its socket."""
+    page.goto(link)
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+
+
+def logged(kind: str) -> str:
+    """The selector of a log line of this event kind."""
+    return f".log li[data-kind='{kind}']"
+
+
+FIND_PLAY = """() => {
+  // Which cards to select for a legal play: select cards in hand order, keeping a card while some offered play
+  // still uses the selection, until a play uses exactly it. Clicked in the page (its own handlers), then
+  // unselected again: the test clicks the chosen cards for real.
+  const cards = () => document.querySelectorAll('.hand button.card');
+  const n = cards().length;
+  const picked = [];
+  let found = false;
+  for (let i = 0; i < n && !found; i++) {
+    cards()[i].click();
+    if (document.querySelector('.actions button.exact')) { picked.push(i); found = true; }
+    else if ((document.querySelector('.why')?.textContent ?? '') === '') picked.push(i);
+    else cards()[i].click();
+  }
+  for (const i of picked) cards()[i].click();
+  return found ? picked : [];
+}"""
+
+MARK = "() => { document.querySelector('#app .board').firstElementChild.dataset.acted = 'yes'; }"
+"""Marks the view's drawing before an action is sent: the frame the action brings draws it anew (unmarked)."""
+
+
+def press(locator: Locator, tap: bool) -> None:
+    if tap:
+        locator.tap()
+    else:
+        locator.click()
+
+
+def take_climbing_turn(page: Page, tap: bool = False) -> None:
+    """Play one legal action by clicking (or tapping): select the first cards some play uses exactly (found by
+    trying them in the page) and play them, else the first card-less action (pass, declare, decline)."""
+    picked: list[int] = page.evaluate(FIND_PLAY)
+    cards = page.locator(".hand button.card")
+    for i in picked:
+        press(cards.nth(i), tap)
+    page.evaluate(MARK)
+    if picked:
+        press(page.locator(".actions button.exact").first, tap)
+    else:
+        press(page.locator(".actions button[data-action]").first, tap)
+
+
+def take_any_turn(page: Page, tap: bool = False) -> None:
+    """Play one legal action in any game's view by clicking: an offered action button if there is one, else
+    cards clicked one by one until the view offers an action for them."""
+    actions = page.locator(".actions button[data-action]")
+    if actions.count() == 0:
+        cards = page.locator(".hand button.card, .hand [data-card]")
+        for i in range(cards.count()):
+            press(cards.nth(i), tap)
+            if actions.count():
+                break
+    page.evaluate(MARK)
+    press(actions.first, tap)
+
+
+def play_until(
+    pages: list[Page],
+    kind: str,
+    turn: Callable[[Page], None] = take_climbing_turn,
+    seconds: float = 60,
+    before_turn: Callable[[Page], None] | None = None,
+) -> int:
+    """Take every turn the pages' people have, in whichever page is to act, until each page's log shows an
+    event of ``kind`` (hand-over, game-over); how many turns were taken. ``before_turn`` looks at a page that is
+    to act before it acts."""
+    deadline = time.monotonic() + seconds
+    done = f'document.querySelector("{logged(kind)}") !== null'
+    mine = "document.getElementById('app').dataset.turn === 'you'"
+    turns = looks = 0
+    while not all(p.evaluate(f"() => {done}") for p in pages):
+        remaining = deadline - time.monotonic()
+        assert remaining > 0, f"no {kind} within {seconds} s ({turns} turns taken)"
+        acted = False
+        for p in pages:
+            if p.evaluate(f"() => {mine} && !({done})"):
+                if before_turn is not None:
+                    before_turn(p)
+                turn(p)
+                p.wait_for_function(
+                    "() => !document.querySelector('#app .board > [data-acted]')", timeout=10_000
+                )
+                turns += 1
+                acted = True
+        if not acted:
+            wait = remaining * 1000 if len(pages) == 1 else min(250, remaining * 1000)
+            looks += 1
+            with contextlib.suppress(PlaywrightTimeout):  # another page may be the one to act: look again
+                pages[looks % len(pages)].wait_for_function(f"() => {mine} || {done}", timeout=wait)
+    return turns
+
+
+def screenshot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
