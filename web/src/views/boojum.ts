@@ -76,31 +76,35 @@ export function tokenCounts(held: Record<string, number> | undefined): Record<Su
 export function eventLine(event: GameEvent, name: (seat: number) => string): string {
   const who = event.player === null ? "" : name(event.player);
   const cards = ((event.cards as string[] | undefined) ?? []).join(" ");
+  // "You lay", "P1 lays": the verb agrees with the player named.
+  const v = (third: string, second: string): string => (who === "You" ? second : third);
   switch (event.kind) {
     case "bid":
-      return `${who} lays ${cards} into a bid.`;
+      return `${who} ${v("lays", "lay")} ${cards} into a bid.`;
     case "stand":
-      return `${who} bids ${event.text}: ${cards}.`;
+      return `${who} ${v("bids", "bid")} ${event.text}: ${cards}.`;
     case "pass":
-      return event.text === "pass" ? `${who} passes.` : `${who} is passed over (${event.text}).`;
+      return event.text === "pass"
+        ? `${who} ${v("passes", "pass")}.`
+        : `${who} ${v("is", "are")} passed over (${event.text}).`;
     case "lot":
       return event.player === null ? `Nobody bid for ${event.text}.` : `${who} won ${event.text}: ${cards}.`;
     case "take-back":
-      return `${who} takes back ${cards}.`;
+      return `${who} ${v("takes", "take")} back ${cards}.`;
     case "build":
       return "Build: a card onto each slot and to each player who won nothing.";
     case "pick-up":
-      return `${who} picks up ${cards}.`;
+      return `${who} ${v("picks", "pick")} up ${cards}.`;
     case "claims":
       return `Claims begin with ${who}.`;
     case "claim-start":
-      return `${who} claims the ${event.text} token.`;
+      return `${who} ${v("claims", "claim")} the ${event.text} token.`;
     case "lay":
-      return `${who} lays ${cards} into the claim.`;
+      return `${who} ${v("lays", "lay")} ${cards} into the claim.`;
     case "claim":
       return `${who} cashed ${cards} for the ${event.text} token.`;
     case "draw":
-      return `${who} draws a card.`;
+      return `${who} ${v("draws", "draw")} a card.`;
     case "done":
       return `${who}: ${event.text}.`;
     case "reshuffle":
@@ -265,7 +269,7 @@ export class BoojumView implements FamilyView {
             el(
               "div",
               { class: "bj-line" },
-              `Bid${worth ? ` (${worth})` : ""}: `,
+              `Bid (${worth ?? `${bid.length} ${bid.length === 1 ? "card" : "cards"} laid`}): `,
               cardRow(bid, `${this.name(p)}'s bid`),
             ),
           );

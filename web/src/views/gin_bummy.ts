@@ -95,9 +95,10 @@ export function eventLine(event: GameEvent, name: (seat: number) => string): str
   const who = event.player === null ? "" : name(event.player);
   const cards = ((event.cards as string[] | undefined) ?? []).filter(isCard);
   const shown = cards.map(cardShort).join(" ");
+  const v = (third: string, second: string): string => (who === "You" ? second : third);
   switch (event.kind) {
     case "discard":
-      if (event.text.startsWith("ace")) return `${who} discarded ${shown} and draws three.`;
+      if (event.text.startsWith("ace")) return `${who} discarded ${shown} and ${v("draws", "draw")} three.`;
       if (event.text.startsWith("joker"))
         return `${who} played a Joker carrying ${shown.replace(/^Joker ?/, "")}.`;
       return `${who} discarded ${shown}.`;
@@ -109,14 +110,14 @@ export function eventLine(event: GameEvent, name: (seat: number) => string): str
       return `The Beg was turned over to make a new stock (${event.text === "shuffle" ? "shuffled" : "order known to all"}).`;
     case "force": {
       const to = typeof event.to === "number" ? name(event.to) : "the next player";
-      return `${to} must take ${shown} from ${who}'s Joker.`;
+      return `${to} must take ${shown} from ${who === "You" ? "your" : `${who}'s`} Joker.`;
     }
     case "starve":
-      return `${who} starved (under four cards) and is out.`;
+      return `${who} starved (under four cards) and ${v("is", "are")} out.`;
     case "bum":
       return `${who} called “Bum!” with ${shown}.`;
     case "lead":
-      return `${who} deals and plays first.`;
+      return `${who} ${v("deals", "deal")} and ${v("plays", "play")} first.`;
     case "game-over":
       return resultLine(event.text, event.player, name);
     default:
@@ -266,8 +267,8 @@ export class GinBummyView implements FamilyView {
           { class: "gb-player", "data-seat": String(p) },
           el("strong", {}, this.name(p)),
           ` · ${n} cards`,
-          pub.length ? ` · ${unseen} unseen · known: ` : "",
           ...(tags.length ? [el("span", { class: "tags" }, ` [${tags.join(", ")}]`)] : []),
+          pub.length ? ` · ${unseen} hidden · known to all: ` : "",
         );
         if (pub.length) item.append(smallCards(pub, `${this.name(p)}: cards known to all`));
         if (starved.includes(p)) item.classList.add("out");
