@@ -188,6 +188,7 @@ export class BoojumView implements FamilyView {
     const lot = (obs.lot as number | undefined) ?? -1;
     const bids = (obs.bids as string[][] | undefined) ?? [];
     const high = (obs.high as number | null | undefined) ?? null;
+    const laidNow = (obs.laid_now as string[] | undefined) ?? [];
     const passed = (obs.passed as boolean[] | undefined) ?? [];
     const won = (obs.won as string[][] | undefined) ?? [];
     const counts = (obs.hand_counts as number[] | undefined) ?? [];
@@ -264,7 +265,9 @@ export class BoojumView implements FamilyView {
           ),
         );
         if (bid.length) {
-          const worth = this.standText.get(p);
+          // A bid being raised is not worth what it stood at: say so until it stands again.
+          const laying = p === obs.turn && laidNow.length > 0;
+          const worth = laying ? `raising: ${bid.length} cards laid` : this.standText.get(p);
           item.append(
             el(
               "div",
