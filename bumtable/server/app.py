@@ -323,7 +323,8 @@ def page(name: str, title: str, data: dict[str, str], terminal: str | None = Non
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/app.css"></head>'
+        f'<title>{html.escape(title)}</title><link rel="icon" href="data:,">'
+        '<link rel="stylesheet" href="/static/app.css"></head>'
         f"<body{attrs}>{body}</body></html>"
     )
 
