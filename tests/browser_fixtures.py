@@ -5,6 +5,7 @@ error that says how to install it (``scripts/ensure-chromium.sh``, run by ``make
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import time
@@ -162,7 +163,7 @@ def play_until(
     deadline = time.monotonic() + seconds
     done = f'document.querySelector("{logged(kind)}") !== null'
     mine = "document.getElementById('app').dataset.turn === 'you'"
-    turns = looks = 0
+    turns = 0
     while not all(p.evaluate(f"() => {done}") for p in pages):
         remaining = deadline - time.monotonic()
         assert remaining > 0, f"no {kind} within {seconds} s ({turns} turns taken)"
@@ -178,11 +179,38 @@ def play_until(
                 turns += 1
                 acted = True
         if not acted:
-            wait = remaining * 1000 if len(pages) == 1 else min(250, remaining * 1000)
-            looks += 1
-            with contextlib.suppress(PlaywrightTimeout):  # another page may be the one to act: look again
-                pages[looks % len(pages)].wait_for_function(f"() => {mine} || {done}", timeout=wait)
+            wait_for_progress(pages, f"{mine} || {done}", remaining)
     return turns
+
+
+TO_ACT = """() => [document.getElementById('app').dataset.step,
+  document.querySelector('.seat.to-act')?.dataset.seat ?? null]"""
+
+
+def wait_for_progress(pages: list[Page], ready: str, remaining: float) -> None:
+    """Wait until something happens that may give one of the pages a turn: the page whose person the seats list
+    says is to act becomes ready (``ready``), or the first page's step or seat to act changes (a bot acted)."""
+    step, seat = pages[0].evaluate(TO_ACT)
+    owner = next(
+        (
+            p
+            for p in pages
+            if seat is not None and p.locator(f".seat[data-seat='{seat}']").inner_text().startswith("You")
+        ),
+        None,
+    )
+    if owner is not None:
+        # (its page may have acted already, or lag: then its step is another than the first page's)
+        owner.wait_for_function(
+            f"() => {ready} || document.getElementById('app').dataset.step !== '{step}'",
+            timeout=remaining * 1000,
+        )
+        return
+    with contextlib.suppress(PlaywrightTimeout):  # nobody shown to act (a private choice): look again
+        pages[0].wait_for_function(
+            f"() => {ready} || JSON.stringify(({TO_ACT})()) !== '{json.dumps([step, seat], separators=(',', ':'))}'",
+            timeout=min(remaining * 1000, 250 if seat is None else remaining * 1000),
+        )
 
 
 def screenshot(page: Page, name: str) -> None:
