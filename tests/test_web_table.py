@@ -3,6 +3,9 @@ Game against three bots, and what the page shows (only the viewer's own hand).""
 
 from __future__ import annotations
 
+import re
+
+import httpx
 from browser_fixtures import logged, make_table_in_the_lobby, play_until, screenshot
 from playwright.sync_api import Page, expect
 from server_helpers import Server
@@ -25,3 +28,21 @@ def test_a_selection_no_legal_play_uses_says_so(page: Page, web_server: Server) 
         cards.nth(i).click()
     expect(page.locator(".why")).to_contain_text("No legal play uses")
     expect(page.locator(".actions button.exact")).to_have_count(0)
+
+
+def test_the_lobby_sets_the_series_length_the_game_counts(page: Page, web_server: Server) -> None:
+    """Points to win where the rules count points (The Bum Game), hands to play where they count hands
+    (President); the table is made with that option."""
+    page.goto(f"{web_server.http}/")
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+    page.select_option("#game", "president")
+    expect(page.locator("label[for=match]")).to_have_text("Hands to play ")
+    page.select_option("#game", "bum-game")
+    expect(page.locator("label[for=match]")).to_have_text("Points to win the series ")
+    expect(page.locator("#match")).to_have_value("100")
+    page.fill("#match", "7")
+    page.click("text=Make the table")
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f]+\?token="))
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    info = httpx.get(f"{web_server.http}/api/tables/{table_id}", timeout=10).json()
+    assert info["rules"]["target"] == 7

@@ -33,6 +33,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from bumtable.errors import BumtableError
+from bumtable.rules import get
 from bumtable.rules.registry import system, systems
 from bumtable.server.connection import serve_connection
 from bumtable.server.http_limits import HttpLimits
@@ -247,7 +248,8 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
 
     @app.get("/api/games")
     async def game_list() -> list[dict[str, Any]]:
-        """Every game a table can be made for: its name, title, family and player counts."""
+        """Every game a table can be made for: its name, title, family, player counts and its rules' options as
+        they are by default (``rules.to_dict()`` at the default player count)."""
         return [
             {
                 "name": sys.name,
@@ -255,6 +257,7 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
                 "family": sys.family.name,
                 "players": list(range(sys.min_players, sys.max_players + 1)),
                 "default_players": sys.default_players,
+                "options": get(sys.name).to_dict(),
             }
             for sys in map(system, systems())
         ]

@@ -6,6 +6,8 @@ export interface GameInfo {
   family: string;
   players: number[];
   default_players: number;
+  /** The rules' options as they are by default (``rules.to_dict()``). */
+  options: Record<string, unknown>;
 }
 
 export interface SeatRequest {
@@ -17,6 +19,7 @@ export interface CreateRequest {
   game: string;
   players: number;
   seats: SeatRequest[];
+  options?: Record<string, unknown>;
   seed?: number;
 }
 

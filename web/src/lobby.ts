@@ -12,6 +12,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
   );
   const players = el("select", { id: "players", name: "players" });
   const seatsBox = el("fieldset", { class: "seat-kinds" });
+  const matchBox = el("fieldset", { class: "match-length" });
   const problem = el("p", { class: "problem", role: "alert" });
   const submit = el("button", { type: "submit" }, "Make the table");
   const form = el(
@@ -21,6 +22,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
     game,
     el("label", { for: "players" }, " Players "),
     players,
+    matchBox,
     seatsBox,
     submit,
     problem,
@@ -39,6 +41,31 @@ export async function startLobby(root: HTMLElement): Promise<void> {
       }),
     );
     fillSeats();
+    fillMatch();
+  }
+
+  /** The series' length: points to win, or hands to play, where the game's rules count one of them. */
+  function fillMatch(): void {
+    const options = chosen()?.options ?? {};
+    const target = typeof options.target === "number" ? options.target : 0;
+    const rounds = typeof options.rounds === "number" ? options.rounds : 0;
+    if (target <= 0 && rounds <= 0) {
+      matchBox.replaceChildren();
+      matchBox.hidden = true;
+      return;
+    }
+    matchBox.hidden = false;
+    const [name, label, value] =
+      target > 0 ? ["target", "Points to win the series", target] : ["rounds", "Hands to play", rounds];
+    const input = el("input", {
+      id: "match",
+      type: "number",
+      min: "1",
+      max: "10000",
+      name,
+      value: String(value),
+    });
+    matchBox.replaceChildren(el("legend", {}, "Series"), el("label", { for: "match" }, `${label} `), input);
   }
 
   function fillSeats(): void {
@@ -69,7 +96,14 @@ export async function startLobby(root: HTMLElement): Promise<void> {
       s.value === "person" ? { kind: "person" } : { kind: "bot", bot: s.value },
     );
     try {
-      const made = await createTable({ game: game.value, players: Number(players.value), seats });
+      const match = matchBox.querySelector("input");
+      const options = match ? { [match.name]: Number(match.value) } : undefined;
+      const made = await createTable({
+        game: game.value,
+        players: Number(players.value),
+        seats,
+        ...(options ? { options } : {}),
+      });
       const first = Object.keys(made.links.seats).sort((a, b) => Number(a) - Number(b))[0];
       const mine = first === undefined ? undefined : made.links.seats[first];
       // the maker hands these out: the table page shows them (this browser only)
