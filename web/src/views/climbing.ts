@@ -21,6 +21,7 @@ export class ClimbingView implements FamilyView {
   private lastStep = -1;
   private state: StateMessage | null = null;
   private act: (text: string) => void = () => {};
+  private reason = "";
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -29,7 +30,28 @@ export class ClimbingView implements FamilyView {
     this.lastStep = state.step;
     this.state = state;
     this.act = act;
+    const last = state.events.filter((e) => e.kind !== "deal").at(-1);
+    if (last) {
+      const who =
+        last.player === null ? "" : last.player === state.observation.seat ? "You: " : `P${last.player}: `;
+      this.reason = `${who}${last.text}`;
+    }
     this.draw();
+  }
+
+  /** What the seat is asked to do now, in words (the exchange, a revolution), and the table's state of play. */
+  private prompt(state: StateMessage): string[] {
+    const obs = state.observation;
+    const yours = obs.seat !== null && obs.turn === obs.seat && obs.legal.length > 0;
+    const lines: string[] = [];
+    const give = (obs.give_count as number | undefined) ?? 0;
+    if (yours && obs.phase === "exchange" && give > 0) {
+      lines.push(`Choose ${give} card${give === 1 ? "" : "s"} to give, then the play that gives them.`);
+    }
+    if (yours && obs.phase === "revolution") lines.push("You may declare a revolution: the roles turn over.");
+    if (obs.inverted === true) lines.push("Ranking reversed: each play must rank lower.");
+    if (obs.direction === -1) lines.push("Play goes the other way round the table.");
+    return lines;
   }
 
   private draw(): void {
@@ -92,6 +114,12 @@ export class ClimbingView implements FamilyView {
         button(a.text, () => this.act(a.text), { "data-action": a.text }),
       ),
     );
-    this.root.replaceChildren(trickArea, handArea, why, actions);
+    const notes = el(
+      "div",
+      { class: "reason", "aria-live": "polite" },
+      ...(this.reason ? [el("p", { class: "last-event" }, this.reason)] : []),
+      ...this.prompt(state).map((line) => el("p", { class: "prompt" }, line)),
+    );
+    this.root.replaceChildren(notes, trickArea, handArea, why, actions);
   }
 }
