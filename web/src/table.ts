@@ -4,6 +4,7 @@
  * is legal, it offers what the server listed.
  */
 
+import { ClockTicker, formatBank, readClock } from "./clock";
 import { TableConnection } from "./connection";
 import { el } from "./dom";
 import {
@@ -13,7 +14,16 @@ import {
   type StateMessage,
   type TableMessage,
 } from "./protocol";
+import { fetchHand, showReplay } from "./replay";
+import { drawScoreboard, fetchScoreboard, type FinishedHand, type Scoreboard } from "./scoreboard";
 import { viewFor } from "./views/index";
+
+/** What the status line says when the latest action was not made by the seat's own player. */
+const MADE_BY: Record<string, string> = {
+  auto: "The last move was auto-played.",
+  "stand-in": "The last move was played by the stand-in.",
+  clock: "The last move: the clock ran out (the stand-in moved).",
+};
 
 export interface FamilyView {
   /** Draw the family's part of the table from the latest frame; ``act`` sends one legal action's text. */
@@ -26,18 +36,40 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   const board = el("section", { class: "board", "aria-label": "The game" });
   const log = el("ol", { class: "log", "aria-label": "What happened" });
   const problem = el("p", { class: "problem", role: "alert" });
+  // beside the status line (its own text, so the status's own words stay as they are)
+  const madeBy = el("p", { class: "made-by", "aria-live": "polite" });
   const invites = inviteBox(tableId);
+  const autoBox = el("input", { type: "checkbox", id: "auto-play", class: "auto-play" });
+  const autoLabel = el(
+    "label",
+    { class: "auto-toggle", for: "auto-play", hidden: "" },
+    autoBox,
+    " Play my lone moves for me",
+  );
+  const scores = el("section", { class: "scoreboard", "aria-label": "Scoreboard" });
+  const replay = el("section", { class: "replay", "aria-label": "Replay of a finished hand", hidden: "" });
   root.replaceChildren(
-    el("header", {}, el("h1", {}, "bumtable"), status),
+    el("header", {}, el("h1", {}, "bumtable"), status, madeBy),
     ...(invites ? [invites] : []),
     seats,
+    autoLabel,
     board,
     problem,
+    scores,
+    replay,
     el("section", { class: "log-box" }, el("h2", {}, "Log"), log),
   );
   let table: TableMessage | null = null;
   let state: StateMessage | null = null;
   let view: FamilyView | null = null;
+  let scoreboard: Scoreboard | null = null;
+  let fetching: Promise<void> | null = null;
+  let again = false;
+  const ticker = new ClockTicker(tickClock);
+
+  autoBox.addEventListener("change", () => {
+    connection.send(JSON.stringify({ type: "auto", v: 1, on: autoBox.checked }));
+  });
 
   const connection = new TableConnection(
     tableId,
@@ -46,11 +78,18 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
       if (message.type === "table") {
         table = message;
         if (view === null) view = viewFor(message.game, board);
+        const mine = message.you === null ? undefined : message.seats[message.you];
+        autoLabel.hidden = mine === undefined;
+        if (mine !== undefined) autoBox.checked = mine.auto;
+        root.dataset.auto = String(mine?.auto ?? false);
         drawSeats();
+        drawScores();
       } else if (message.type === "state") {
         state = message;
+        ticker.set(readClock(message.clock));
         problem.textContent = "";
         for (const event of message.events) log.append(logLine(event));
+        if (message.events.some((e) => e.kind === "hand-over" || e.kind === "game-over")) loadScores();
         log.lastElementChild?.scrollIntoView({ block: "nearest" });
         draw();
       } else {
@@ -59,7 +98,10 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     },
     (what, detail) => {
       root.dataset.connection = what;
-      if (what === "open") root.dataset.ready = "true";
+      if (what === "open") {
+        root.dataset.ready = "true";
+        if (scoreboard === null) loadScores();
+      }
       if (what === "lost") status.textContent = "Connection lost: connecting again...";
       if (what === "closed") status.textContent = detail ?? "Closed.";
     },
@@ -87,12 +129,79 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         if (scores[s.seat] !== undefined) parts.push(`${scores[s.seat]} points`);
         if (s.kind === "person" && !s.present) parts.push(s.stand_in ? "away: the stand-in plays" : "away");
         const item = el("li", { class: "seat", "data-seat": String(s.seat) }, parts.join(" · "));
+        const bank = ticker.bank(s.seat);
+        if (bank !== null) {
+          const running = ticker.current?.running === s.seat;
+          item.append(
+            " · ",
+            el(
+              "span",
+              { class: running ? "bank running" : "bank", "data-seat": String(s.seat), title: "Time left" },
+              `⏱ ${formatBank(bank)}${running ? " (running)" : ""}`,
+            ),
+          );
+        }
         if (obs?.turn === s.seat) {
           item.classList.add("to-act");
           item.setAttribute("aria-current", "true");
         }
         return item;
       }),
+    );
+  }
+
+  /** Between frames: the running bank counts down (only its text changes). */
+  function tickClock(): void {
+    const running = ticker.current?.running;
+    if (running === null || running === undefined) return;
+    const span = seats.querySelector<HTMLElement>(`.bank[data-seat="${running}"]`);
+    const bank = ticker.bank(running);
+    if (span && bank !== null) span.textContent = `⏱ ${formatBank(bank)} (running)`;
+  }
+
+  /** Fetch the scoreboard (once more after the fetch under way, if asked while one is). */
+  function loadScores(): void {
+    if (fetching) {
+      again = true;
+      return;
+    }
+    fetching = fetchScoreboard(tableId)
+      .then(
+        (answer) => {
+          scoreboard = answer;
+          drawScores();
+        },
+        (e: unknown) => {
+          problem.textContent = e instanceof Error ? e.message : String(e);
+        },
+      )
+      .finally(() => {
+        fetching = null;
+        if (again) {
+          again = false;
+          loadScores();
+        }
+      });
+  }
+
+  function drawScores(): void {
+    if (!scoreboard || !table) return;
+    drawScoreboard(scores, tableId, scoreboard, table.seats.length, name, openReplay);
+    root.dataset.scored = String(scoreboard.rows.length);
+  }
+
+  function openReplay(hand: FinishedHand): void {
+    fetchHand(tableId, hand.hand, token).then(
+      (answer) => {
+        showReplay(replay, answer, name, () => {
+          replay.hidden = true;
+          replay.replaceChildren();
+        });
+        replay.querySelector<HTMLButtonElement>(".replay-next")?.focus();
+      },
+      (e: unknown) => {
+        problem.textContent = e instanceof Error ? e.message : String(e);
+      },
     );
   }
 
@@ -108,6 +217,8 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
           ? "The game is over."
           : "Waiting."
         : `${name(obs.turn)} to act.`;
+    const by = state.by === null ? undefined : MADE_BY[state.by];
+    madeBy.textContent = by ?? "";
     root.dataset.step = String(state.step);
     root.dataset.turn = yours ? "you" : "other";
     view?.render(state, act);

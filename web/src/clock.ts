@@ -1,0 +1,66 @@
+/**
+ * The turn clock as a frame tells it (``clock``: each seat's bank in seconds, ``null`` for a bot's seat, and the
+ * seat whose clock runs), counted down locally between frames.
+ */
+
+export interface Clock {
+  banks: (number | null)[];
+  running: number | null;
+}
+
+/** The frame's ``clock`` when it is one (anything else: no clock). */
+export function readClock(value: unknown): Clock | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { banks, running } = value as { banks?: unknown; running?: unknown };
+  if (!Array.isArray(banks)) return null;
+  return {
+    banks: banks.map((b) => (typeof b === "number" ? b : null)),
+    running: typeof running === "number" ? running : null,
+  };
+}
+
+/** Seconds as ``m:ss`` (rounded up: a bank shows 0:00 only once it is spent). */
+export function formatBank(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return `${minutes}:${String(rest).padStart(2, "0")}`;
+}
+
+/** A seat's bank now, ``elapsed`` seconds after the frame: only the running seat's bank goes down. */
+export function bankNow(clock: Clock, seat: number, elapsed: number): number | null {
+  const bank = clock.banks[seat] ?? null;
+  if (bank === null) return null;
+  return clock.running === seat ? Math.max(0, bank - elapsed) : bank;
+}
+
+/** Counts the running bank down between frames: ``set`` with each frame's clock (the last ticker is stopped). */
+export class ClockTicker {
+  private clock: Clock | null = null;
+  private since = 0;
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly onTick: () => void) {}
+
+  set(clock: Clock | null): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    this.clock = clock;
+    this.since = Date.now();
+    if (clock !== null && clock.running !== null) this.timer = setInterval(this.onTick, 500);
+  }
+
+  get current(): Clock | null {
+    return this.clock;
+  }
+
+  /** The seat's bank as shown now (``null``: no clock, or none for this seat). */
+  bank(seat: number): number | null {
+    if (this.clock === null) return null;
+    return bankNow(this.clock, seat, (Date.now() - this.since) / 1000);
+  }
+
+  stop(): void {
+    this.set(null);
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The series scoreboard of a table (``GET /api/tables/{id}/scoreboard``): a row per finished hand with what each
+ * seat gained and the totals after it, a Replay button per finished hand, and the record to download once the
+ * match is over.
+ */
+
+import { button, el } from "./dom";
+
+export interface ScoreRow {
+  step: number;
+  text: string;
+  gains: number[];
+  totals: number[];
+}
+
+export interface FinishedHand {
+  hand: number;
+  first_seq: number;
+  last_seq: number;
+  last_step: number;
+  text: string;
+}
+
+export interface Scoreboard {
+  table: string;
+  game: string;
+  status: string;
+  unit: string;
+  rows: ScoreRow[];
+  totals: number[] | null;
+  hands: FinishedHand[];
+  outcome: unknown;
+}
+
+export async function fetchScoreboard(tableId: string): Promise<Scoreboard> {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/scoreboard`);
+  if (!response.ok) throw new Error(`the scoreboard: ${response.status} ${response.statusText}`);
+  return (await response.json()) as Scoreboard;
+}
+
+/** The record's address (a JSON download), valid once the match is over. */
+export function recordUrl(tableId: string): string {
+  return `/api/tables/${encodeURIComponent(tableId)}/record`;
+}
+
+export function isOver(board: Scoreboard): boolean {
+  return board.status === "over" || board.outcome !== null;
+}
+
+/**
+ * Draw ``board`` into ``box``: ``name`` names a seat as the seats bar does, ``replay`` opens a finished hand.
+ * Rows pair with the finished hands in order; a game without hands has no rows, only its one "hand".
+ */
+export function drawScoreboard(
+  box: HTMLElement,
+  tableId: string,
+  board: Scoreboard,
+  seatCount: number,
+  name: (seat: number) => string,
+  replay: (hand: FinishedHand) => void,
+): void {
+  const seats = Array.from({ length: seatCount }, (_, i) => i);
+  const unit = board.unit ? ` (${board.unit})` : "";
+  const head = el(
+    "tr",
+    {},
+    el("th", { scope: "col" }, "Hand"),
+    ...seats.map((s) => el("th", { scope: "col", "data-seat": String(s) }, name(s))),
+    el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Replay")),
+  );
+  const count = Math.max(board.rows.length, board.hands.length);
+  const body: HTMLTableRowElement[] = [];
+  for (let i = 0; i < count; i++) {
+    const row = board.rows[i];
+    const hand = board.hands[i];
+    const label = hand ? `Hand ${hand.hand}` : "End";
+    const cells = seats.map((s) => {
+      if (!row) return el("td", {}, "");
+      const gain = row.gains[s] ?? 0;
+      const total = row.totals[s] ?? 0;
+      return el("td", { "data-seat": String(s) }, `${total} (${gain >= 0 ? "+" : ""}${gain})`);
+    });
+    const action = hand
+      ? button("Replay", () => replay(hand), {
+          class: "replay-open",
+          "data-hand": String(hand.hand),
+          "aria-label": `Replay hand ${hand.hand}`,
+        })
+      : "";
+    body.push(
+      el(
+        "tr",
+        {
+          class: "score-row",
+          ...(hand ? { "data-hand": String(hand.hand) } : {}),
+          title: row?.text ?? hand?.text ?? "",
+        },
+        el("th", { scope: "row" }, label),
+        ...cells,
+        el("td", {}, action),
+      ),
+    );
+  }
+  const totals = board.totals;
+  const foot = totals
+    ? el(
+        "tr",
+        { class: "score-totals" },
+        el("th", { scope: "row" }, "Total"),
+        ...seats.map((s) => el("td", { "data-seat": String(s) }, String(totals[s] ?? 0))),
+        el("td", {}, ""),
+      )
+    : null;
+  const parts: HTMLElement[] = [el("h2", {}, `Scoreboard${unit}`)];
+  if (count === 0 && !totals) parts.push(el("p", { class: "score-empty" }, "No hand is finished yet."));
+  else
+    parts.push(
+      el(
+        "table",
+        { class: "scoreboard-table" },
+        el("caption", { class: "visually-hidden" }, "The series: a row per finished hand, then the totals"),
+        el("thead", {}, head),
+        el("tbody", {}, ...body),
+        ...(foot ? [el("tfoot", {}, foot)] : []),
+      ),
+    );
+  if (isOver(board)) {
+    parts.push(
+      el(
+        "p",
+        {},
+        el(
+          "a",
+          { class: "record-link", href: recordUrl(tableId), download: `bumtable-${tableId}.json` },
+          "Download the record",
+        ),
+        " (JSON: every hand's cards and actions)",
+      ),
+    );
+  }
+  box.replaceChildren(...parts);
+}
