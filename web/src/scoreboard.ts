@@ -112,8 +112,8 @@ export function drawScoreboard(
       )
     : null;
   const parts: HTMLElement[] = [el("h2", {}, `Scoreboard${unit}`)];
-  if (count === 0 && !totals) parts.push(el("p", { class: "score-empty" }, "No hand is finished yet."));
-  else
+  if (count === 0) parts.push(el("p", { class: "score-empty" }, "No hand is finished yet."));
+  if (count > 0 || totals)
     parts.push(
       el(
         "table",
