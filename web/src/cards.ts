@@ -80,3 +80,13 @@ export function cardSvg(text: string): SVGSVGElement {
   svg.append(svgText(34, 62, 32, symbol));
   return svg;
 }
+
+/** A card's text with its suit as a symbol ("7c" -> "7♣"); a text that is not a French card as it is. */
+export function shortCard(text: string): string {
+  try {
+    const card = parseCard(text);
+    return card.joker ? text : `${card.rank}${SUITS[card.suit ?? ""]?.symbol ?? ""}`;
+  } catch {
+    return text;
+  }
+}

@@ -6,6 +6,7 @@
 
 import { ClockTicker, formatBank, readClock } from "./clock";
 import { TableConnection } from "./connection";
+import { shortCard } from "./cards";
 import { el } from "./dom";
 import {
   actMessage,
@@ -88,7 +89,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         state = message;
         ticker.set(readClock(message.clock));
         problem.textContent = "";
-        for (const event of message.events) log.append(logLine(event));
+        for (const event of message.events) log.append(logLine(event, name));
         if (message.events.some((e) => e.kind === "hand-over" || e.kind === "game-over")) loadScores();
         log.lastElementChild?.scrollIntoView({ block: "nearest" });
         draw();
@@ -244,7 +245,17 @@ function inviteBox(tableId: string): HTMLElement | null {
   return el("details", { class: "invites", open: "" }, el("summary", {}, "Invite friends"), ...rows);
 }
 
-function logLine(event: GameEvent): HTMLLIElement {
-  const who = event.player === null ? "" : `P${event.player}: `;
-  return el("li", { "data-kind": event.kind }, `${who}${event.text}`);
+/** An event as a log line: who (as the seats bar names them), what, and the cards it showed this viewer. */
+export function logText(event: GameEvent, name: (seat: number) => string): string {
+  const who = event.player === null ? "" : `${name(event.player)}: `;
+  const cards = Array.isArray(event.cards)
+    ? event.cards.filter((c): c is string => typeof c === "string")
+    : [];
+  const shown =
+    cards.length && !cards.every((c) => event.text.includes(c)) ? ` (${cards.map(shortCard).join(" ")})` : "";
+  return `${who}${event.text}${shown}`;
+}
+
+function logLine(event: GameEvent, name: (seat: number) => string): HTMLLIElement {
+  return el("li", { "data-kind": event.kind }, logText(event, name));
 }
