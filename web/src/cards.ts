@@ -81,12 +81,20 @@ export function cardSvg(text: string): SVGSVGElement {
   return svg;
 }
 
-/** A card's text with its suit as a symbol ("7c" -> "7♣"); a text that is not a French card as it is. */
-export function shortCard(text: string): string {
+/** Whether a text is a French card's (or a Joker's). */
+export function isCard(text: string): boolean {
   try {
-    const card = parseCard(text);
-    return card.joker ? text : `${card.rank}${SUITS[card.suit ?? ""]?.symbol ?? ""}`;
+    parseCard(text);
+    return true;
   } catch {
-    return text;
+    return false;
   }
+}
+
+/** A card's text with its suit as a symbol ("7c" -> "7♣"); a Joker's, or a text that is not a French card, as it
+ * is. */
+export function shortCard(text: string): string {
+  if (!isCard(text)) return text;
+  const card = parseCard(text);
+  return card.joker ? text : `${card.rank}${SUITS[card.suit ?? ""]?.symbol ?? ""}`;
 }

@@ -16,6 +16,7 @@ import {
   type SuitLetter,
 } from "../decktet";
 import { button, el } from "../dom";
+import { seatName } from "./common";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
 import type { FamilyView } from "../table";
 
@@ -175,7 +176,7 @@ export class BoojumView implements FamilyView {
   }
 
   private name(seat: number): string {
-    return this.state?.observation.seat === seat ? "You" : `P${seat}`;
+    return seatName(this.state, seat);
   }
 
   private draw(): void {

@@ -6,6 +6,7 @@
 
 import { cardSvg } from "../cards";
 import { button, el } from "../dom";
+import { seatName } from "./common";
 import { cardlessActions, playsUsing } from "../plays";
 import type { StateMessage } from "../protocol";
 import type { FamilyView } from "../table";
@@ -32,8 +33,7 @@ export class ClimbingView implements FamilyView {
     this.act = act;
     const last = state.events.filter((e) => e.kind !== "deal").at(-1);
     if (last) {
-      const who =
-        last.player === null ? "" : last.player === state.observation.seat ? "You: " : `P${last.player}: `;
+      const who = last.player === null ? "" : `${seatName(state, last.player)}: `;
       this.reason = `${who}${last.text}`;
     }
     this.draw();

@@ -1,17 +1,12 @@
 /** Any game, drawn plainly: the hand as cards (French or as text) and every legal action as a button. */
 
-import { cardSvg, parseCard } from "../cards";
+import { cardSvg, isCard } from "../cards";
 import { button, el } from "../dom";
 import type { StateMessage } from "../protocol";
 import type { FamilyView } from "../table";
 
 function cardNode(text: string): Element {
-  try {
-    parseCard(text);
-    return cardSvg(text);
-  } catch {
-    return el("span", { class: "card-text" }, text);
-  }
+  return isCard(text) ? cardSvg(text) : el("span", { class: "card-text" }, text);
 }
 
 export class GenericView implements FamilyView {

@@ -6,21 +6,11 @@
  * never decides legality: it only sorts the legal actions the server sent.
  */
 
-import { cardLabel, cardSvg, parseCard } from "../cards";
+import { cardLabel, cardSvg, isCard, parseCard, shortCard } from "../cards";
 import { button, el } from "../dom";
+import { seatName } from "./common";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
 import type { FamilyView } from "../table";
-
-const SUIT_SYMBOLS: Record<string, string> = { c: "♣", d: "♦", h: "♥", s: "♠" };
-
-function isCard(word: string): boolean {
-  try {
-    parseCard(word);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The cards an action's text names ("joker JK 4h" -> ["JK", "4h"]; "draw stock", "bum" -> []). */
 export function actionCards(text: string): string[] {
@@ -62,9 +52,7 @@ export function cardlessActions(legal: LegalAction[]): LegalAction[] {
 
 /** A card as short text with its suit symbol ("J♥", "10♣", "Joker"). */
 export function cardShort(text: string): string {
-  const card = parseCard(text);
-  if (card.joker) return "Joker";
-  return `${card.rank}${SUIT_SYMBOLS[card.suit ?? ""] ?? ""}`;
+  return parseCard(text).joker ? "Joker" : shortCard(text);
 }
 
 /** What a button for an action says ("Discard J♥", "Ace A♥: draw three", "Joker carrying 4♥"). */
@@ -176,7 +164,7 @@ export class GinBummyView implements FamilyView {
   }
 
   private name(seat: number): string {
-    return this.state?.observation.seat === seat ? "You" : `P${seat}`;
+    return seatName(this.state, seat);
   }
 
   private draw(): void {
