@@ -22,12 +22,12 @@ $(WEB_DEPS): web/package.json web/package-lock.json $(STAMP)
 	cd web && $(NODE_ENV) npm ci --no-audit --no-fund --loglevel=error
 	touch $(WEB_DEPS)
 
-$(WEB_BUILD): $(WEB_DEPS) $(wildcard web/src/*.ts web/src/*/*.ts web/src/*.css)
+$(WEB_BUILD): $(WEB_DEPS) $(wildcard web/src/*.ts web/src/*/*.ts web/src/*.css web/src/*/*.css)
 	cd web && $(NODE_ENV) npm run -s build
 
 web: $(WEB_BUILD)
 
-## the client's own checks: type check (tsc), lint and format (biome), unit tests (node --test)
+## the client's own checks: type check (tsc), lint (eslint) and format (prettier), unit tests (node --test)
 webcheck: $(WEB_DEPS)
 	cd web && $(NODE_ENV) npm run -s check && $(NODE_ENV) npm run -s test
 

@@ -1,5 +1,7 @@
 /** The browser client's entry: the page says which view it is (``data-page``: lobby or table). */
 
+import "./style.css";
+
 import { joinTable } from "./api";
 import { startLobby } from "./lobby";
 import { startTable } from "./table";
