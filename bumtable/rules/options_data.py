@@ -22,7 +22,7 @@ import itertools
 import json
 import re
 import textwrap
-from typing import Any, Literal, Self, get_args, get_origin, get_type_hints
+from typing import Any, Literal, Self, TypedDict, get_args, get_origin, get_type_hints
 
 from bumtable.errors import RulesError
 
@@ -216,6 +216,76 @@ def options_class(rules: object) -> type[OptionsData]:
     if not isinstance(rules, OptionsData):
         raise RulesError(f"{type(rules).__name__} is not a rules object")
     return type(rules)
+
+
+OptionKind = Literal["bool", "int", "float", "str", "choice", "list"]
+"""How a form asks for an option: a checkbox, a number, a text, one of ``choices``, or a list of ``item``s."""
+
+
+class OptionField(TypedDict):
+    """One option as a form shows it (:func:`option_fields`)."""
+
+    name: str
+    kind: OptionKind
+    item: OptionKind | None
+    """For a list: what each entry is (``list``: entries are lists themselves); None otherwise."""
+    choices: list[Any]
+    """For ``choice``: the values allowed; empty otherwise."""
+    allowed: str
+    """The values allowed, in words (as the error for a wrong one says)."""
+    doc: str
+    value: Any
+    """The value in these rules, as JSON data."""
+
+
+def _kind(hint: Any) -> OptionKind:
+    origin = get_origin(hint)
+    if origin is Literal:
+        return "choice"
+    if origin is tuple:
+        return "list"
+    return {bool: "bool", int: "int", float: "float"}.get(hint, "str")  # type: ignore[return-value]
+
+
+def _item(hint: Any) -> OptionKind | None:
+    if get_origin(hint) is not tuple:
+        return None
+    args = get_args(hint)
+    kinds = {_kind(a) for a in args if a is not Ellipsis}
+    return kinds.pop() if len(kinds) == 1 else "list"
+
+
+def option_fields(rules: object, skip: tuple[str, ...] = ("system",)) -> list[OptionField]:
+    """Every option of ``rules`` (but those in ``skip``) as a form shows it, in the order the rules class
+    declares them (related options together): its kind, the values it allows, its description and value.
+
+    >>> from bumtable.rules import get
+    >>> fields = {f["name"]: f for f in option_fields(get("bum-game", players=4))}
+    >>> fields["exchange_order"]["kind"], fields["exchange_order"]["choices"]
+    ('choice', ['higher-first', 'lower-first', 'simultaneous'])
+    >>> fields["points"]["kind"], fields["points"]["item"], fields["points"]["value"]
+    ('list', 'int', [3, 2, 1, 0])
+    >>> fields["revolution_triggers"]["item"], fields["revolution_triggers"]["value"]
+    ('list', [[2, 2], [3, 2]])
+    >>> fields["target"]["doc"]
+    'Points that win the match (0: no target).'
+    """
+    klass = options_class(rules)
+    types, docs = klass.option_types(), klass.option_docs()
+    data = json.loads(json.dumps(rules.to_dict()))  # type: ignore[attr-defined]  # tuples as lists
+    return [
+        OptionField(
+            name=name,
+            kind=_kind(types[name]),
+            item=_item(types[name]),
+            choices=list(get_args(types[name])) if get_origin(types[name]) is Literal else [],
+            allowed=type_words(types[name]),
+            doc=docs.get(name, ""),
+            value=value,
+        )
+        for name, value in data.items()
+        if name not in skip
+    ]
 
 
 def _field_docstrings(klass: type) -> dict[str, str]:

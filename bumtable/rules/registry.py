@@ -180,6 +180,30 @@ def get(name: str, *, players: int | None = None, variants: Iterable[str] = (), 
     return rules
 
 
+def variant_changes(name: str, *, players: int | None = None) -> dict[str, dict[str, Any]]:
+    """Each variant of game ``name`` and the options it changes in the preset for ``players``, as JSON data
+    (what a form shows next to a variant's name). A variant that cannot apply to that player count, or changes
+    nothing there, is left out.
+
+    >>> variant_changes("bum-game")["one-hour"]
+    {'exchange': False, 'target': 20}
+    """
+    sys = system(name)
+    base = get(name, players=players)
+    out: dict[str, dict[str, Any]] = {}
+    for key, change in sorted(sys.variants.items()):
+        try:
+            changed = base.replace(**change(base)).to_dict()
+        except RulesError:
+            continue
+        data = json.loads(json.dumps(changed))
+        before = json.loads(json.dumps(base.to_dict()))
+        changes = {k: v for k, v in data.items() if before[k] != v}
+        if changes:
+            out[key] = changes
+    return out
+
+
 def family_of(rules: AnyRules) -> Family:
     """The family a rules object belongs to (how layers above the rules choose a face or a bot).
 

@@ -9,7 +9,9 @@ HTTP (JSON; the OpenAPI document is at ``/openapi.json``):
 - ``GET /api/tables/{id}/scoreboard``: the series so far, hand by hand.
 - ``GET /api/tables/{id}/hands/{n}?token=``: the events of finished hand ``n`` as that seat saw them.
 - ``GET /api/tables/{id}/record?hand=n``: the record (``bumtable replay`` reads it), once the match is over.
-- ``GET /t/{id}``: the page the links open (how to join from a terminal; the web table comes later).
+- ``GET /api/games``, ``GET /api/games/{name}/options?players=N``: the games and their options
+  (:mod:`bumtable.server.games_api`).
+- ``GET /``: the lobby; ``GET /t/{id}``: the table page the links open (the browser client, ``/static``).
 
 WebSocket ``/ws/tables/{id}?token=...&since=N``: see :mod:`bumtable.server.connection` and
 ``docs/protocol.md``.
@@ -33,8 +35,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from bumtable.errors import BumtableError
-from bumtable.rules import get
-from bumtable.rules.registry import system, systems
+from bumtable.server import games_api
 from bumtable.server.connection import serve_connection
 from bumtable.server.http_limits import HttpLimits
 from bumtable.server.service import SeatSpec, TableError, TableService
@@ -152,6 +153,7 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
 
     app = FastAPI(title="bumtable table server", version="0.1.0", lifespan=lifespan)
     app.add_middleware(HttpLimits, limits=limits or Limits())  # requests per address, body size
+    app.include_router(games_api.router)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -245,22 +247,6 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
             return service_of().record(await table_of(table_id), hand)
         except TableError as e:
             raise refusal(e) from None
-
-    @app.get("/api/games")
-    async def game_list() -> list[dict[str, Any]]:
-        """Every game a table can be made for: its name, title, family, player counts and its rules' options as
-        they are by default (``rules.to_dict()`` at the default player count)."""
-        return [
-            {
-                "name": sys.name,
-                "title": sys.title,
-                "family": sys.family.name,
-                "players": list(range(sys.min_players, sys.max_players + 1)),
-                "default_players": sys.default_players,
-                "options": get(sys.name).to_dict(),
-            }
-            for sys in map(system, systems())
-        ]
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby_page() -> str:

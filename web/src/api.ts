@@ -10,6 +10,32 @@ export interface GameInfo {
   options: Record<string, unknown>;
 }
 
+/** One option as the lobby's form asks for it (``GET /api/games/{name}/options``). */
+export interface OptionField {
+  name: string;
+  kind: "bool" | "int" | "float" | "str" | "choice" | "list";
+  /** For a list: what each entry is ("list": entries are lists themselves). */
+  item: OptionField["kind"] | null;
+  choices: (string | number | boolean)[];
+  /** The values allowed, in words. */
+  allowed: string;
+  doc: string;
+  value: unknown;
+}
+
+export interface VariantInfo {
+  name: string;
+  /** The options the variant changes in the preset, and to what. */
+  changes: Record<string, unknown>;
+}
+
+export interface GameOptions {
+  game: string;
+  players: number;
+  options: OptionField[];
+  variants: VariantInfo[];
+}
+
 export interface SeatRequest {
   kind: "person" | "bot";
   bot?: string;
@@ -19,6 +45,7 @@ export interface CreateRequest {
   game: string;
   players: number;
   seats: SeatRequest[];
+  variants?: string[];
   options?: Record<string, unknown>;
   seed?: number;
 }
@@ -46,6 +73,13 @@ async function answer<T>(response: Response): Promise<T> {
 
 export async function games(): Promise<GameInfo[]> {
   return answer<GameInfo[]>(await fetch("/api/games"));
+}
+
+/** A game's preset for a player count, option by option, and its variants. */
+export async function gameOptions(game: string, players: number): Promise<GameOptions> {
+  return answer<GameOptions>(
+    await fetch(`/api/games/${encodeURIComponent(game)}/options?players=${String(players)}`),
+  );
 }
 
 export async function createTable(request: CreateRequest): Promise<CreatedTable> {

@@ -2,6 +2,7 @@
 
 import { createTable, type GameInfo, games, type SeatRequest } from "./api";
 import { el } from "./dom";
+import { OptionsForm } from "./options_form";
 
 export async function startLobby(root: HTMLElement): Promise<void> {
   const list = await games();
@@ -12,7 +13,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
   );
   const players = el("select", { id: "players", name: "players" });
   const seatsBox = el("fieldset", { class: "seat-kinds" });
-  const matchBox = el("fieldset", { class: "match-length" });
+  const rules = new OptionsForm();
   const problem = el("p", { class: "problem", role: "alert" });
   const submit = el("button", { type: "submit" }, "Make the table");
   const form = el(
@@ -22,8 +23,9 @@ export async function startLobby(root: HTMLElement): Promise<void> {
     game,
     el("label", { for: "players" }, " Players "),
     players,
-    matchBox,
+    rules.series,
     seatsBox,
+    rules.element,
     submit,
     problem,
   );
@@ -31,7 +33,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
 
   const chosen = (): GameInfo | undefined => list.find((g) => g.name === game.value);
 
-  function fillPlayers(): void {
+  function fillPlayers(): Promise<void> {
     const info = chosen();
     players.replaceChildren(
       ...(info?.players ?? []).map((n) => {
@@ -41,31 +43,20 @@ export async function startLobby(root: HTMLElement): Promise<void> {
       }),
     );
     fillSeats();
-    fillMatch();
+    return fillRules();
   }
 
-  /** The series' length: points to win, or hands to play, where the game's rules count one of them. */
-  function fillMatch(): void {
-    const options = chosen()?.options ?? {};
-    const target = typeof options.target === "number" ? options.target : 0;
-    const rounds = typeof options.rounds === "number" ? options.rounds : 0;
-    if (target <= 0 && rounds <= 0) {
-      matchBox.replaceChildren();
-      matchBox.hidden = true;
-      return;
+  /** The rules form for the game and player count chosen (the server describes the options). */
+  async function fillRules(): Promise<void> {
+    submit.disabled = true;
+    try {
+      await rules.load(game.value, Number(players.value));
+      problem.textContent = "";
+    } catch (e) {
+      problem.textContent = `The game's options could not load: ${e instanceof Error ? e.message : String(e)}`;
+    } finally {
+      submit.disabled = rules.busy;
     }
-    matchBox.hidden = false;
-    const [name, label, value] =
-      target > 0 ? ["target", "Points to win the series", target] : ["rounds", "Hands to play", rounds];
-    const input = el("input", {
-      id: "match",
-      type: "number",
-      min: "1",
-      max: "10000",
-      name,
-      value: String(value),
-    });
-    matchBox.replaceChildren(el("legend", {}, "Series"), el("label", { for: "match" }, `${label} `), input);
   }
 
   function fillSeats(): void {
@@ -86,9 +77,12 @@ export async function startLobby(root: HTMLElement): Promise<void> {
     );
   }
 
-  game.addEventListener("change", fillPlayers);
-  players.addEventListener("change", fillSeats);
-  fillPlayers();
+  game.addEventListener("change", () => void fillPlayers());
+  players.addEventListener("change", () => {
+    fillSeats();
+    void fillRules();
+  });
+  await fillPlayers();
 
   async function make(): Promise<void> {
     problem.textContent = "";
@@ -96,13 +90,11 @@ export async function startLobby(root: HTMLElement): Promise<void> {
       s.value === "person" ? { kind: "person" } : { kind: "bot", bot: s.value },
     );
     try {
-      const match = matchBox.querySelector("input");
-      const options = match ? { [match.name]: Number(match.value) } : undefined;
       const made = await createTable({
         game: game.value,
         players: Number(players.value),
         seats,
-        ...(options ? { options } : {}),
+        ...rules.choice(game.value, Number(players.value)),
       });
       const first = Object.keys(made.links.seats).sort((a, b) => Number(a) - Number(b))[0];
       const mine = first === undefined ? undefined : made.links.seats[first];

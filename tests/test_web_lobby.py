@@ -1,0 +1,93 @@
+"""The lobby's rules form in Debian's Chromium: built from the game's option descriptions, its variants and house
+rules reach the table made, and a value an option does not allow is refused with what it allows."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from browser_fixtures import screenshot
+from playwright.sync_api import Page, expect
+from server_helpers import Server
+
+
+def open_lobby(page: Page, server: Server, game: str, players: int | None = None) -> None:
+    """The lobby with ``game`` (and ``players``) chosen, its rules form drawn for them."""
+    page.goto(f"{server.http}/")
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+    page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
+    shows = f"{game} {players}" if players is not None else re.compile(f"^{game} ")
+    expect(page.locator(".rules-form")).to_have_attribute("data-shows", shows)
+
+
+def made_rules(page: Page, server: Server) -> dict[str, object]:
+    """Make the table; the rules the server made it with."""
+    page.click("text=Make the table")
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f]+\?token="))
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    rules: dict[str, object] = httpx.get(f"{server.http}/api/tables/{table_id}", timeout=10).json()["rules"]
+    return rules
+
+
+def test_the_house_rules_form_asks_for_every_option_the_game_describes(
+    page: Page, web_server: Server
+) -> None:
+    described = httpx.get(f"{web_server.http}/api/games/bum-game/options?players=4", timeout=10).json()
+    open_lobby(page, web_server, "bum-game", 4)
+    page.click(".house-rules summary")
+    options = page.locator(".option-list .option")
+    expect(options).to_have_count(len(described["options"]))
+    exchange = next(o for o in described["options"] if o["name"] == "exchange_order")
+    box = page.locator(".option[data-option=exchange_order]")
+    expect(box.locator(".option-help")).to_contain_text(exchange["doc"])
+    expect(box.locator("select")).to_have_value(exchange["value"])
+    expect(box.locator("option")).to_have_count(len(exchange["choices"]))
+    screenshot(page, "lobby-house-rules")
+
+
+def test_a_variant_ticked_and_an_option_changed_are_the_rules_of_the_table_made(
+    page: Page, web_server: Server
+) -> None:
+    """one-hour: no exchange, 20 points; then the points per place changed by hand."""
+    open_lobby(page, web_server, "bum-game", 4)
+    page.check("input[name=one-hour]")
+    expect(page.locator("#match")).to_have_value("20")
+    page.click(".house-rules summary")
+    expect(page.locator("#option-exchange")).not_to_be_checked()
+    page.fill("#option-points", "5, 3, 1, 0")
+    expect(page.locator(".house-rules summary")).to_contain_text("(3 changed from the preset)")
+    expect(page.locator(".option[data-option=points] label")).to_contain_text("(changed)")
+    rules = made_rules(page, web_server)
+    assert (rules["target"], rules["exchange"], rules["points"]) == (20, False, [5, 3, 1, 0])
+
+
+def test_the_player_count_brings_its_own_preset(page: Page, web_server: Server) -> None:
+    """The Bum Game for 6 adds a third Joker and a second pack's suits (its preset), shown in the form."""
+    described = httpx.get(f"{web_server.http}/api/games/bum-game/options?players=6", timeout=10).json()
+    jokers = next(o["value"] for o in described["options"] if o["name"] == "jokers")
+    open_lobby(page, web_server, "bum-game", 6)
+    expect(page.locator("#option-jokers")).to_have_value(str(jokers))
+    assert made_rules(page, web_server)["jokers"] == jokers
+
+
+def test_a_value_the_option_does_not_allow_is_refused_with_what_it_allows(
+    page: Page, web_server: Server
+) -> None:
+    """Refused in the page (not a list of whole numbers) and by the server (one entry per player), and no table is
+    made either time."""
+    open_lobby(page, web_server, "bum-game", 4)
+    page.click(".house-rules summary")
+    page.fill("#option-points", "5, three")
+    points = page.locator(".option[data-option=points] .field-problem")
+    expect(points).to_have_text("Must be a list of whole numbers, separated by commas.")
+    page.click("text=Make the table")
+    expect(page.locator("form.create .problem")).to_have_text(
+        "points must be a list of whole numbers, separated by commas"
+    )
+    page.fill("#option-points", "5, 3")
+    expect(points).to_have_text("")
+    page.click("text=Make the table")
+    expect(page.locator("form.create .problem")).to_contain_text("points")
+    assert "/t/" not in page.url
