@@ -111,8 +111,9 @@ FIND_PLAY = """() => {
   return found ? picked : [];
 }"""
 
-MARK = "() => { document.querySelector('#app .board').firstElementChild.dataset.acted = 'yes'; }"
-"""Marks the view's drawing before an action is sent: the frame the action brings draws it anew (unmarked)."""
+MARK = "() => { document.querySelector('#app .board').lastElementChild.dataset.acted = 'yes'; }"
+"""Marks the view's drawing before an action is sent: the frame the action brings draws it anew (unmarked). The
+last child: a view may keep a box before its drawing across frames (the climbing view's news)."""
 
 
 def press(locator: Locator, tap: bool) -> None:

@@ -1,12 +1,16 @@
 /**
  * The climbing games (The Bum Game, President, Arsehole, Zheng Shangyou): the trick on the table, the hand sorted
  * as the server sent it, cards selected by clicking (or Enter/Space on a focused card), and the legal plays that
- * use the selection offered as buttons; pass and other card-less actions always shown.
+ * use the selection offered as buttons; pass and other card-less actions always shown. Above them, what is happening
+ * (climbing_news.ts): the hand's revolution or exchange and the latest trick won, player out or hand's end, in words,
+ * in a live region kept across frames (only its lines change, so it is announced once per change).
  */
 
 import { cardSvg } from "../cards";
 import { button, el } from "../dom";
 import { seatName } from "./common";
+import { ClimbingNews } from "./climbing_news";
+import "./climbing.css";
 import { cardlessActions, playsUsing } from "../plays";
 import type { StateMessage } from "../protocol";
 import type { FamilyView } from "../table";
@@ -23,8 +27,20 @@ export class ClimbingView implements FamilyView {
   private state: StateMessage | null = null;
   private act: (text: string) => void = () => {};
   private reason = "";
+  private readonly news = new ClimbingNews();
+  private readonly newsBox = el("section", {
+    class: "news",
+    role: "status",
+    "aria-live": "polite",
+    "aria-label": "What is happening",
+    hidden: "",
+  });
+  private newsShown = "";
+  private body = el("div", { class: "climbing" });
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(root: HTMLElement) {
+    root.replaceChildren(this.newsBox, this.body);
+  }
 
   render(state: StateMessage, act: (text: string) => void): void {
     if (state.step !== this.lastStep) this.selected.clear();
@@ -36,7 +52,24 @@ export class ClimbingView implements FamilyView {
       const who = last.player === null ? "" : `${seatName(state, last.player)}: `;
       this.reason = `${who}${last.text}`;
     }
+    this.news.add(state);
+    this.drawNews(state);
     this.draw();
+  }
+
+  /** The news lines, redrawn only when they change (the box stays, so assistive technology hears each once). */
+  private drawNews(state: StateMessage): void {
+    const name = (seat: number): string => seatName(state, seat);
+    const hand = this.news.handLines(name, state);
+    const now = this.news.momentLines(name);
+    const shown = JSON.stringify([hand, now]);
+    if (shown === this.newsShown) return;
+    this.newsShown = shown;
+    this.newsBox.replaceChildren(
+      ...hand.map((line) => el("p", { class: "news-hand" }, line)),
+      ...now.map((line) => el("p", { class: "news-now" }, line)),
+    );
+    this.newsBox.hidden = hand.length + now.length === 0;
   }
 
   /** What the seat is asked to do now, in words (the exchange, a revolution), and the table's state of play. */
@@ -120,6 +153,9 @@ export class ClimbingView implements FamilyView {
       ...(this.reason ? [el("p", { class: "last-event" }, this.reason)] : []),
       ...this.prompt(state).map((line) => el("p", { class: "prompt" }, line)),
     );
-    this.root.replaceChildren(notes, trickArea, handArea, why, actions);
+    // A new body each time (the news box beside it stays): the page's tests see a drawing made anew.
+    const body = el("div", { class: "climbing" }, notes, trickArea, handArea, why, actions);
+    this.body.replaceWith(body);
+    this.body = body;
   }
 }

@@ -1,0 +1,282 @@
+/**
+ * The climbing games' happenings in words, told from the viewer's own events (never anything hidden from it): the
+ * hand's set-up (a revolution and who was dealt which Jokers, the exchange as this viewer saw it, an exchange called
+ * off) and what just happened at the table (a trick won and why: passes, four of a value, the wipe card; a player
+ * going out and their place; the hand's and the match's end). Pure: the view draws the lines (views/climbing.ts).
+ */
+
+import { shortCard } from "../cards";
+import type { GameEvent, StateMessage } from "../protocol";
+
+/** How the view names a seat ("You" for the viewer). */
+export type Namer = (seat: number) => string;
+
+/** The event kinds that say what just happened at the table (the latest step's are shown together). */
+const MOMENTS = new Set(["trick", "out", "hand-over", "game-over"]);
+
+const RANK_PLURALS: Record<string, string> = { J: "jacks", Q: "queens", K: "kings", A: "aces", JK: "Jokers" };
+
+/** "1st", "2nd", "3rd", "4th", "11th", "21st". */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix =
+    tens >= 11 && tens <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
+  return `${n}${suffix}`;
+}
+
+/** A rank said of several cards: "6s", "10s", "queens", "Jokers". */
+export function rankPlural(rank: string): string {
+  return RANK_PLURALS[rank] ?? `${rank}s`;
+}
+
+/** The verb agreeing with the name: "You win", "P2 wins". */
+function verb(who: string, third: string, second: string): string {
+  return who === "You" ? second : third;
+}
+
+/** The name inside a sentence ("you", not "You"). */
+function inner(who: string): string {
+  return who === "You" ? "you" : who;
+}
+
+/**
+ * The rank a play leaves on top of the trick, for four of a value: a set's own rank (its first; wild cards follow
+ * it), a sequence's last card ("seq 4 5 RJ=6" -> "6").
+ */
+export function topRank(playText: string): string | null {
+  const words = playText.trim().split(/\s+/);
+  const ranks = words.slice(1).map((w) => w.split("=").at(-1) ?? w);
+  return (words[0] === "set" ? ranks[0] : ranks.at(-1)) ?? null;
+}
+
+/** Jokers shown by a revolution: "two Jokers", "a Joker", "the red and the black Joker". */
+export function jokerWords(cards: string[], count: number): string {
+  const n = cards.length || count;
+  const colours = cards.map((c) => (c === "RJ" ? "red" : c === "BJ" ? "black" : ""));
+  if (cards.length > 0 && colours.every((c) => c !== "")) {
+    return n === 1 ? `the ${colours[0]} Joker` : `the ${colours.join(" and the ")} Joker`;
+  }
+  const words = ["no", "a", "two", "three", "four"];
+  return n === 1 ? "a Joker" : `${words[n] ?? n} Jokers`;
+}
+
+/** The first card a play event showed (the wipe card is played alone). */
+function playedCard(play: GameEvent | null): string | undefined {
+  return Array.isArray(play?.cards) ? (play.cards as string[])[0] : undefined;
+}
+
+/** A seat with its role, if known: "P1, the Worker," / "P1". */
+function withRole(who: string, role: string | undefined): string {
+  return role ? `${who}, the ${role},` : who;
+}
+
+/**
+ * A revolution: who held which Jokers (as the event showed them), declared or dealt, and that the roles turn
+ * over. ``oldRole`` is the holder's role as dealt, ``nowRole`` the viewer's role after it, where known.
+ */
+export function revolutionLine(event: GameEvent, name: Namer, oldRole?: string, nowRole?: string): string {
+  const who = event.player === null ? "A player" : name(event.player);
+  const cards = Array.isArray(event.cards) ? (event.cards as string[]) : [];
+  const jokers = jokerWords(cards, typeof event.count === "number" ? event.count : 0);
+  const how =
+    event.text === "declared"
+      ? `${verb(who, "declares", "declare")} it, holding ${jokers}`
+      : `${verb(who, "was", "were")} dealt ${jokers}`;
+  const now = nowRole ? ` You are now the ${nowRole}.` : "";
+  return `Revolution! ${withRole(who, oldRole)} ${how}: the roles turn over.${now}`;
+}
+
+/** The exchange called off by the deal: who held the Jokers, where the event names them. */
+export function noExchangeLine(event: GameEvent, name: Namer, role?: string): string {
+  if (event.player === null) return "No exchange this hand: Jokers dealt to a player call it off.";
+  const who = name(event.player);
+  return `No exchange this hand: ${withRole(who, role)} ${verb(who, "was", "were")} dealt Jokers that call it off.`;
+}
+
+const GIVEN_WHY: Record<string, string> = { best: " (the best held)", lowest: " (the lowest held)" };
+
+/** One pass of the exchange as this viewer saw it: its cards where the viewer gave or got them, else the count. */
+export function giveText(event: GameEvent, name: Namer): string {
+  const giver = event.player === null ? "A player" : name(event.player);
+  const to = typeof event.to === "number" ? inner(name(event.to)) : "another player";
+  const cards = Array.isArray(event.cards) ? (event.cards as string[]) : [];
+  if (cards.length > 0) {
+    return `${giver} gave ${to} ${cards.map(shortCard).join(" ")}${GIVEN_WHY[event.text] ?? ""}`;
+  }
+  const n = typeof event.count === "number" ? event.count : 0;
+  return `${giver} gave ${n} card${n === 1 ? "" : "s"} to ${to}`;
+}
+
+/** The whole exchange so far, one line: "Exchange: You gave P3 7♣ 8♦; P3 gave you A♠ 2♥ (the best held)." */
+export function exchangeLine(gives: GameEvent[], name: Namer): string {
+  return `Exchange: ${gives.map((g) => giveText(g, name)).join("; ")}.`;
+}
+
+/**
+ * A trick won, and why: passes, a play nobody was left to answer, four of a value, the wipe card. ``play`` is
+ * the play that ended it (for the rank or the card), ``lead`` the lead that followed (another player leads when
+ * the winner is out of cards).
+ */
+export function trickLine(
+  event: GameEvent,
+  name: Namer,
+  play: GameEvent | null,
+  lead: GameEvent | null,
+  wipeCard?: string,
+): string {
+  const winner = event.player === null ? "Nobody" : name(event.player);
+  let why: string;
+  if (event.text === "four-of-a-value") {
+    const rank = play ? topRank(play.text) : null;
+    why = rank ? `Four ${rankPlural(rank)} in a row end the trick` : "Four of a value end the trick";
+  } else if (event.text === "wipe") {
+    const card = wipeCard ?? playedCard(play);
+    why = `${card ? shortCard(card) : "The wipe card"} ends the trick at once`;
+  } else if (event.text === "sat-out") {
+    why = "Everyone else had passed in this trick, so nobody can answer";
+  } else {
+    why = "Nobody beat it, everyone else passed";
+  }
+  const wins = `${winner} ${verb(winner, "wins", "win")}`;
+  if (lead !== null && lead.player !== null && lead.player !== event.player) {
+    const leader = name(lead.player);
+    const is = verb(winner, "is", "are");
+    return `${why}: ${wins} the trick, but ${is} out of cards, so ${inner(leader)} ${verb(leader, "leads", "lead")}.`;
+  }
+  return `${why}: ${wins} the trick and ${verb(winner, "leads", "lead")} the next.`;
+}
+
+/** A player going out (or left holding cards at the end) and their place. */
+export function outLine(event: GameEvent, name: Namer, wipeCard?: string): string {
+  const who = event.player === null ? "A player" : name(event.player);
+  const place = typeof event.count === "number" ? event.count : 0;
+  if (event.text === "wipe-card") {
+    const card = wipeCard ? shortCard(wipeCard) : "the wipe card";
+    return `${who} ${verb(who, "goes", "go")} out on ${card}, and so ${verb(who, "finishes", "finish")} last (${ordinal(place)}).`;
+  }
+  if (event.text === "left") return `${who} ${verb(who, "is", "are")} left holding cards: ${ordinal(place)}.`;
+  return `${who} ${verb(who, "goes", "go")} out ${ordinal(place)}.`;
+}
+
+/** "hand 1: P0 +3, P2 +2" -> "Hand 1 is over: You +3, P2 +2." */
+export function handOverLine(text: string, name: Namer): string {
+  const [head = "", order = ""] = text.split(": ");
+  const named = order.replace(/\bP(\d+)\b/g, (_, n: string) => name(Number(n)));
+  return `${head.charAt(0).toUpperCase()}${head.slice(1)} is over${named ? `: ${named}` : ""}.`;
+}
+
+const GAME_REASONS: Record<string, string> = {
+  target: "reaching the target",
+  rounds: "the last hand was played",
+};
+
+/** The match's end: who won and why. */
+export function gameOverLine(event: GameEvent, name: Namer): string {
+  const why = GAME_REASONS[event.text] ?? event.text;
+  if (event.player === null) return `The match is over (${why}).`;
+  const who = name(event.player);
+  return `The match is over: ${who} ${verb(who, "wins", "win")} (${why}).`;
+}
+
+interface Moment {
+  event: GameEvent;
+  play: GameEvent | null;
+  lead: GameEvent | null;
+}
+
+/**
+ * The viewer's events folded into what the view says: the hand's set-up (kept until the next deal) and the moments
+ * of the latest step that had any. Every line follows from the events alone, so a page refreshed mid-hand (whose
+ * first frame brings every event again) says the same; the one exception is a revolution this viewer chose not to
+ * declare, a private choice no event tells of, which is read from its own frames as they come.
+ */
+export class ClimbingNews {
+  private revolution: GameEvent | null = null;
+  private noExchange: GameEvent | null = null;
+  private gives: GameEvent[] = [];
+  private declined = false;
+  private moments: Moment[] = [];
+  private lastPlay: GameEvent | null = null;
+  private deciding = false;
+
+  /** Take one frame's events (and, for a revolution declined, the viewer's own phase before and after). */
+  add(state: StateMessage): void {
+    for (const e of state.events) this.take(e);
+    const obs = state.observation;
+    if (this.deciding && obs.phase !== "revolution" && !state.events.some((e) => e.kind === "revolution")) {
+      this.declined = true;
+    }
+    this.deciding =
+      obs.phase === "revolution" && obs.seat !== null && obs.turn === obs.seat && obs.legal.length > 0;
+  }
+
+  private take(e: GameEvent): void {
+    switch (e.kind) {
+      case "deal":
+        this.revolution = null;
+        this.noExchange = null;
+        this.gives = [];
+        this.declined = false;
+        return;
+      case "revolution":
+        this.revolution = e;
+        return;
+      case "no-exchange":
+        this.noExchange = e;
+        return;
+      case "give":
+        this.gives.push(e);
+        return;
+      case "play":
+        this.lastPlay = e;
+        return;
+      case "lead": {
+        const last = this.moments.at(-1);
+        if (last && last.event.kind === "trick" && last.event.step === e.step && last.lead === null)
+          last.lead = e;
+        return;
+      }
+    }
+    if (!MOMENTS.has(e.kind)) return;
+    if (this.moments[0]?.event.step !== e.step) this.moments = [];
+    this.moments.push({ event: e, play: this.lastPlay, lead: null });
+  }
+
+  /** The hand's set-up: a revolution (or one declined), the exchange called off, the exchange as seen. */
+  handLines(name: Namer, state: StateMessage): string[] {
+    const obs = state.observation;
+    const roles = (obs.roles as string[] | undefined) ?? [];
+    const assigned = obs.roles_assigned !== false;
+    const rev = obs.revolution as { player: number; old_roles: string[] } | null | undefined;
+    const lines: string[] = [];
+    if (this.revolution) {
+      const p = this.revolution.player;
+      const old = assigned && rev && p !== null && rev.player === p ? rev.old_roles[p] : undefined;
+      const now = obs.seat !== null && assigned && rev ? roles[obs.seat] : undefined;
+      lines.push(revolutionLine(this.revolution, name, old, now));
+    }
+    if (this.declined && obs.seat !== null) lines.push(`${name(obs.seat)} did not declare a revolution.`);
+    if (this.noExchange) {
+      const p = this.noExchange.player;
+      lines.push(noExchangeLine(this.noExchange, name, p === null || !assigned ? undefined : roles[p]));
+    }
+    if (this.gives.length) lines.push(exchangeLine(this.gives, name));
+    return lines;
+  }
+
+  /** What just happened: the moments of the latest step that had any (a trick won, players out, a hand's end). */
+  momentLines(name: Namer): string[] {
+    return this.moments.map(({ event, play, lead }) => {
+      switch (event.kind) {
+        case "trick":
+          return trickLine(event, name, play, lead);
+        case "out":
+          return outLine(event, name, playedCard(play));
+        case "hand-over":
+          return handOverLine(event.text, name);
+        default:
+          return gameOverLine(event, name);
+      }
+    });
+  }
+}
