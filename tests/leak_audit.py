@@ -163,7 +163,9 @@ def play_whole_game(
     game is over."""
     people = min(2, players)
     seats = [{"kind": "person"}] * people + [{"kind": "bot", "bot": "heuristic"}] * (players - people)
-    created = server.create(game=game, players=players, seats=seats, seed=seed, options=options)
+    created = server.create(
+        game=game, players=players, seats=seats, seed=seed, options=options, settings={"listed": True}
+    )
     table = created["id"]
     tokens = {int(seat): token for seat, token in created["tokens"].items()}
     answers: list[Answer] = []
@@ -230,13 +232,18 @@ def look_at(
     step: int | None = None,
 ) -> list[Answer]:
     """Ask every HTTP face of the table once, with each seat's token and without one: the record, the table, the
-    scoreboard and each finished hand not asked for yet by that viewer (in ``seen``). With ``step``, the table
+    scoreboard, each finished hand not asked for yet by that viewer (in ``seen``), and the table's entry in the
+    lobby's list of open tables (it is listed). With ``step``, the table
     is waiting at that step for a person's move (the game is running); without, the game is over."""
     asked: list[tuple[int | None, str, httpx.Response]] = []
     base = f"{server.http}/api/tables/{table}"
     with httpx.Client(timeout=10) as http:
         for path in ("/record", "/record?hand=1"):
             asked.append((None, path, http.get(base + path)))
+        listing = http.get(f"{server.http}/api/tables")
+        entries = [t for t in listing.json()["tables"] if t["id"] == table]
+        assert len(entries) == (1 if step is not None else 0)  # listed while played, not once over
+        asked.extend((None, "/api/tables", httpx.Response(200, json=e)) for e in entries)
         for viewer, token in [(None, None), *tokens.items()]:
             query = {} if token is None else {"token": token}
             for path in ("", "/scoreboard"):
@@ -362,6 +369,8 @@ def audit_http(known: Knowledge, answers: list[Answer], *, exact: bool = True) -
             if answer.path == "/scoreboard":
                 hands = [(h["first_seq"], h["last_seq"], h["last_step"]) for h in answer.data["hands"]]
                 assert not exact or hands == known.hands[: len(hands)], where
+            elif answer.path == "/api/tables":  # the list's entry: the seats, nothing of the play
+                assert set(answer.data) == LISTED_KEYS, where
             else:  # the rules are public (they name cards: who holds 3d leads); the rest is checked for cards
                 assert not exact or answer.data["actions"] == answer.step, where
                 assert answer.data["rules"] == known.rules, where
@@ -370,6 +379,10 @@ def audit_http(known: Knowledge, answers: list[Answer], *, exact: bool = True) -
         assert not leaked, f"{where} showed hidden cards {sorted(leaked)}"
         checked += 1
     return checked
+
+
+LISTED_KEYS = {"id", "game", "title", "players", "created_at", "seats", "free", "spectators"}
+"""What the lobby's list tells of a table: no rules, no step, no turn (nothing that moves with the play)."""
 
 
 def audit_whole_game_http(played: Played) -> None:

@@ -1,7 +1,8 @@
 """The store's schema is made by its Alembic migrations, on SQLite and on PostgreSQL: the models and the
 migrations agree, every revision goes down and up again, a database made by the first slice's ``create_all``
 (no ``alembic_version``) is taken as revision 0001 and upgraded with its tables intact, and the columns of
-revision 0002 (settings, join hash, claimed, auto and named seats, who made an action) are kept."""
+revision 0002 (settings, join hash, claimed, auto and named seats, who made an action) and 0003 (listed tables)
+are kept."""
 
 from __future__ import annotations
 
@@ -68,10 +69,10 @@ def a_table(store: Store, table_id: str = "t", actions: int = 3) -> None:
         store.append_action(table_id, i, f"action {i}", by="seat" if i % 2 == 0 else "clock")
 
 
-def test_there_are_two_revisions_and_the_head_is_0002() -> None:
+def test_there_are_three_revisions_and_the_head_is_0003() -> None:
     script = ScriptDirectory.from_config(migration_config())
-    assert [r.revision for r in script.walk_revisions("base", "heads")] == ["0002", "0001"]
-    assert HEAD == "0002"
+    assert [r.revision for r in script.walk_revisions("base", "heads")] == ["0003", "0002", "0001"]
+    assert HEAD == "0003"
 
 
 def test_the_models_and_the_migrations_agree(database_url: str) -> None:
@@ -132,6 +133,27 @@ def first_slice_schema() -> MetaData:
         Column("created_at", DateTime(timezone=True), nullable=False),
     )  # fmt: skip
     return metadata
+
+
+def test_listed_tables_are_found_newest_first_while_they_are_played(database_url: str) -> None:
+    store = Store(database_url)
+    a_table(store, "unlisted")
+    for table_id in ("first", "second", "over"):
+        store.add_table(
+            TableRecord(
+                id=table_id, game="president", players=4, rules={"system": "president"}, seed=1,
+                engine_version=1, status="playing", settings={"listed": True},
+            ),
+            [SeatRecord(seat=i, kind="person" if i == 0 else "bot", bot=None if i == 0 else "random") for i in range(4)],
+        )  # fmt: skip
+    store.set_status("over", "over")
+    listed = store.listed_tables(10)
+    assert [t.id for t in listed] in (["second", "first"], ["first", "second"])  # same instant: either
+    assert all(t.created_at is not None and len(t.seats) == 4 and t.actions == [] for t in listed)
+    assert len(store.listed_tables(1)) == 1
+    migrate_to(store, "0002", down=True)  # the column goes, the tables stay
+    assert "listed" not in {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    assert Store(database_url).listed_tables(10) == []  # 0003 again: a table made before it is not listed
 
 
 def test_a_database_made_by_create_all_is_stamped_0001_and_upgraded(database_url: str) -> None:

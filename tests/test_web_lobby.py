@@ -7,7 +7,7 @@ import re
 
 import httpx
 from browser_fixtures import screenshot
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from server_helpers import Server
 
 
@@ -91,3 +91,38 @@ def test_a_value_the_option_does_not_allow_is_refused_with_what_it_allows(
     page.click("text=Make the table")
     expect(page.locator("form.create .problem")).to_contain_text("points")
     assert "/t/" not in page.url
+
+
+def test_a_table_listed_in_one_browser_is_joined_and_watched_from_the_lobby_of_another(
+    browser: Browser, web_server: Server
+) -> None:
+    """Ann makes a listed President table with a seat for a person; Bo's lobby lists it, Bo takes the free seat
+    (no link passed between them) and Cy watches; a table made unlisted is not shown."""
+    ann, bo, cy = (browser.new_context().new_page() for _ in range(3))
+    open_lobby(ann, web_server, "president", 3)
+    ann.select_option("#seat-1", "person")
+    ann.click("text=Make the table")
+    expect(ann).to_have_url(re.compile(r"/t/[0-9a-f]+\?token="))
+    table_id = ann.url.split("/t/")[1].split("?")[0]
+    hidden = web_server.create(game="president", players=3)  # the API's default: not listed
+
+    bo.goto(f"{web_server.http}/")
+    entry = bo.locator(f".open-tables li[data-table='{table_id}']")
+    expect(entry).to_contain_text("President")
+    expect(entry.locator(".listed-line")).to_have_text("3 players · 1 free seat · 0 watching")
+    expect(bo.locator(f".open-tables li[data-table='{hidden['id']}']")).to_have_count(0)
+    screenshot(bo, "lobby-open-tables")
+    entry.locator("button.take").click()
+    expect(bo).to_have_url(re.compile(rf"/t/{table_id}\?token="))
+    expect(bo.locator("#app[data-ready=true]")).to_be_attached()
+    expect(bo.locator(".seat[data-seat='1']")).to_contain_text("You")
+
+    cy.goto(f"{web_server.http}/")
+    cy_entry = cy.locator(f".open-tables li[data-table='{table_id}']")
+    expect(cy_entry.locator(".listed-line")).to_contain_text("0 free seats")
+    expect(cy_entry.locator("button.take")).to_have_count(0)
+    cy_entry.locator("a.watch").click()
+    expect(cy).to_have_url(re.compile(rf"/t/{table_id}$"))
+    expect(cy.locator("#app[data-ready=true]")).to_be_attached()
+    for page in (ann, bo, cy):
+        page.context.close()

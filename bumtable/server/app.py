@@ -4,6 +4,7 @@ HTTP (JSON; the OpenAPI document is at ``/openapi.json``):
 
 - ``POST /api/tables``: make a table; answers its id, a token and an invite link per person's seat,
   the join code and link (any free seat) and the spectators' link.
+- ``GET /api/tables``: the listed tables still played (the lobby's list of open tables).
 - ``GET /api/tables/{id}``: the table as everyone may know it (the ``table`` message, no cards).
 - ``POST /api/tables/{id}/join``: take a free seat with the join code; answers the seat and its token.
 - ``GET /api/tables/{id}/scoreboard``: the series so far, hand by hand.
@@ -79,6 +80,12 @@ class SettingsRequest(BaseModel):
     )
     stand_in: str = Field(default="heuristic", description="The bot kind that stands in.")
     clock: ClockRequest | None = None
+    listed: bool = Field(
+        default=False,
+        strict=True,
+        description="In the lobby's list of open tables: anyone may watch it and take a free seat without the "
+        "join code.",
+    )
 
 
 class CreateTable(BaseModel):
@@ -120,10 +127,15 @@ class CreatedTable(BaseModel):
 
 
 class JoinRequest(BaseModel):
-    """Take any free person's seat with the table's join code."""
+    """Take any free person's seat with the table's join code (at a listed table, without it)."""
 
     model_config = ConfigDict(extra="forbid")
-    code: str = Field(min_length=1, max_length=100)
+    code: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=100,
+        description="The join code; none needed at a listed table.",
+    )
     name: str | None = Field(default=None, min_length=1, max_length=24, pattern=r"^[\w][\w .'-]*$")
 
 
@@ -201,6 +213,12 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         return CreatedTable(
             id=created.table.id, tokens=created.tokens, join_code=created.join_code, links=links
         )
+
+    @app.get("/api/tables")
+    async def listed_tables() -> dict[str, Any]:
+        """The lobby's list of open tables: those whose makers listed them, still played, newest first (50 at
+        most), each with its game, seats (taken or free, present) and spectators."""
+        return {"tables": await service_of().listed()}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:

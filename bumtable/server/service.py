@@ -35,6 +35,7 @@ from bumtable.rules import get
 from bumtable.rules.events import GAME_OVER, HAND_OVER
 from bumtable.rules.record import GameRecord
 from bumtable.rules.registry import family_of, system
+from bumtable.server.listing import LIST_LIMIT, open_tables
 from bumtable.server.settings import Limits, TableSettings
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
 from bumtable.server.table import CLOSE, SeatLive, Table, Viewer, rebuild, stale
@@ -268,6 +269,11 @@ class TableService:
         return Created(table=table, tokens=tokens, join_code=join_code)
 
     # ------------------------------------------------------------------ seats and viewers
+    async def listed(self) -> list[dict[str, Any]]:
+        """The lobby's list of open tables (:mod:`bumtable.server.listing`), newest first."""
+        records = await asyncio.to_thread(self.store.listed_tables, LIST_LIMIT)
+        return open_tables(records, self.tables)
+
     def seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat ``token`` holds (None without a token: a spectator); a TableError for any other token."""
         if token is None:
@@ -281,10 +287,16 @@ class TableService:
             "that token holds no seat at this table (a seat given out through the join link has a new token)",
         )
 
-    async def claim_free_seat(self, table: Table, code: str, name: str | None = None) -> tuple[int, str]:
-        """A free person's seat for someone with the table's join code: its number and a new token."""
+    async def claim_free_seat(
+        self, table: Table, code: str | None, name: str | None = None
+    ) -> tuple[int, str]:
+        """A free person's seat for someone with the table's join code (or anyone, at a listed table): its number
+        and a new token."""
         join_hash = table.record.join_hash
-        if join_hash is None or not hmac.compare_digest(join_hash, hash_token(code)):
+        if code is None:
+            if not table.settings.listed:
+                raise TableError("bad-token", "this table is not listed: taking a seat needs its join code")
+        elif join_hash is None or not hmac.compare_digest(join_hash, hash_token(code)):
             raise TableError("bad-token", "that is not this table's join code")
         async with table.lock:
             free = [s for s in table.record.seats if s.kind == "person" and not s.claimed]

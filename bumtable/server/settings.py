@@ -58,6 +58,9 @@ class TableSettings:
     """The bot kind that plays a missing player's seat, or a move whose clock ran out."""
     clock: Clock | None = None
     """The turn clock, or None for no clock."""
+    listed: bool = False
+    """The table is in the lobby's list of open tables: anyone may see it there, watch it and take a free seat
+    without the join code. Off unless asked for (the lobby's form asks for it by default)."""
     seeded: bool = False
     """The table's maker chose its seed, and so may know every deal: told to everyone (set by the server, not
     by a request)."""
@@ -68,6 +71,7 @@ class TableSettings:
             "away_after": self.away_after,
             "stand_in": self.stand_in,
             "clock": None if self.clock is None else self.clock.to_dict(),
+            "listed": self.listed,
             "seeded": self.seeded,
         }
 
@@ -75,10 +79,10 @@ class TableSettings:
     def from_dict(cls, data: dict[str, Any] | None) -> TableSettings:
         """Settings from JSON-ready data (missing keys take their defaults); a SettingsError names a bad one."""
         data = dict(data or {})
-        unknown = sorted(set(data) - {"away_after", "stand_in", "clock", "seeded"})
+        unknown = sorted(set(data) - {"away_after", "stand_in", "clock", "listed", "seeded"})
         if unknown:
             raise SettingsError(
-                f"unknown table setting {unknown[0]!r}; settings: away_after, stand_in, clock"
+                f"unknown table setting {unknown[0]!r}; settings: away_after, stand_in, clock, listed"
             )
         away = data.get("away_after", DEFAULT_AWAY_AFTER)
         if away is not None and (not _number(away) or away < 0):
@@ -99,8 +103,11 @@ class TableSettings:
         seeded = data.get("seeded", False)
         if not isinstance(seeded, bool):
             raise SettingsError(f"seeded must be true or false, not {seeded!r}")
+        listed = data.get("listed", False)
+        if not isinstance(listed, bool):
+            raise SettingsError(f"listed must be true or false, not {listed!r}")
         away_after = None if away is None else float(away)
-        return cls(away_after=away_after, stand_in=stand_in, clock=clock, seeded=seeded)
+        return cls(away_after=away_after, stand_in=stand_in, clock=clock, listed=listed, seeded=seeded)
 
 
 def _number(value: Any) -> bool:

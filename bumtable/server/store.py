@@ -42,6 +42,7 @@ from sqlalchemy import (
     Connection,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -125,6 +126,10 @@ class TableRow(Base):
     """SHA-256 of the code that gives out any free seat (None: no join link)."""
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
     """When the table, one of its seats or its log last changed."""
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """In the lobby's list of open tables (its settings' ``listed``, kept apart to be looked up)."""
+
+    __table_args__ = (Index("ix_tables_listed_status", "listed", "status"),)
 
 
 class SeatRow(Base):
@@ -188,6 +193,8 @@ class TableRecord:
     """``by[i]`` made ``actions[i]``: ``seat``, ``stand-in``, ``auto`` or ``clock``."""
     updated_at: dt.datetime | None = None
     """When the table last changed (read from the database; not written by :meth:`Store.add_table`)."""
+    created_at: dt.datetime | None = None
+    """When the table was made (read by :meth:`Store.listed_tables`; not written by :meth:`Store.add_table`)."""
 
 
 class _Keep(enum.Enum):
@@ -279,6 +286,7 @@ class Store:
                     status=table.status,
                     settings=_json(table.settings),
                     join_hash=table.join_hash,
+                    listed=bool(table.settings.get("listed", False)),
                     created_at=now,
                     updated_at=now,
                 )
@@ -404,6 +412,38 @@ class Store:
             ):
                 tables[action.table_id].actions.append(action.text)
                 tables[action.table_id].by.append(action.by)
+        return list(tables.values())
+
+    def listed_tables(self, limit: int) -> list[TableRecord]:
+        """The newest ``limit`` tables listed and still playing, with their seats (not their logs), newest first;
+        ``created_at`` set."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.listed, TableRow.status == "playing")
+                .order_by(TableRow.created_at.desc(), TableRow.id)
+                .limit(limit)
+            ).all()
+            tables = {
+                row.id: TableRecord(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    rules=dict(row.rules),
+                    seed=row.seed,
+                    engine_version=row.engine_version,
+                    status=row.status,
+                    settings=dict(row.settings),
+                    created_at=_aware(row.created_at),
+                )
+                for row in rows
+            }
+            for seat in session.scalars(
+                select(SeatRow)
+                .where(SeatRow.table_id.in_(list(tables)))
+                .order_by(SeatRow.table_id, SeatRow.seat)
+            ):
+                tables[seat.table_id].seats.append(_seat_record(seat))
         return list(tables.values())
 
     def load_table(self, table_id: str) -> TableRecord | None:

@@ -48,6 +48,30 @@ export interface CreateRequest {
   variants?: string[];
   options?: Record<string, unknown>;
   seed?: number;
+  settings?: { listed?: boolean };
+}
+
+/** A table in the lobby's list of open tables (``GET /api/tables``). */
+export interface OpenTable {
+  id: string;
+  game: string;
+  title: string;
+  players: number;
+  created_at: string | null;
+  seats: {
+    seat: number;
+    kind: string;
+    bot: string | null;
+    name: string | null;
+    taken: boolean;
+    present: boolean;
+  }[];
+  free: number;
+  spectators: number;
+}
+
+export async function openTables(): Promise<OpenTable[]> {
+  return (await answer<{ tables: OpenTable[] }>(await fetch("/api/tables"))).tables;
 }
 
 export interface CreatedTable {
@@ -98,13 +122,14 @@ export interface JoinedSeat {
   link: string;
 }
 
-/** Take a free seat at a table with its join code: the seat, its new token and the link that brings it back. */
-export async function joinTable(tableId: string, code: string): Promise<JoinedSeat> {
+/** Take a free seat at a table with its join code (none at a listed table): the seat, its new token and the link
+ * that brings it back. */
+export async function joinTable(tableId: string, code: string | null): Promise<JoinedSeat> {
   return answer<JoinedSeat>(
     await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ code }),
+      body: JSON.stringify(code === null ? {} : { code }),
     }),
   );
 }

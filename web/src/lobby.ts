@@ -1,7 +1,9 @@
-/** The lobby: make a table (game, players, which seats are bots) and open it. */
+/** The lobby: make a table (game, players, which seats are bots, its rules, listed or not) and open it; the open
+ * tables listed below it. */
 
 import { createTable, type GameInfo, games, type SeatRequest } from "./api";
 import { el } from "./dom";
+import { openTablesSection } from "./open_tables";
 import { OptionsForm } from "./options_form";
 
 export async function startLobby(root: HTMLElement): Promise<void> {
@@ -16,6 +18,8 @@ export async function startLobby(root: HTMLElement): Promise<void> {
   const rules = new OptionsForm();
   const problem = el("p", { class: "problem", role: "alert" });
   const submit = el("button", { type: "submit" }, "Make the table");
+  const listed = el("input", { type: "checkbox", id: "listed", name: "listed" });
+  listed.checked = true;
   const form = el(
     "form",
     { class: "create", "aria-label": "Make a table" },
@@ -25,11 +29,17 @@ export async function startLobby(root: HTMLElement): Promise<void> {
     players,
     rules.series,
     seatsBox,
+    el(
+      "div",
+      { class: "listing" },
+      listed,
+      el("label", { for: "listed" }, " List it under Open tables (anyone may take a free seat, or watch)"),
+    ),
     rules.element,
     submit,
     problem,
   );
-  root.replaceChildren(el("h1", {}, "bumtable"), el("h2", {}, "Make a table"), form);
+  root.replaceChildren(el("h1", {}, "bumtable"), el("h2", {}, "Make a table"), form, openTablesSection());
 
   const chosen = (): GameInfo | undefined => list.find((g) => g.name === game.value);
 
@@ -95,6 +105,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
         players: Number(players.value),
         seats,
         ...rules.choice(game.value, Number(players.value)),
+        settings: { listed: listed.checked },
       });
       const first = Object.keys(made.links.seats).sort((a, b) => Number(a) - Number(b))[0];
       const mine = first === undefined ? undefined : made.links.seats[first];

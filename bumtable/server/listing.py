@@ -1,0 +1,54 @@
+"""The lobby's list of open tables: each listed table still played, as anyone may know it (no cards, no tokens).
+
+A table is listed when its maker asked for it (its settings' ``listed``); anyone may then watch it and take a free
+person's seat without the join code. What the list tells is what the table's ``table`` message tells everyone:
+the game, the seats (bot kinds, names, taken or free, present), the spectators; and when the table was made (not
+when it last moved, which could time a player's private choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bumtable.rules.registry import system
+from bumtable.server.store import TableRecord
+from bumtable.server.table import Table
+
+LIST_LIMIT = 50
+"""The most tables the list shows (the newest)."""
+
+
+def open_tables(records: list[TableRecord], live: Mapping[str, Table]) -> list[dict[str, Any]]:
+    """Each listed table as the lobby shows it, in the order given; a table in memory (``live``) tells who is
+    connected now and is left out once it is over (its status may not be stored yet)."""
+    out = []
+    for record in records:
+        table = live.get(record.id)
+        if table is not None and table.status() != "playing":
+            continue
+        seats = (table.record if table is not None else record).seats
+        listed = [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "taken": s.kind == "bot" or s.claimed,
+                "present": s.kind == "bot" or (table is not None and table.live[s.seat].connections > 0),
+            }
+            for s in seats
+        ]
+        out.append(
+            {
+                "id": record.id,
+                "game": record.game,
+                "title": system(record.game).title,
+                "players": record.players,
+                "created_at": None if record.created_at is None else record.created_at.isoformat(),
+                "seats": listed,
+                "free": sum(1 for s in listed if not s["taken"]),
+                "spectators": 0 if table is None else sum(1 for v in table.viewers if v.seat is None),
+            }
+        )
+    return out
