@@ -44,6 +44,7 @@ def test_create_makes_the_table_described_and_prints_a_link_per_seat(server: Ser
         "30",
         "--seed",
         "7",
+        "--listed",
     )
     assert made.returncode == 0, made.stderr
     links = re.findall(r"http://\S+/t/[0-9a-f]+\S*", made.stdout)
@@ -63,6 +64,7 @@ def test_create_makes_the_table_described_and_prints_a_link_per_seat(server: Ser
         "away_after": 30.0,
         "stand_in": "heuristic",
         "clock": {"bank": 600.0, "increment": 5.0},
+        "listed": True,
         "seeded": True,
     }
     assert info["seats"][0]["claimed"] and not info["seats"][1]["claimed"]  # seat 0 is the maker's

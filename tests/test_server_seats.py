@@ -144,3 +144,10 @@ def test_the_lobby_and_table_pages_load_the_browser_client(server: Server) -> No
     assert f'data-table="{created["id"]}"' in table.text and 'data-page="table"' in table.text
     script = httpx.get(f"{server.http}/static/app.js", timeout=10)
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+
+
+def test_a_link_to_no_table_opens_a_page_that_says_so_and_leads_to_the_lobby(server: Server) -> None:
+    missing = httpx.get(f"{server.http}/t/nope<script>", timeout=10)
+    assert missing.status_code == 404 and "text/html" in missing.headers["content-type"]
+    assert "No such table" in missing.text and 'href="/"' in missing.text
+    assert "no table &#x27;nope&lt;script&gt;&#x27;" in missing.text  # the id said back, escaped

@@ -73,6 +73,12 @@ def create(
     host: Annotated[
         bool, typer.Option(help="The first person's seat is yours (--no-host: all are free).")
     ] = True,
+    listed: Annotated[
+        bool,
+        typer.Option(
+            help="List the table under Open tables in the server's lobby: anyone may take a free seat or watch."
+        ),
+    ] = False,
     seed: Annotated[
         int | None, typer.Option(help="Seed for the cut and the deals (default: the server's).")
     ] = None,
@@ -102,6 +108,8 @@ def create(
             settings["away_after"] = away_after
         if clock is not None:
             settings["clock"] = parse_clock(clock)
+        if listed:
+            settings["listed"] = True
         request = {
             "game": rules.system,
             "players": rules.players,

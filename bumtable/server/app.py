@@ -272,19 +272,25 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         return page("lobby", "bumtable", {})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
-    async def table_page(table_id: str, http: Request) -> str:
-        """What a link opens: the table in the browser, and how to join it from a terminal."""
-        table = await table_of(table_id)
+    async def table_page(table_id: str, http: Request) -> HTMLResponse:
+        """What a link opens: the table in the browser, and how to join it from a terminal; a page saying so
+        (404) when there is no such table."""
+        try:
+            table = await service_of().get(table_id)
+        except TableError as e:
+            return HTMLResponse(missing_page(str(e)), status_code=404)
         query = {k: v for k, v in http.query_params.items() if k in ("token", "join")}
         link = f"{str(http.base_url).rstrip('/')}/t/{quote(table.id)}" + (
             f"?{urlencode(query)}" if query else ""
         )
         terminal = f"bumtable join {shlex.quote(link)}"
-        return page(
-            "table",
-            f"bumtable: {table.record.game} for {table.record.players}",
-            {"table": table.id},
-            terminal,
+        return HTMLResponse(
+            page(
+                "table",
+                f"bumtable: {table.record.game} for {table.record.players}",
+                {"table": table.id},
+                terminal,
+            )
         )
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
@@ -327,12 +333,28 @@ def page(name: str, title: str, data: dict[str, str], terminal: str | None = Non
             f"<h1>{html.escape(title)}</h1><p>The browser client is not built: run <code>make run</code> "
             f"(or <code>make web</code>) in the bumtable folder.</p>{hint}"
         )
+    return document(title, attrs, body)
+
+
+def document(title: str, attrs: str, body: str) -> str:
+    """A whole HTML page: its title, ``<body>``'s attributes (already escaped) and its body."""
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<title>{html.escape(title)}</title><link rel="icon" href="data:,">'
         '<link rel="stylesheet" href="/static/app.css"></head>'
         f"<body{attrs}>{body}</body></html>"
+    )
+
+
+def missing_page(reason: str) -> str:
+    """The page a link to no table opens: the reason, and the way back to the lobby."""
+    return document(
+        "bumtable: no such table",
+        ' data-page="missing"',
+        f'<main><h1>No such table</h1><p class="problem">{html.escape(reason)}.</p>'
+        "<p>The link may be mistyped, or the table made on another server. "
+        '<a href="/">Go to the lobby</a> to make a table or find an open one.</p></main>',
     )
 
 
