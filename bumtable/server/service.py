@@ -35,6 +35,7 @@ from bumtable.rules import get
 from bumtable.rules.events import GAME_OVER, HAND_OVER
 from bumtable.rules.record import GameRecord
 from bumtable.rules.registry import family_of, system
+from bumtable.server.absence import clock_ran_out, next_deadline, settle, start_clock, waiting_seats
 from bumtable.server.listing import LIST_LIMIT, open_tables
 from bumtable.server.settings import Limits, TableSettings
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
@@ -361,7 +362,7 @@ class TableService:
         seat = viewer.seat
         if seat is not None:
             now = time.monotonic()
-            self._settle(table, now)
+            settle(table, now)
             live = table.live[seat]
             live.connections += 1
             stored = table.record.seats[seat]
@@ -376,7 +377,7 @@ class TableService:
                 live.stand_in = False
                 log.info("table %s seat %d back from the stand-in", table.id, seat)
             log.info("table %s seat %d connected", table.id, seat)
-            self._start_clock(table, now)
+            start_clock(table, now)
             self._announce(table)
         else:
             self._announce(table)  # the count of spectators changed
@@ -390,13 +391,13 @@ class TableService:
             viewer.closed = True
             if viewer.seat is not None:
                 now = time.monotonic()
-                self._settle(table, now)
+                settle(table, now)
                 live = table.live[viewer.seat]
                 live.connections -= 1
                 if live.connections == 0:
                     live.away_since = now
                     log.info("table %s seat %d left", table.id, viewer.seat)
-                self._start_clock(table, now)
+                start_clock(table, now)
                 self._announce(table)
                 await self._move_on(table)
             else:
@@ -467,7 +468,7 @@ class TableService:
         """Let the bots play while it is a bot's turn (after a table is made or rebuilt)."""
         async with table.lock:
             if table.state is not None and not table.put_away:
-                self._start_clock(table, time.monotonic())
+                start_clock(table, time.monotonic())
                 await self._move_on(table)
 
     async def _move_on(self, table: Table) -> None:
@@ -533,7 +534,7 @@ class TableService:
         assert state is not None
         now = time.monotonic()
         actor = state.current_player()
-        self._settle(table, now)
+        settle(table, now)
         text = table.rules.action_text(action)
         index = len(table.record.actions)
         try:
@@ -542,7 +543,7 @@ class TableService:
             log.error(
                 "table %s: an action could not be written to the log: %s", table.id, e
             )  # no step: maybe silent
-            self._start_clock(table, time.monotonic())
+            start_clock(table, time.monotonic())
             raise TableError(
                 "storage", "the server could not save that action; nothing changed, try again"
             ) from e
@@ -570,59 +571,21 @@ class TableService:
             await asyncio.to_thread(self.store.set_status, table.id, "over")
             log.info("table %s over after %d actions", table.id, len(table.record.actions))
             self._announce(table)
-        self._start_clock(table, time.monotonic())
+        start_clock(table, time.monotonic())
         for viewer in list(table.viewers):
             frame = table.changed_frame(viewer)
             if frame is not None:
                 self._send(viewer, frame)
 
     # ------------------------------------------------------------------ absence and the clock
-    def _settle(self, table: Table, now: float) -> None:
-        """Charge the running clock up to ``now`` and stop it."""
-        if table.turn_start is not None and table.state is not None:
-            actor = table.state.current_player()
-            if actor is not None and table.live[actor].bank is not None:
-                bank = table.live[actor].bank
-                assert bank is not None
-                table.live[actor].bank = bank - (now - table.turn_start)
-        table.turn_start = None
-
-    def _start_clock(self, table: Table, now: float) -> None:
-        """Start the clock of the seat to act, if it is a person's (taken, not stood in for) and someone is at
-        the table."""
-        table.turn_start = None
-        state = table.state
-        if table.settings.clock is None or state is None or state.is_over():
-            return
-        actor = state.current_player()
-        if actor is None or not table.is_person(actor) or not table.record.seats[actor].claimed:
-            return
-        if table.live[actor].stand_in or not table.people_present():
-            return
-        table.turn_start = now
-
     def _schedule(self, table: Table) -> None:
         """Set the table's timer for its next deadline: a seat's wait running out, or the running clock."""
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
-        state = table.state
-        if state is None or state.is_over():
-            return
-        deadlines: list[float] = []
-        away_after = table.settings.away_after
-        if away_after is not None and table.people_present():
-            for seat, live in enumerate(table.live):
-                stored = table.record.seats[seat]
-                if stored.kind == "person" and stored.claimed and not live.connections and not live.stand_in:
-                    deadlines.append(live.away_since + away_after)
-        if table.turn_start is not None:
-            actor = state.current_player()
-            bank = None if actor is None else table.live[actor].bank
-            if bank is not None:
-                deadlines.append(table.turn_start + bank)
-        if deadlines:
-            delay = max(0.0, min(deadlines) - time.monotonic())
+        deadline = next_deadline(table)
+        if deadline is not None:
+            delay = max(0.0, deadline - time.monotonic())
             table.timer = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._tick(table)))
 
     async def _tick(self, table: Table) -> None:
@@ -634,36 +597,27 @@ class TableService:
                 return
             now = time.monotonic()
             away_after = table.settings.away_after
-            changed = False
-            if away_after is not None and table.people_present():
-                for seat, live in enumerate(table.live):
-                    stored = table.record.seats[seat]
-                    waiting = stored.kind == "person" and stored.claimed and not live.connections
-                    if waiting and not live.stand_in and now - live.away_since >= away_after:
-                        live.stand_in = changed = True
-                        log.info(
-                            "table %s seat %d away for %.0f s: the stand-in plays it",
-                            table.id,
-                            seat,
-                            away_after,
-                        )
-            if changed:
-                self._settle(table, now)
-                self._start_clock(table, now)
+            over = [s for s in waiting_seats(table) if now - table.live[s].away_since >= (away_after or 0.0)]
+            for seat in over:
+                table.live[seat].stand_in = True
+                log.info(
+                    "table %s seat %d away for %.0f s: the stand-in plays it", table.id, seat, away_after
+                )
+            if over:
+                settle(table, now)
+                start_clock(table, now)
                 self._announce(table)
-            actor = state.current_player()
-            if table.turn_start is not None and actor is not None:
-                bank = table.live[actor].bank
-                if bank is not None and now - table.turn_start >= bank:
-                    # not logged here: the move may be a private choice; _commit logs it when an event tells of it
-                    try:
-                        await self._bot_move(table, actor, table.settings.stand_in, "clock")
-                    except Exception:
-                        log.exception(
-                            "table %s: the clock's move could not be made; trying again in a second", table.id
-                        )
-                        self._retry(table)
-                        return
+            actor = clock_ran_out(table, now)
+            if actor is not None:
+                # not logged here: the move may be a private choice; _commit logs it when an event tells of it
+                try:
+                    await self._bot_move(table, actor, table.settings.stand_in, "clock")
+                except Exception:
+                    log.exception(
+                        "table %s: the clock's move could not be made; trying again in a second", table.id
+                    )
+                    self._retry(table)
+                    return
             await self._move_on(table)
 
     # ------------------------------------------------------------------ sending and storing

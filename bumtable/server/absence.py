@@ -1,0 +1,80 @@
+"""Absence and the turn clock, as rules over a table's state (no waiting, no sending): when a seat's clock runs
+and is charged, which seats' waits are over, and the next deadline. The service sets its timer and makes the
+moves (:mod:`bumtable.server.service`).
+
+A taken person's seat whose player is not connected waits ``away_after`` seconds (while another person is at
+the table) before the stand-in bot plays it. A person's seat to act has its clock running while someone is at
+the table and no stand-in plays it; each move adds the increment (the service does that as it commits).
+"""
+
+from __future__ import annotations
+
+from bumtable.server.table import Table
+
+
+def settle(table: Table, now: float) -> None:
+    """Charge the running clock up to ``now`` and stop it."""
+    if table.turn_start is not None and table.state is not None:
+        actor = table.state.current_player()
+        bank = None if actor is None else table.live[actor].bank
+        if actor is not None and bank is not None:
+            table.live[actor].bank = bank - (now - table.turn_start)
+    table.turn_start = None
+
+
+def start_clock(table: Table, now: float) -> None:
+    """Start the clock of the seat to act, if it is a person's (taken, not stood in for) and someone is at the
+    table."""
+    table.turn_start = None
+    state = table.state
+    if table.settings.clock is None or state is None or state.is_over():
+        return
+    actor = state.current_player()
+    if actor is None or not table.is_person(actor) or not table.record.seats[actor].claimed:
+        return
+    if table.live[actor].stand_in or not table.people_present():
+        return
+    table.turn_start = now
+
+
+def waiting_seats(table: Table) -> list[int]:
+    """The taken persons' seats whose player is away and not yet stood in for, while the table waits for them
+    (another person is at it; ``away_after`` is not never)."""
+    if table.settings.away_after is None or not table.people_present():
+        return []
+    return [
+        seat
+        for seat, live in enumerate(table.live)
+        if table.record.seats[seat].kind == "person"
+        and table.record.seats[seat].claimed
+        and not live.connections
+        and not live.stand_in
+    ]
+
+
+def next_deadline(table: Table) -> float | None:
+    """When the table must next be looked at (monotonic seconds): a waiting seat's wait running out, or the
+    running clock's bank; None if nothing is due."""
+    state = table.state
+    if state is None or state.is_over():
+        return None
+    deadlines: list[float] = []
+    away_after = table.settings.away_after
+    if away_after is not None:
+        deadlines += [table.live[seat].away_since + away_after for seat in waiting_seats(table)]
+    if table.turn_start is not None:
+        actor = state.current_player()
+        bank = None if actor is None else table.live[actor].bank
+        if bank is not None:
+            deadlines.append(table.turn_start + bank)
+    return min(deadlines, default=None)
+
+
+def clock_ran_out(table: Table, now: float) -> int | None:
+    """The seat whose running clock has run out at ``now``, if any."""
+    state = table.state
+    actor = None if state is None else state.current_player()
+    if table.turn_start is None or actor is None:
+        return None
+    bank = table.live[actor].bank
+    return actor if bank is not None and now - table.turn_start >= bank else None
