@@ -8,6 +8,7 @@ import { ClockTicker, formatBank, readClock } from "./clock";
 import { TableConnection } from "./connection";
 import { shortCard } from "./cards";
 import { el } from "./dom";
+import { KeyboardPlay, keepFocus } from "./keys";
 import {
   actMessage,
   type GameEvent,
@@ -49,12 +50,15 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   );
   const scores = el("section", { class: "scoreboard", "aria-label": "Scoreboard" });
   const replay = el("section", { class: "replay", "aria-label": "Replay of a finished hand", hidden: "" });
+  const keys = new KeyboardPlay(board);
   root.replaceChildren(
-    el("header", {}, el("h1", {}, "bumtable"), status, madeBy),
+    el("header", {}, el("h1", {}, "bumtable"), status, madeBy, keys.toggle),
+    keys.panel,
     ...(invites ? [invites] : []),
     seats,
     autoLabel,
     board,
+    keys.note,
     problem,
     scores,
     replay,
@@ -67,6 +71,8 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   let fetching: Promise<void> | null = null;
   let again = false;
   const ticker = new ClockTicker(tickClock);
+
+  keys.install();
 
   autoBox.addEventListener("change", () => {
     connection.send(JSON.stringify({ type: "auto", v: 1, on: autoBox.checked }));
@@ -86,6 +92,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         drawSeats();
         drawScores();
       } else if (message.type === "state") {
+        if (message.step !== state?.step) keys.clearNote();
         state = message;
         ticker.set(readClock(message.clock));
         problem.textContent = "";
@@ -222,7 +229,8 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     madeBy.textContent = by ?? "";
     root.dataset.step = String(state.step);
     root.dataset.turn = yours ? "you" : "other";
-    view?.render(state, act);
+    const frame = state;
+    keepFocus(board, () => view?.render(frame, act));
   }
 
   function act(text: string): void {

@@ -346,7 +346,7 @@ export class BoojumView implements FamilyView {
       ...(yours ? cardlessActions(obs.legal) : []).map((a) =>
         this.actionButton(a, phase, a.text === "stand"),
       ),
-      ...offered.map((a) => this.actionButton(a, phase, true)),
+      ...offered.map((a) => this.actionButton(a, phase, true, true)),
     );
     const over =
       phase === "over"
@@ -370,12 +370,14 @@ export class BoojumView implements FamilyView {
     );
   }
 
-  private actionButton(a: LegalAction, phase: string, strong: boolean): HTMLButtonElement {
+  /** An action's button; ``exact``: it lays the selected card (Enter makes it: keys.ts). */
+  private actionButton(a: LegalAction, phase: string, strong: boolean, exact = false): HTMLButtonElement {
     const label = actionLabel(a.text, phase);
     return button(label, () => this.act(a.text), {
       "data-action": a.text,
       "aria-label": label,
       class: strong ? "exact" : "",
+      ...(exact ? { "data-exact": "" } : {}),
     });
   }
 }

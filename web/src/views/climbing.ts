@@ -123,6 +123,7 @@ export class ClimbingView implements FamilyView {
           if (this.selected.has(i)) this.selected.delete(i);
           else this.selected.add(i);
           this.draw();
+          this.body.querySelector<HTMLElement>(`.hand .card:nth-child(${i + 1})`)?.focus();
         });
         return card;
       }),
@@ -141,6 +142,7 @@ export class ClimbingView implements FamilyView {
         button(a.text, () => this.act(a.text), {
           "data-action": a.text,
           class: exact.includes(a) ? "exact" : "",
+          ...(exact.includes(a) ? { "data-exact": "" } : {}),
         }),
       ),
       ...(yours ? cardlessActions(obs.legal) : []).map((a) =>

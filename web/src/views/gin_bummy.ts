@@ -314,7 +314,7 @@ export class GinBummyView implements FamilyView {
       "div",
       { class: "actions", "aria-label": "Your actions" },
       ...(yours ? cardlessActions(obs.legal) : []).map((a) => this.actionButton(a, begTop, a.text === "bum")),
-      ...offered.map((a) => this.actionButton(a, begTop, exact.includes(a))),
+      ...offered.map((a) => this.actionButton(a, begTop, exact.includes(a), exact.includes(a))),
     );
     this.root.replaceChildren(
       el(
@@ -344,12 +344,19 @@ export class GinBummyView implements FamilyView {
     this.root.querySelector<HTMLElement>(`.hand .card:nth-child(${i + 1})`)?.focus();
   }
 
-  private actionButton(a: LegalAction, begTop: string | null, strong: boolean): HTMLButtonElement {
+  /** An action's button; ``exact``: it uses exactly the selected cards (Enter makes it: keys.ts). */
+  private actionButton(
+    a: LegalAction,
+    begTop: string | null,
+    strong: boolean,
+    exact = false,
+  ): HTMLButtonElement {
     const label = actionLabel(a.text, begTop);
     return button(label, () => this.act(a.text), {
       "data-action": a.text,
       "aria-label": label,
       class: strong ? "exact" : "",
+      ...(exact ? { "data-exact": "" } : {}),
     });
   }
 }
