@@ -46,7 +46,7 @@ def test_a_revolution_the_deal_makes_says_who_was_dealt_the_jokers_and_that_role
     my_role = state.rules.roles[state.roles[0]]
     expect(page.locator(".news")).to_have_attribute("role", "status")
     expect(page.locator(".news p.news-hand")).to_have_text(
-        f"Revolution! P1, the Worker, was dealt two Jokers: the roles turn over. You are now the {my_role}."
+        f"Revolution! P1, the Worker, was dealt both Jokers: the roles turn over. You are now the {my_role}."
     )
     expect(page.locator(logged("revolution"))).to_have_count(1)
     my_turn(page)
@@ -66,7 +66,7 @@ def test_an_optional_revolution_the_viewer_declares_is_shown_to_everyone_as_decl
     expect(page.locator(".prompt")).to_contain_text("You may declare a revolution")
     page.click(".actions button[data-action='revolution']")
     expect(page.locator(".news p.news-hand")).to_contain_text(
-        re.compile(r"^Revolution! You, the \w+, declare it, holding two Jokers: the roles turn over\.")
+        re.compile(r"^Revolution! You, the \w+, declare it, holding both Jokers: the roles turn over\.")
     )
     expect(page.locator(logged("revolution"))).to_contain_text("declared")
     my_turn(page)
@@ -86,6 +86,9 @@ def test_an_optional_revolution_not_declared_is_told_only_to_the_one_who_chose(
     with web_server.connect(made["id"]) as spectator:  # nothing of it reaches anyone else
         frame = receive(spectator)
         assert not any(e["kind"] == "revolution" for e in frame["events"])
+    my_turn(page)
+    # no event tells of it: after a refresh the page reads it from its own dealt Jokers, its role and the rules
+    refreshed_shows_the_same(page)
 
 
 def test_four_of_a_value_ends_the_trick_in_president(page: Page, web_server: Server) -> None:
@@ -125,9 +128,9 @@ def test_players_going_out_the_hands_end_and_the_exchange_with_the_viewers_own_c
     my_turn(page)
     moments = page.locator(".news p.news-now")
     expect(moments.last).to_have_text(re.compile(r"^Hand 1 is over: .*\+3, .*\+0\.$"))
-    expect(
-        moments.filter(has_text=re.compile(r"(goes|go) out|left holding cards: 4th")).first
-    ).to_be_visible()
+    # places with their points, from the rules (President: 3, 2, 1, 0)
+    expect(moments.filter(has_text=re.compile(r"left holding cards: 4th \(0 points\)\.$"))).to_have_count(1)
+    expect(moments.filter(has_text=re.compile(r"goes out 3rd \(1 point\)\.$"))).to_have_count(1)
     # the exchange as the viewer saw it: the cards it gave or got, with their suits
     expect(page.locator(".news p.news-hand")).to_contain_text(
         re.compile(r"^Exchange: .*(You gave \w+|gave you) [0-9JQKA]+[♣♦♥♠]")

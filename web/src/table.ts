@@ -84,7 +84,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     (message: ServerMessage) => {
       if (message.type === "table") {
         table = message;
-        if (view === null) view = viewFor(message.game, board);
+        if (view === null) view = viewFor(message.game, board, message.rules);
         const mine = message.you === null ? undefined : message.seats[message.you];
         autoLabel.hidden = mine === undefined;
         if (mine !== undefined) autoBox.checked = mine.auto;

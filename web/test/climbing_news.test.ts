@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { GameEvent, StateMessage } from "../src/protocol";
+import { climbingRules } from "../src/rules";
 import {
   ClimbingNews,
+  cardRanks,
+  inForceLines,
+  reverseLine,
   exchangeLine,
   gameOverLine,
   handOverLine,
@@ -128,7 +132,7 @@ void test("going out says the place; out on the wipe card, last", () => {
   );
   assert.equal(
     outLine(event("out", { player: 1, text: "wipe-card", count: 4 }), name, "3c"),
-    "P1 goes out on 3♣, and so finishes last (4th).",
+    "P1 goes out on 3♣, and so finishes last: 4th.",
   );
 });
 
@@ -201,4 +205,122 @@ void test("a revolution the viewer chose not to declare is told to it from its o
   assert.deepEqual(news.handLines(name, frame([])), []);
   news.add(frame([event("lead", { player: 2, step: 1, text: "boss" })], { phase: "play", turn: 2 }));
   assert.deepEqual(news.handLines(name, frame([])), ["You did not declare a revolution."]);
+});
+
+const BUM_GAME = climbingRules({
+  roles: ["Boss", "Foreman", "Worker", "Bum"],
+  jokers: 2,
+  revolution_triggers: [
+    [2, 2],
+    [3, 2],
+  ],
+  revolution_declare: "optional",
+  exchange_cancel_triggers: [
+    [2, 2],
+    [3, 2],
+  ],
+  points: [3, 2, 1, 0],
+});
+
+void test("with the rules: both Jokers, the roles whose Jokers call the exchange off, a place's points", () => {
+  const dealt = event("revolution", { player: 3, text: "dealt", cards: ["JK", "JK"], count: 2 });
+  assert.equal(
+    revolutionLine(dealt, name, "Bum", undefined, BUM_GAME.jokers),
+    "Revolution! P3, the Bum, was dealt both Jokers: the roles turn over.",
+  );
+  assert.equal(jokerWords(["JK", "JK", "JK"], 3, 3), "all three Jokers");
+  assert.equal(
+    noExchangeLine(event("no-exchange", { text: "dealt Jokers" }), name, undefined, BUM_GAME),
+    "No exchange this hand: the Worker was dealt two or more Jokers or the Bum was dealt two or more Jokers.",
+  );
+  assert.equal(
+    outLine(event("out", { player: 1, text: "out", count: 1 }), name, "", 3),
+    "P1 goes out 1st (3 points).",
+  );
+  assert.equal(
+    outLine(event("out", { player: 0, text: "out", count: 3 }), name, "", 1),
+    "You go out 3rd (1 point).",
+  );
+});
+
+void test("the reverse card: a play holding it says what it turns round; the rules in force are listed", () => {
+  assert.deepEqual(cardRanks("seq 7 2=8 9"), ["7", "2", "9"]);
+  const arsehole = climbingRules({ reverse_card: "8", reverses: "ranking" });
+  assert.equal(
+    reverseLine(event("play", { player: 2, text: "set 8 8" }), name, arsehole),
+    "P2 plays an 8: the ranking turns over: each play must now rank lower, until it turns again.",
+  );
+  const news = new ClimbingNews(arsehole);
+  news.add(
+    frame([
+      event("play", { player: 2, step: 4, text: "seq 7 8 9" }),
+      event("play", { player: 3, step: 5, text: "set 9" }),
+    ]),
+  );
+  assert.deepEqual(news.momentLines(name), [
+    "P2 plays an 8: the ranking turns over: each play must now rank lower, until it turns again.",
+  ]);
+  assert.deepEqual(inForceLines(climbingRules(PRESIDENT_RULES)), [
+    "Four cards of one value in a row end the trick.",
+    "3♣ ends a trick at once, and going out on it finishes last.",
+  ]);
+  assert.deepEqual(inForceLines(BUM_GAME), []);
+});
+
+const PRESIDENT_RULES = {
+  four_of_a_value: true,
+  wipe_card: "3c",
+  wipe_last_loses: true,
+  points: [3, 2, 1, 0],
+};
+
+void test("with the rules, the wipe card and the points come from them, not from the cards played", () => {
+  const news = new ClimbingNews(climbingRules(PRESIDENT_RULES));
+  news.add(
+    frame([
+      event("play", { player: 1, step: 7, text: "set 3c", cards: ["3c"] }),
+      event("out", { player: 1, step: 7, text: "wipe-card", count: 4 }),
+      event("trick", { player: 1, step: 7, text: "wipe" }),
+      event("lead", { player: 2, step: 7, text: "after-winner" }),
+    ]),
+  );
+  assert.deepEqual(news.momentLines(name), [
+    "P1 goes out on 3♣, and so finishes last: 4th (0 points).",
+    "3♣ ends the trick at once: P1 wins the trick, but is out of cards, so P2 leads.",
+  ]);
+});
+
+void test("a revolution not declared is said again after a refresh, from the viewer's own dealt Jokers", () => {
+  // one frame with every event, as a refreshed page gets: the viewer (the Worker) was dealt both Jokers, the
+  // hand went on to its first lead, and no revolution was made
+  const refreshed = new ClimbingNews(BUM_GAME);
+  const roles = { roles: ["Worker", "Boss", "Foreman", "Bum"], roles_assigned: true };
+  refreshed.add(
+    frame(
+      [
+        event("deal", { player: 0, step: 30, cards: ["3c", "JK", "JK"], count: 3 }),
+        event("deal", { player: 1, step: 30, count: 13 }),
+        event("lead", { player: 1, step: 31, text: "boss" }),
+      ],
+      roles,
+    ),
+  );
+  assert.deepEqual(refreshed.handLines(name, frame([], roles)), ["You did not declare a revolution."]);
+  // still deciding (no lead yet): nothing to say
+  const deciding = new ClimbingNews(BUM_GAME);
+  deciding.add(frame([event("deal", { player: 0, step: 30, cards: ["JK", "JK"], count: 2 })], roles));
+  assert.deepEqual(deciding.handLines(name, frame([], roles)), []);
+  // a Boss with both Jokers cannot declare: nothing to say
+  const boss = { roles: ["Boss", "Worker", "Foreman", "Bum"], roles_assigned: true };
+  const other = new ClimbingNews(BUM_GAME);
+  other.add(
+    frame(
+      [
+        event("deal", { player: 0, step: 30, cards: ["JK", "JK"], count: 2 }),
+        event("lead", { player: 0, step: 30, text: "boss" }),
+      ],
+      boss,
+    ),
+  );
+  assert.deepEqual(other.handLines(name, frame([], boss)), []);
 });

@@ -17,6 +17,8 @@ import {
 } from "../decktet";
 import { button, el } from "../dom";
 import { seatName } from "./common";
+import { bidWords, bidWorth } from "./boojum_bids";
+import type { BoojumRules } from "../rules";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
 import type { FamilyView } from "../table";
 
@@ -40,8 +42,8 @@ function suitOfToken(token: string): SuitLetter | undefined {
   return SUIT_ORDER.find((s) => DECKTET_SUITS[s].token === token.toLowerCase());
 }
 
-/** What a button for an action says ("Claim the Waves token", "Stand: make this bid"). */
-export function actionLabel(text: string, phase: string): string {
+/** What a button for an action says ("Claim the Waves token", "Stand: make this bid (two for fourteen)"). */
+export function actionLabel(text: string, phase: string, bid = ""): string {
   const [verb, arg] = text.trim().split(/\s+/);
   switch (verb) {
     case "lay":
@@ -49,7 +51,7 @@ export function actionLabel(text: string, phase: string): string {
     case "pass":
       return "Pass";
     case "stand":
-      return "Stand: make this bid";
+      return bid ? `Stand: make this bid (${bid})` : "Stand: make this bid";
     case "claim": {
       const suit = suitOfToken(arg ?? "");
       return `Claim the ${suit ? DECKTET_SUITS[suit].name : (arg ?? "")} token`;
@@ -155,21 +157,20 @@ export class BoojumView implements FamilyView {
   private selected: number | null = null;
   private lastStep = -1;
   private reason = "";
-  private standText = new Map<number, string>();
   private state: StateMessage | null = null;
   private act: (text: string) => void = () => {};
 
-  constructor(private readonly root: HTMLElement) {}
+  /** ``rules``: the table's, for a bid's worth (the Crown's pips depend on the extended cards in play). */
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly rules: BoojumRules,
+  ) {}
 
   render(state: StateMessage, act: (text: string) => void): void {
     if (state.step !== this.lastStep) this.selected = null;
     this.lastStep = state.step;
     this.state = state;
     this.act = act;
-    for (const e of state.events) {
-      if (e.kind === "stand" && e.player !== null) this.standText.set(e.player, e.text);
-      if (e.kind === "lot" || e.kind === "round") this.standText.clear();
-    }
     const last = state.events.filter((e) => e.kind !== "deal").at(-1);
     if (last) this.reason = eventLine(last, (s) => this.name(s));
     this.draw();
@@ -203,6 +204,8 @@ export class BoojumView implements FamilyView {
     const roundNo = (obs.round_no as number | undefined) ?? 0;
     const firstToBid = obs.first_to_bid as number | undefined;
     const yours = obs.seat !== null && obs.turn === obs.seat && obs.legal.length > 0;
+    const worth = (p: number): string => bidWords(bidWorth(bids[p] ?? [], this.rules));
+    const myBid = obs.seat !== null && (bids[obs.seat] ?? []).length ? worth(obs.seat) : "";
 
     const phaseText =
       phase === "auction"
@@ -217,6 +220,7 @@ export class BoojumView implements FamilyView {
       { class: "bj-info" },
       `Round ${roundNo} · ${phaseText} · Stack: ${stackCount} · Discard: ${discard.length}`,
       firstToBid !== undefined ? ` · First to bid: ${this.name(firstToBid)}` : "",
+      phase === "auction" && high !== null ? ` · High bid: ${this.name(high)}, ${worth(high)}` : "",
     );
 
     const slotArea = el(
@@ -266,14 +270,13 @@ export class BoojumView implements FamilyView {
           ),
         );
         if (bid.length) {
-          // A bid being raised is not worth what it stood at: say so until it stands again.
+          // A bid being raised is not made until it stands again: its worth so far, said so.
           const laying = p === obs.turn && laidNow.length > 0;
-          const worth = laying ? `raising: ${bid.length} cards laid` : this.standText.get(p);
           item.append(
             el(
               "div",
               { class: "bj-line" },
-              `Bid (${worth ?? `${bid.length} ${bid.length === 1 ? "card" : "cards"} laid`}): `,
+              `Bid (${laying ? `raising: ${worth(p)} laid so far` : worth(p)}): `,
               cardRow(bid, `${this.name(p)}'s bid`),
             ),
           );
@@ -344,7 +347,7 @@ export class BoojumView implements FamilyView {
       "div",
       { class: "actions", "aria-label": "Your actions" },
       ...(yours ? cardlessActions(obs.legal) : []).map((a) =>
-        this.actionButton(a, phase, a.text === "stand"),
+        this.actionButton(a, phase, a.text === "stand", false, myBid),
       ),
       ...offered.map((a) => this.actionButton(a, phase, true, true)),
     );
@@ -370,9 +373,16 @@ export class BoojumView implements FamilyView {
     );
   }
 
-  /** An action's button; ``exact``: it lays the selected card (Enter makes it: keys.ts). */
-  private actionButton(a: LegalAction, phase: string, strong: boolean, exact = false): HTMLButtonElement {
-    const label = actionLabel(a.text, phase);
+  /** An action's button; ``exact``: it lays the selected card (Enter makes it: keys.ts); ``bid``: the worth
+   * of the viewer's bid, for the stand. */
+  private actionButton(
+    a: LegalAction,
+    phase: string,
+    strong: boolean,
+    exact = false,
+    bid = "",
+  ): HTMLButtonElement {
+    const label = actionLabel(a.text, phase, bid);
     return button(label, () => this.act(a.text), {
       "data-action": a.text,
       "aria-label": label,

@@ -9,7 +9,8 @@
 import { cardSvg } from "../cards";
 import { button, el } from "../dom";
 import { seatName } from "./common";
-import { ClimbingNews } from "./climbing_news";
+import { ClimbingNews, inForceLines } from "./climbing_news";
+import type { ClimbingRules } from "../rules";
 import "./climbing.css";
 import { cardlessActions, playsUsing } from "../plays";
 import type { StateMessage } from "../protocol";
@@ -27,7 +28,7 @@ export class ClimbingView implements FamilyView {
   private state: StateMessage | null = null;
   private act: (text: string) => void = () => {};
   private reason = "";
-  private readonly news = new ClimbingNews();
+  private readonly news: ClimbingNews;
   private readonly newsBox = el("section", {
     class: "news",
     role: "status",
@@ -38,7 +39,12 @@ export class ClimbingView implements FamilyView {
   private newsShown = "";
   private body = el("div", { class: "climbing" });
 
-  constructor(root: HTMLElement) {
+  /** ``rules``: the table's, for the news and the rules in force that end a trick or turn play round. */
+  constructor(
+    root: HTMLElement,
+    private readonly rules: ClimbingRules,
+  ) {
+    this.news = new ClimbingNews(rules);
     root.replaceChildren(this.newsBox, this.body);
   }
 
@@ -156,7 +162,11 @@ export class ClimbingView implements FamilyView {
       ...this.prompt(state).map((line) => el("p", { class: "prompt" }, line)),
     );
     // A new body each time (the news box beside it stays): the page's tests see a drawing made anew.
-    const body = el("div", { class: "climbing" }, notes, trickArea, handArea, why, actions);
+    const inForce = inForceLines(this.rules);
+    const rulesLine = inForce.length
+      ? [el("p", { class: "in-force" }, `In force: ${inForce.join(" ")}`)]
+      : [];
+    const body = el("div", { class: "climbing" }, notes, trickArea, handArea, why, actions, ...rulesLine);
     this.body.replaceWith(body);
     this.body = body;
   }

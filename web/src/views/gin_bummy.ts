@@ -10,6 +10,7 @@ import { cardLabel, cardSvg, isCard, parseCard, shortCard } from "../cards";
 import { button, el } from "../dom";
 import { seatName } from "./common";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
+import type { GinBummyRules } from "../rules";
 import type { FamilyView } from "../table";
 
 /** The cards an action's text names ("joker JK 4h" -> ["JK", "4h"]; "draw stock", "bum" -> []). */
@@ -122,6 +123,16 @@ function resultLine(result: string, winner: number | null, name: (seat: number) 
   return `The game is over (${result}).`;
 }
 
+/** What the player who just drew may discard: never the Beg's card; the stock's only where the rules allow. */
+export function drawnHint(drawn: string, draw: string, rules: GinBummyRules): string {
+  const fromStock = !draw.includes("beg");
+  const which =
+    fromStock && rules.mayDiscardStockDraw
+      ? "it may be the one just drawn from the stock"
+      : `not the one just drawn${fromStock ? "" : " from the Beg"}`;
+  return `You drew ${cardShort(drawn)}: now discard a card (${which}).`;
+}
+
 function smallCards(cards: string[], label: string): HTMLElement {
   return el(
     "div",
@@ -150,14 +161,24 @@ export class GinBummyView implements FamilyView {
   private reason = "";
   private state: StateMessage | null = null;
   private act: (text: string) => void = () => {};
+  /** Where the viewer's latest draw came from ("draw stock", "draw beg"), for what it may discard. */
+  private lastDraw = "";
 
-  constructor(private readonly root: HTMLElement) {}
+  /** ``rules``: the table's, for what the hints say (may the card just drawn be discarded?). */
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly rules: GinBummyRules,
+  ) {}
 
   render(state: StateMessage, act: (text: string) => void): void {
     if (state.step !== this.lastStep) this.selected = [];
     this.lastStep = state.step;
     this.state = state;
     this.act = act;
+    for (const e of state.events) {
+      if (e.kind === "draw" && e.player !== null && e.player === state.observation.seat)
+        this.lastDraw = e.text;
+    }
     const last = state.events.filter((e) => e.kind !== "deal" && e.kind !== "cut").at(-1);
     if (last) this.reason = eventLine(last, (s) => this.name(s));
     this.draw();
@@ -269,8 +290,7 @@ export class GinBummyView implements FamilyView {
     const hints: string[] = [];
     if (forced && forced.player === obs.seat) hints.push(`A Joker gave you ${cardShort(forced.card)}.`);
     else if (forced) hints.push(`${this.name(forced.player)} took ${cardShort(forced.card)} from a Joker.`);
-    if (yours && obs.phase === "discard" && drawn)
-      hints.push(`You drew ${cardShort(drawn)}: now discard a card (not the one just drawn).`);
+    if (yours && obs.phase === "discard" && drawn) hints.push(drawnHint(drawn, this.lastDraw, this.rules));
     if (yours && obs.phase === "call") hints.push("Four number cards, four suits, four values: call “Bum!”.");
     if (obs.phase === "over") {
       const result = (obs.result as string | undefined) ?? "";

@@ -1,0 +1,122 @@
+"""The table's rules in the browser views (the `table` message's `rules`): a Boojum bid's worth counted as the rules
+count it, kept over a refresh; Arsehole's reverse card told when it is played; President's trick enders named as
+in force. A refreshed page says the same as before."""
+
+from __future__ import annotations
+
+import re
+
+from browser_fixtures import open_table
+from playwright.sync_api import Page, expect
+from server_helpers import Server, act, receive
+
+from bumtable.cards.decktet import parse_decktet_cards
+from bumtable.rules import get
+from bumtable.rules.boojum.bids import bid_value, bid_words
+
+BOTS = [{"kind": "bot", "bot": "heuristic"}]
+
+
+def my_turn(page: Page) -> None:
+    expect(page.locator("#app")).to_have_attribute("data-turn", "you", timeout=30_000)
+
+
+def reload_at_the_same_step(page: Page) -> None:
+    step = page.locator("#app").get_attribute("data-step") or ""
+    page.reload()
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+    expect(page.locator("#app")).to_have_attribute("data-step", step)
+
+
+def test_a_boojum_bids_worth_is_counted_by_the_rules_and_kept_over_a_refresh(
+    page: Page, web_server: Server
+) -> None:
+    rules = get("boojum", players=3).replace(max_rounds=1)
+
+    def worth(cards: str) -> str:  # the engine's own count and words
+        return bid_words(bid_value(parse_decktet_cards(cards), rules.tables))
+
+    made = web_server.create(
+        game="boojum", players=3, seats=[{"kind": "person"}, *BOTS * 2], options={"max_rounds": 1}, seed=7
+    )
+    open_table(page, made["links"]["seats"]["0"])
+    my_turn(page)
+    mine = page.locator(".bj-player[data-seat='0'] .bj-line").first
+    page.click(".hand button.card[data-card='8YK']")
+    page.click(".actions button[data-action='lay 8YK']")
+    expect(mine).to_contain_text(f"Bid (raising: {worth('8YK')} laid so far)")
+    page.click(".hand button.card[data-card='2MK']")
+    page.click(".actions button[data-action='lay 2MK']")
+    expect(mine).to_contain_text(f"Bid (raising: {worth('8YK 2MK')} laid so far)")
+    stand = page.locator(".actions button[data-action='stand']")
+    expect(stand).to_have_text(f"Stand: make this bid ({worth('8YK 2MK')})")
+    step = page.locator("#app").get_attribute("data-step") or ""
+    stand.click()
+    expect(page.locator("#app")).not_to_have_attribute("data-step", step)
+    # seed 7: P1 and P2 outbid it (three for eleven, three for twenty-two) before the viewer's next turn
+    my_turn(page)
+    shown = {
+        seat: page.locator(f".bj-player[data-seat='{seat}'] .bj-line").first.inner_text() for seat in range(3)
+    }
+    # each bid as the server announced it when it stood ("P1: three for eleven (2SY 3MW 6SY)")
+    stood: dict[int, tuple[str, str]] = {}
+    for line in page.locator(".log li[data-kind=stand]").all_inner_texts():
+        who, words, cards = re.fullmatch(r"(You|P\d): (.+) \((.+)\)", line).groups()
+        stood[0 if who == "You" else int(who[1:])] = (words, cards)
+    assert sorted(stood) == [0, 1, 2], stood
+    for seat, line in shown.items():
+        words, cards = stood[seat]
+        assert worth(cards) == words  # the rules' count agrees with the server's words
+        assert f"Bid ({words})" in line, (seat, line)
+    info = page.locator(".bj-info")
+    expect(info).to_contain_text(f"High bid: P2, {worth('4MS 9MS 9MS')}")
+    before = [shown[s] for s in range(3)], info.inner_text()
+    reload_at_the_same_step(page)
+    after = [page.locator(f".bj-player[data-seat='{s}'] .bj-line").first.inner_text() for s in range(3)]
+    assert (after, info.inner_text()) == before
+
+
+def test_the_reverse_card_turns_play_round_in_arsehole(page: Page, web_server: Server) -> None:
+    # seed 75 with the reverse card 8: after the viewer's first play, P1 plays an 8 and play comes back to the viewer
+    made = web_server.create(
+        game="arsehole",
+        players=4,
+        seats=[{"kind": "person"}, *BOTS * 3],
+        options={"reverse_card": "8"},
+        seed=75,
+    )
+    open_table(page, made["links"]["seats"]["0"])
+    expect(page.locator(".in-force")).to_have_text("In force: An 8 played reverses the direction of play.")
+    with web_server.connect(made["id"], made["tokens"]["0"]) as ws:
+        while True:  # the viewer's first turn, played from its own socket: its first play
+            message = receive(ws)
+            if message["type"] == "state" and message["observation"]["legal"]:
+                break
+        legal = [a["text"] for a in message["observation"]["legal"]]
+        act(ws, next(t for t in legal if t != "pass"))
+        expect(page.locator("#app")).not_to_have_attribute("data-step", str(message["step"]))
+    my_turn(page)
+    expect(page.locator(".news p.news-now")).to_have_text(
+        "P1 plays an 8: play now goes the other way round the table."
+    )
+    expect(page.locator(".prompt")).to_have_text("Play goes the other way round the table.")
+    reload_at_the_same_step(page)
+    expect(page.locator(".news p.news-now")).to_have_text(
+        "P1 plays an 8: play now goes the other way round the table."
+    )
+
+
+def test_president_names_its_trick_enders_in_force_and_the_bum_game_none(
+    page: Page, web_server: Server
+) -> None:
+    made = web_server.create(game="president", players=4, seats=[{"kind": "person"}, *BOTS * 3], seed=132)
+    open_table(page, made["links"]["seats"]["0"])
+    expect(page.locator(".in-force")).to_have_text(
+        "In force: Four cards of one value in a row end the trick. 3♣ ends a trick at once, and going out on it "
+        "finishes last."
+    )
+    # The Bum Game has none of them: no such line
+    other = web_server.create(game="bum-game", players=4, seats=[{"kind": "person"}, *BOTS * 3], seed=5)
+    open_table(page, other["links"]["seats"]["0"])
+    expect(page.locator(".trick")).to_be_visible()
+    expect(page.locator(".in-force")).to_have_count(0)
