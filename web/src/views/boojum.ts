@@ -1,7 +1,7 @@
 /**
  * Boojum (Decktet cards): the lots in their slots (the one being auctioned marked), each player's bid on the table
  * (the high bid and who passed marked in words), the lots won this round, the tokens each player holds, the
- * discard pile and the stack, a claim being laid, and the hand. Clicking a card (or Enter or Space on it) offers
+ * discard pile and the stack, a claim being laid, and the hand. Clicking a card (or Space on it; keys.ts) offers
  * the legal actions that use it (laying it into a bid or a claim); the card-less actions (pass, stand, claim a
  * token, cash, done) are always buttons. The client only sorts the legal actions the server sent.
  */

@@ -1,6 +1,6 @@
 /**
  * The climbing games (The Bum Game, President, Arsehole, Zheng Shangyou): the trick on the table, the hand sorted
- * as the server sent it, cards selected by clicking (or Enter/Space on a focused card), and the legal plays that
+ * as the server sent it, cards selected by clicking (or Space on a focused card; keys.ts), and the legal plays that
  * use the selection offered as buttons; pass and other card-less actions always shown. Above them, what is happening
  * (climbing_news.ts): the hand's revolution or exchange and the latest trick won, player out or hand's end, in words,
  * in a live region kept across frames (only its lines change, so it is announced once per change).

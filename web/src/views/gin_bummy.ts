@@ -1,7 +1,7 @@
 /**
  * Gin Bummy: the stock and the Beg (its top card, and the whole pile, which is face up and public), the turn-overs
- * of the Beg, each player's known cards and unseen count, and the hand as SVG cards. Clicking a card (or Enter or
- * Space on it) selects it and offers the legal actions that use it (its discard, its Ace play, the Jokers it can
+ * of the Beg, each player's known cards and unseen count, and the hand as SVG cards. Clicking a card (or Space on
+ * it; keys.ts) selects it and offers the legal actions that use it (its discard, its Ace play, the Jokers it can
  * ride on); the card-less actions (draw from the stock or the Beg, call "Bum!") are always buttons. The client
  * never decides legality: it only sorts the legal actions the server sent.
  */
