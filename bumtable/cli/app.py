@@ -13,6 +13,7 @@ from bumtable.cli.replay_cmd import replay
 from bumtable.cli.schema_cmd import schema
 from bumtable.cli.serve_cmd import serve
 from bumtable.cli.simulate_cmd import simulate
+from bumtable.cli.tournament_cmd import tournament
 
 app = typer.Typer(
     name="bumtable",
@@ -30,6 +31,7 @@ app.command()(schema)
 app.command()(serve)
 app.command()(create)
 app.command()(join)
+app.command()(tournament)
 
 
 def main() -> None:

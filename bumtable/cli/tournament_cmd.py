@@ -1,0 +1,176 @@
+"""``bumtable tournament``: bots on duplicate deals; per-kind first-place rates, or an openskill ladder."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from bumtable.cli.common import (
+    GameArg,
+    OptionOpt,
+    PlayersOpt,
+    VariantOpt,
+    cli_errors,
+    err_console,
+    make_rules,
+    new_seed,
+    out_console,
+    split_words,
+)
+from bumtable.rules import system
+from bumtable.sim.tournament import TournamentReport, tournament_lineups
+from bumtable.sim.tournament import tournament as run_tournament
+
+
+def results_table(report: TournamentReport) -> Table:
+    """Per bot kind: hands (or games), first-place rate and its interval, mean points, mean place."""
+    table = Table(box=box.SIMPLE_HEAD)
+    for column in (
+        "Bot",
+        report.unit.capitalize(),
+        "1st place",
+        "95 % interval",
+        "Mean points",
+        "Mean place",
+    ):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for r in report.results:
+        low, high = r.first_place_ci95
+        table.add_row(
+            Text(r.bot),
+            f"{r.hands:,}",
+            f"{r.first_place_rate:.1%}",
+            f"{low:.1%} - {high:.1%}",
+            f"{r.mean_points:.3f}",
+            f"{r.mean_place:.2f}",
+        )
+    return table
+
+
+def ladder_table(report: TournamentReport) -> Table:
+    """The openskill ladder: rank, bot, ordinal (mu - 3 sigma), mu, sigma, tables played."""
+    table = Table(title="Ladder (openskill)", box=box.SIMPLE_HEAD, title_justify="left")
+    for column in ("Rank", "Bot", "Ordinal", "Mu", "Sigma", "Games"):
+        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for rung in report.ladder:
+        table.add_row(
+            str(rung.rank),
+            Text(rung.bot),
+            f"{rung.ordinal:.2f}",
+            f"{rung.mu:.2f}",
+            f"{rung.sigma:.2f}",
+            f"{rung.games:,}",
+        )
+    return table
+
+
+def print_report(console: Console, report: TournamentReport, title: str) -> None:
+    """The report for people."""
+    plays = report.deals * report.tables_per_deal
+    if report.mode == "round-robin":
+        kinds = ", ".join(dict.fromkeys(k for lineup in report.lineups for k in lineup))
+        head = (
+            f"{title} for {report.players}, round robin of {kinds}: {report.deals:,} deals, each played by "
+            f"{len(report.lineups)} line-up{'s' if len(report.lineups) > 1 else ''} in {report.players} rotations = {plays:,} {report.unit}; "
+            f"seed {report.seed}"
+        )
+    else:
+        head = (
+            f"{title} for {report.players}: {report.deals:,} deals, each played in {report.players} "
+            f"rotations = {plays:,} {report.unit}; seed {report.seed}; "
+            f"seats {', '.join(report.lineups[0])}"
+        )
+    console.print(Text(head))
+    console.print(results_table(report))
+    console.print(
+        Text(
+            f"{report.unit.capitalize()}: seats played. A first place shared by k counts 1/k. Interval: "
+            "Wilson's, widened by the design effect across deals (never narrowed)."
+        )
+    )
+    if report.ladder:
+        console.print(ladder_table(report))
+    rate = plays / report.wall_seconds if report.wall_seconds > 0 else float("inf")
+    console.print(Text(f"Wall time: {report.wall_seconds:.2f} s ({rate:,.1f} {report.unit}/s)"))
+
+
+def tournament(
+    game: GameArg = "bum-game",
+    players: PlayersOpt = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bot kinds by seat, the last repeated to fill the table (hard,heuristic for 4: hard and "
+            "three heuristic); with --round-robin, the kinds to rate."
+        ),
+    ] = "heuristic,random",
+    deals: Annotated[
+        int,
+        typer.Option(
+            help="Deals to play, each in every rotation of the bots (climbing games: a deal is the first "
+            "hand of a match; Gin Bummy and Boojum: a whole game)."
+        ),
+    ] = 100,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed that fixes the deals (default: a fresh one, shown).")
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
+        ),
+    ] = 0,
+    round_robin: Annotated[
+        bool,
+        typer.Option(
+            "--round-robin",
+            help="Rate the kinds with openskill: each deal played by each kind alone against the others.",
+        ),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+) -> None:
+    """Play bots against each other on duplicate deals: first-place rates with 95 % intervals, points, places."""
+    if seed is None:
+        seed = new_seed()
+    progress = Progress(
+        TextColumn("Tournament"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("deals"),
+        TimeElapsedColumn(),
+        console=err_console(),
+        disable=as_json,
+        transient=True,
+    )
+    with cli_errors():
+        rules = make_rules(game, players, split_words(variant), None, option or ())
+        title = system(game).title
+        kinds = split_words([bots])
+        # Bad input is told in one line before the progress bar starts.
+        tournament_lineups(rules, bots=kinds, deals=deals, jobs=jobs, round_robin=round_robin)
+        with progress:
+            task = progress.add_task("deals", total=max(deals, 1))
+            report = run_tournament(
+                rules,
+                bots=kinds,
+                deals=deals,
+                seed=seed,
+                jobs=jobs,
+                round_robin=round_robin,
+                progress=lambda k: progress.advance(task, k),
+            )
+    if as_json:
+        typer.echo(json.dumps(report.to_dict()))
+    else:
+        print_report(out_console(), report, title)

@@ -1,0 +1,259 @@
+"""Tournaments of bots on duplicate deals: every deal played with every rotation of the bots round the table.
+
+A **deal** is one seeded deal of the cards: in a climbing game, the first hand of a match (a fresh deal:
+no roles yet, so no exchange), played to its end; in Gin Bummy and Boojum, one whole game. Every deal is
+played once per **rotation** of the line-up (rotation ``r`` seats ``lineup[i]`` in seat ``(i + r) % n``),
+each time with the same cards, so every bot kind holds every seat's cards once per deal and no bot keeps
+a lucky seat or hand. The deals are fixed by the tournament's seed alone (deal ``i`` is
+:func:`deal_seed` ``(seed, i)``), so a longer tournament plays the shorter one's deals first, and the
+work is cut into chunks played in ``jobs`` processes with the same results whatever their number.
+
+In a **round robin** every kind is rated against every other: each deal is played by every line-up of
+one kind against ``n - 1`` of another (for two players, each pair once), in every rotation, and the
+tables' places update openskill ratings (:mod:`bumtable.sim.ladder`) in the order played.
+
+Statistics per kind (:mod:`bumtable.sim.tournament_stats`): hands played (a seat at a table), first-place
+rate with its 95 % interval, mean points and mean place. A climbing hand's places are its finishing order
+(no ties) and its points the hand's points; a game's places, winners and scores come from its
+:class:`~bumtable.rules.Outcome` (tied winners share a first place, a game nobody won gives no first place).
+
+>>> from bumtable.rules import get
+>>> report = tournament(get("bum-game", players=4), bots=["heuristic", "random"], deals=2, seed=1)
+>>> report.lineups, report.tables_per_deal
+([('heuristic', 'random', 'random', 'random')], 4)
+>>> [(r.bot, r.hands) for r in report.results]
+[('heuristic', 8), ('random', 24)]
+>>> sum(r.firsts for r in report.results)
+8.0
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from bumtable.bots import make_bot
+from bumtable.bots.seeds import bot_seed
+from bumtable.rules import Rules, family_of
+from bumtable.rules.events import HAND_OVER
+from bumtable.sim.ladder import Rung, ladder
+from bumtable.sim.lineups import TournamentError, fill_lineup, rotations, round_robin_lineups
+from bumtable.sim.parallel import chunk_sizes, default_jobs, run_chunks
+from bumtable.sim.tournament_stats import KindResult, TableResult, kind_results
+
+ONE_HAND = frozenset({"climbing"})
+"""Families whose deal is one hand (the first of a match); in the others a deal is a whole game."""
+
+
+@dataclass(frozen=True)
+class TournamentReport:
+    """What a tournament measured. :meth:`to_dict` depends only on the inputs (no timings)."""
+
+    system: str
+    players: int
+    seed: int
+    deals: int
+    unit: str
+    """``hands`` (climbing games: a deal is one hand) or ``games`` (a deal is a whole game)."""
+    mode: str
+    """``duplicate``, or ``round-robin``."""
+    lineups: list[tuple[str, ...]]
+    """The line-ups each deal is played by, each in every rotation."""
+    tables_per_deal: int
+    results: list[KindResult]
+    ladder: list[Rung]
+    """The openskill ladder, best first (round robin only; else empty)."""
+    wall_seconds: float
+    jobs: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: the same for the same inputs, whatever the number of processes."""
+        out: dict[str, Any] = {
+            "system": self.system,
+            "players": self.players,
+            "seed": self.seed,
+            "mode": self.mode,
+            "deals": self.deals,
+            "unit": self.unit,
+            "lineups": [list(lineup) for lineup in self.lineups],
+            "tables_per_deal": self.tables_per_deal,
+            "results": [r.to_dict() for r in self.results],
+        }
+        if self.mode == "round-robin":
+            out["ladder"] = [rung.to_dict() for rung in self.ladder]
+        return out
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal ``index`` of a tournament seeded ``seed`` (independent of how the work is cut).
+
+    >>> deal_seed(1, 0) == deal_seed(1, 0), deal_seed(1, 0) == deal_seed(1, 1)
+    (True, False)
+    """
+    data = f"bumtable-deal:{seed}:{index}".encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big") >> 1
+
+
+def play_table(rules: Rules, seats: Sequence[str], deal: int, table: int) -> TableResult:
+    """Play deal ``deal`` (a seed) once, seat ``s`` played by a bot of kind ``seats[s]``.
+
+    The bots are seeded from the deal, their seat and ``table`` (the table's number within the deal).
+    """
+    one_hand = family_of(rules).name in ONE_HAND
+    state = rules.new_state(deal)
+    if not one_hand:
+        state = state.copy(history=False)  # no event log to keep: the fast path
+    bots = [make_bot(kind, bot_seed(deal, seat, table), game=rules.system) for seat, kind in enumerate(seats)]
+    seen = len(state.events(None))
+    while not state.is_over():
+        seat = state.current_player()
+        assert seat is not None
+        bot = bots[seat]
+        legal = state.legal_actions()
+        if len(legal) == 1 and not bot.asks_forced_moves:
+            state.apply(legal[0], check=False)  # no choice: the bot would say the same, unasked
+        else:
+            state.apply(bot.choose(state.observe(seat)), check=False)
+        if one_hand:
+            news = state.events(None, seen)
+            seen += len(news)
+            if any(e.kind == HAND_OVER for e in news):
+                return hand_result(state, seats)
+    return game_result(state, seats)
+
+
+def hand_result(state: Any, seats: Sequence[str]) -> TableResult:
+    """A climbing hand just finished, as its public result tells it: places in the order the players went
+    out (no ties), first place to the first out, the hand's points.
+
+    >>> import random
+    >>> from bumtable.rules import get
+    >>> state = get("bum-game", players=4).new_state(seed=5)
+    >>> rng = random.Random(5)
+    >>> while state.observe(None).last_result is None:
+    ...     state.apply(rng.choice(state.legal_actions()))
+    >>> result = hand_result(state, ["a", "b", "c", "d"])
+    >>> sorted(result.places), sum(result.firsts), sorted(result.points)
+    ([1, 2, 3, 4], 1.0, [0.0, 1.0, 2.0, 3.0])
+    """
+    result = state.observe(None).last_result
+    n = len(seats)
+    places = [0] * n
+    for place, p in enumerate(result.order):
+        places[p] = place + 1
+    firsts = tuple(float(places[p] == 1) for p in range(n))
+    return TableResult(tuple(seats), tuple(places), firsts, tuple(float(x) for x in result.points))
+
+
+def game_result(state: Any, seats: Sequence[str]) -> TableResult:
+    """A finished game, as its :class:`~bumtable.rules.Outcome` tells it: its places and scores; its winners
+    share one first place (none when nobody won).
+
+    >>> from bumtable.rules.gin_bummy.options import gin_bummy
+    >>> from bumtable.rules.gin_bummy.position import position
+    >>> state = position(gin_bummy(3), ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c", "3c 3d 4h 5s Jc"])
+    >>> for text in ("discard Kh", "bum"):
+    ...     state.apply(state.rules.parse_action(text))
+    >>> game_result(state, ["a", "b", "c"])
+    TableResult(kinds=('a', 'b', 'c'), places=(1, 2, 2), firsts=(1.0, 0.0, 0.0), points=(1.0, 0.0, 0.0))
+    """
+    outcome = state.outcome()
+    assert outcome is not None
+    n, winners = len(seats), outcome.winners
+    firsts = tuple(1 / len(winners) if p in winners else 0.0 for p in range(n))
+    return TableResult(tuple(seats), outcome.places, firsts, tuple(float(x) for x in outcome.scores))
+
+
+def _play_deals(
+    rules: Rules,
+    seed: int,
+    plan: Sequence[tuple[str, ...]],
+    progress: Callable[[int], None] | None,
+    count: int,
+    start: int,
+) -> list[tuple[TableResult, ...]]:
+    """Deals ``start`` to ``start + count - 1``, each at every table of ``plan``."""
+    out = []
+    for index in range(start, start + count):
+        deal = deal_seed(seed, index)
+        out.append(tuple(play_table(rules, seats, deal, t) for t, seats in enumerate(plan)))
+        if progress is not None:
+            progress(1)
+    return out
+
+
+def tournament_lineups(
+    rules: Rules, *, bots: Sequence[str], deals: int = 1, jobs: int = 1, round_robin: bool = False
+) -> list[tuple[str, ...]]:
+    """The line-ups a tournament plays each deal with; a :class:`TournamentError` (or an unknown bot's
+    error) for a tournament that cannot be played as asked, before anything is played.
+
+    >>> from bumtable.rules import get
+    >>> tournament_lineups(get("gin-bummy"), bots=["heuristic", "random"])
+    [('heuristic', 'random')]
+    >>> tournament_lineups(get("gin-bummy"), bots=["heuristic"], deals=0)
+    Traceback (most recent call last):
+    ...
+    bumtable.sim.lineups.TournamentError: --deals must be at least 1, not 0
+    """
+    if deals < 1:
+        raise TournamentError(f"--deals must be at least 1, not {deals}")
+    if jobs < 0:
+        raise TournamentError(f"--jobs must be 0 (every core) or more, not {jobs}")
+    kinds = [k.lower() for k in bots]
+    for kind in dict.fromkeys(kinds):
+        make_bot(kind, 0, game=rules.system)  # an unknown kind fails here, naming the known ones
+    n = rules.players
+    return round_robin_lineups(kinds, n) if round_robin else [fill_lineup(kinds, n)]
+
+
+def tournament(
+    rules: Rules,
+    *,
+    bots: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    jobs: int = 1,
+    round_robin: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentReport:
+    """Play ``deals`` duplicate deals in ``jobs`` processes (0: every core) and summarise per bot kind.
+
+    ``bots`` are kinds for :func:`bumtable.bots.make_bot`: by seat, the last repeated to fill the table;
+    with ``round_robin``, the kinds to rate. ``progress`` is called with the deals just finished.
+    """
+    lineups = tournament_lineups(rules, bots=bots, deals=deals, jobs=jobs, round_robin=round_robin)
+    n = rules.players
+    plan = [seats for lineup in lineups for seats in rotations(lineup)]
+    jobs = jobs or default_jobs()
+    # Deals are seeded by their index, so how they are cut into chunks changes nothing but the speed.
+    sizes = chunk_sizes(deals, max(1, min(25, -(-deals // (4 * jobs)))))
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    inline = progress if jobs == 1 or len(sizes) == 1 else None
+    begin = time.perf_counter()
+    chunks = run_chunks(
+        partial(_play_deals, rules, seed, plan, inline),
+        sizes,
+        starts,
+        jobs=jobs,
+        progress=None if inline is not None else progress,
+    )
+    played = [tables for chunk in chunks for tables in chunk]
+    return TournamentReport(
+        system=rules.system,
+        players=n,
+        seed=seed,
+        deals=deals,
+        unit="hands" if family_of(rules).name in ONE_HAND else "games",
+        mode="round-robin" if round_robin else "duplicate",
+        lineups=lineups,
+        tables_per_deal=len(plan),
+        results=kind_results(played),
+        ladder=ladder(t for tables in played for t in tables) if round_robin else [],
+        wall_seconds=time.perf_counter() - begin,
+        jobs=min(jobs, len(sizes)),
+    )

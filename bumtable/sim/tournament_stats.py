@@ -1,0 +1,167 @@
+"""A tournament's statistics per bot kind: first-place rate with its 95 % interval, mean points, mean place.
+
+Each table of a tournament gives a :class:`TableResult`: the bot kind, place, first-place credit and
+points of every seat. :func:`kind_results` sums them per kind. The first-place rate's interval is
+Wilson's score interval (:func:`wilson`), widened by the design effect that the deals show: every deal is
+played several times (once per rotation of the bots, and in a round robin once per line-up), so a kind's
+results within one deal are not independent. The deal, not the hand, is the independent unit; the
+variance of a kind's first places per deal, against what independent hands would give, is the design
+effect, and the interval is Wilson's for ``hands / design_effect`` hands. Duplicate play usually makes
+a deal's hands *negatively* correlated for one kind (it holds every seat's cards once), which would
+narrow the interval; we never narrow it (a design effect below 1 is taken as 1).
+
+>>> tables = [TableResult(("a", "b"), (1, 2), (1.0, 0.0), (1.0, 0.0)) for _ in range(3)]
+>>> a, b = kind_results([tables[:2], tables[2:]])
+>>> a.bot, a.hands, a.first_place_rate, a.mean_place, b.first_place_rate
+('a', 3, 1.0, 1.0, 0.0)
+>>> [round(x, 3) for x in a.first_place_ci95]
+[0.439, 1.0]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Z95 = 1.959963984540054
+"""The standard normal quantile for a two-sided 95 % interval."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One table's result, by seat: who played it, their place, first-place credit and points.
+
+    ``places`` are the game's places (1 best, tied seats share the better place); ``firsts`` give each
+    winner ``1/k`` when ``k`` seats share first place, and nobody anything when nobody won (a Gin Bummy
+    game everyone starved in); ``points`` are the hand's points (climbing games) or the game's scores.
+    """
+
+    kinds: tuple[str, ...]
+    places: tuple[int, ...]
+    firsts: tuple[float, ...]
+    points: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KindResult:
+    """What one bot kind did over a tournament."""
+
+    bot: str
+    hands: int
+    """Hands (climbing games) or games (Gin Bummy, Boojum) it played: one per seat it held at a table."""
+    firsts: float
+    """First places, a shared first counting ``1/k`` to each of the ``k`` tied."""
+    first_place_rate: float
+    first_place_ci95: tuple[float, float]
+    """Wilson's 95 % interval for the rate, widened by the design effect (never narrowed)."""
+    design_effect: float
+    """The measured variance of its first places per deal over that of independent hands (1 when it
+    cannot be measured: one deal, or a rate of 0 or 1)."""
+    mean_points: float
+    mean_place: float
+    """Mean place, tied seats taking the mean of the places they span (so the mean over seats is (n+1)/2)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {
+            "bot": self.bot,
+            "hands": self.hands,
+            "firsts": self.firsts,
+            "first_place_rate": self.first_place_rate,
+            "first_place_ci95": list(self.first_place_ci95),
+            "design_effect": self.design_effect,
+            "mean_points": self.mean_points,
+            "mean_place": self.mean_place,
+        }
+
+
+def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion of ``successes`` in ``n`` trials (``n`` may be fractional).
+
+    >>> [round(x, 4) for x in wilson(8, 10)]
+    [0.4902, 0.9433]
+    >>> wilson(5, 5)[1], round(wilson(5, 5)[0], 4) == round(5 / (5 + Z95**2), 4)
+    (1.0, True)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    zz = z * z
+    centre = (p + zz / (2 * n)) / (1 + zz / n)
+    half = z / (1 + zz / n) * math.sqrt(max(p * (1 - p) / n + zz / (4 * n * n), 0.0))
+    low = 0.0 if p <= 0.0 else max(0.0, centre - half)  # exact ends, not rounding noise, at 0 and 1
+    high = 1.0 if p >= 1.0 else min(1.0, centre + half)
+    return (low, high)
+
+
+def mean_places(places: Sequence[int]) -> tuple[float, ...]:
+    """Places with ties spread: ``k`` seats sharing place ``q`` each take the mean of ``q .. q+k-1``.
+
+    >>> mean_places((1, 1, 3, 4))
+    (1.5, 1.5, 3.0, 4.0)
+    """
+    return tuple(q + (sum(1 for r in places if r == q) - 1) / 2 for q in places)
+
+
+def design_effect(per_deal: Sequence[float], per_deal_hands: int) -> float:
+    """The variance of a kind's first places per deal over what ``per_deal_hands`` independent hands give.
+
+    >>> design_effect([1, 0, 1, 0], 1)
+    1.3333333333333333
+    >>> design_effect([2, 2, 2], 4)  # the same every deal: less variable than independent hands
+    0.0
+    """
+    d = len(per_deal)
+    if d < 2 or per_deal_hands < 1:
+        return 1.0
+    mean = sum(per_deal) / d
+    p = mean / per_deal_hands
+    if p <= 0.0 or p >= 1.0:
+        return 1.0
+    variance = sum((t - mean) ** 2 for t in per_deal) / (d - 1)
+    return variance / (per_deal_hands * p * (1 - p))
+
+
+def kind_results(deals: Sequence[Sequence[TableResult]]) -> list[KindResult]:
+    """Per bot kind (in order of first appearance), its statistics over ``deals`` (each a list of tables).
+
+    Every deal must hold the same tables' line-ups (as a tournament's do), so each kind plays the same
+    number of hands in every deal.
+    """
+    order: list[str] = []
+    hands: dict[str, int] = {}
+    points: dict[str, float] = {}
+    places: dict[str, float] = {}
+    per_deal: dict[str, list[float]] = {}
+    for d, tables in enumerate(deals):
+        for table in tables:
+            spread = mean_places(table.places)
+            for seat, kind in enumerate(table.kinds):
+                if kind not in hands:
+                    order.append(kind)
+                    hands[kind], points[kind], places[kind] = 0, 0.0, 0.0
+                    per_deal[kind] = [0.0] * len(deals)
+                hands[kind] += 1
+                points[kind] += table.points[seat]
+                places[kind] += spread[seat]
+                per_deal[kind][d] += table.firsts[seat]
+    out = []
+    for kind in order:
+        n, firsts = hands[kind], sum(per_deal[kind])
+        effect = design_effect(per_deal[kind], n // len(deals))
+        widen = max(effect, 1.0)  # the same rate over fewer effective hands
+        out.append(
+            KindResult(
+                bot=kind,
+                hands=n,
+                firsts=firsts,
+                first_place_rate=firsts / n,
+                first_place_ci95=wilson(firsts / widen, n / widen),
+                design_effect=effect,
+                mean_points=points[kind] / n,
+                mean_place=places[kind] / n,
+            )
+        )
+    return out

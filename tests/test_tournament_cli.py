@@ -1,0 +1,121 @@
+"""``bumtable tournament``: the JSON report's shape, the same JSON whatever --jobs, the summary, bad input."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from bumtable.cli.app import app
+
+runner = CliRunner(env={"COLUMNS": "200"})
+BUM4 = [
+    "tournament",
+    "bum-game",
+    "--players",
+    "4",
+    "--bots",
+    "heuristic,random",
+    "--deals",
+    "20",
+    "--seed",
+    "1",
+]
+
+
+def _json(args: list[str]) -> Any:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""  # no progress bar, nothing else
+    return json.loads(result.stdout)
+
+
+def test_json_prints_one_object_with_a_results_entry_per_bot_kind() -> None:
+    report = _json([*BUM4, "--json", "--jobs", "1"])
+    assert (report["system"], report["players"], report["deals"], report["seed"]) == ("bum-game", 4, 20, 1)
+    assert report["lineups"] == [["heuristic", "random", "random", "random"]]  # the last kind fills the table
+    assert report["unit"] == "hands" and report["tables_per_deal"] == 4 and report["mode"] == "duplicate"
+    assert "ladder" not in report
+    assert [entry["bot"] for entry in report["results"]] == ["heuristic", "random"]
+    for entry in report["results"]:
+        for key in ("bot", "hands", "first_place_rate", "first_place_ci95", "mean_points", "mean_place"):
+            assert key in entry
+        low, high = entry["first_place_ci95"]
+        assert 0 <= low <= entry["first_place_rate"] <= high <= 1
+    assert [entry["hands"] for entry in report["results"]] == [80, 240]
+    assert sum(entry["first_place_rate"] * entry["hands"] for entry in report["results"]) == pytest.approx(80)
+
+
+def test_jobs_one_and_jobs_two_print_identical_json() -> None:
+    one = runner.invoke(app, [*BUM4, "--json", "--jobs", "1"])
+    two = runner.invoke(app, [*BUM4, "--json", "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0
+    assert one.stdout == two.stdout
+
+
+def test_the_same_seed_gives_the_same_report_and_another_seed_another() -> None:
+    args = ["tournament", "gin-bummy", "--bots", "heuristic,random", "--deals", "10", "--json", "-j", "1"]
+    first, again = (_json([*args, "--seed", "4"]) for _ in range(2))
+    assert first == again
+    assert _json([*args, "--seed", "5"]) != first
+
+
+def test_summary_shows_each_kind_with_its_rate_interval_points_place_and_wall_time() -> None:
+    result = runner.invoke(app, [*BUM4, "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for text in ("The Bum Game for 4", "20 deals", "80 hands", "seed 1", "95 % interval", "Mean points"):
+        assert text in out
+    for text in ("Mean place", "heuristic", "random", "Wilson", "Wall time"):
+        assert text in out
+
+
+def test_round_robin_prints_the_ladder_with_rank_bot_ordinal_mu_sigma_games() -> None:
+    args = ["tournament", "bum-game", "-n", "4", "--bots", "heuristic,random,greedy", "--deals", "3"]
+    report = _json([*args, "--round-robin", "--seed", "2", "--json", "-j", "1"])
+    assert report["mode"] == "round-robin" and len(report["lineups"]) == 6 and report["tables_per_deal"] == 24
+    assert [rung["rank"] for rung in report["ladder"]] == [1, 2, 3]
+    assert {rung["bot"] for rung in report["ladder"]} == {"heuristic", "random", "greedy"}
+    for rung in report["ladder"]:
+        assert set(rung) == {"rank", "bot", "ordinal", "mu", "sigma", "games"}
+        assert rung["games"] == 3 * 16  # 4 of the 6 line-ups hold each kind, in 4 rotations, on 3 deals
+    text = runner.invoke(app, [*args, "--round-robin", "--seed", "2", "-j", "1"])
+    assert text.exit_code == 0
+    for word in ("Ladder", "Rank", "Ordinal", "Mu", "Sigma", "Games"):
+        assert word in text.stdout
+
+
+def test_variant_and_option_reach_the_rules() -> None:
+    base = ["tournament", "arsehole", "-n", "4", "--deals", "4", "--seed", "3", "--json", "-j", "1"]
+    plain = _json(base)
+    changed = _json([*base, "-v", "reverse-ranking", "-o", "reverse_card=8"])
+    assert plain["results"] != changed["results"]
+    result = runner.invoke(app, [*base, "-o", "no_such_option=1"])
+    assert result.exit_code == 2 and "no option 'no_such_option'" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "heuristic,clever"], "error: unknown bot 'clever'; bots: greedy, heuristic, random"),
+        (["--deals", "0"], "error: --deals must be at least 1, not 0"),
+        (
+            ["-n", "3", "--bots", "heuristic,random,random,random"],
+            "error: 4 bots for 3 seats: name at most 3",
+        ),
+        (
+            ["--round-robin", "--bots", "heuristic"],
+            "error: a round robin needs at least two different bot kinds",
+        ),
+        (["--jobs", "-1"], "error: --jobs must be 0 (every core) or more, not -1"),
+        (["--variant", "fast"], "no variant 'fast'"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["tournament", "--deals", "2", *args])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
