@@ -74,27 +74,26 @@ def ladder_table(report: TournamentReport) -> Table:
 def print_report(console: Console, report: TournamentReport, title: str) -> None:
     """The report for people."""
     plays = report.deals * report.tables_per_deal
+    n = report.players
     if report.mode == "round-robin":
         kinds = ", ".join(dict.fromkeys(k for lineup in report.lineups for k in lineup))
-        head = (
-            f"{title} for {report.players}, round robin of {kinds}: {report.deals:,} deals, each played by "
-            f"{len(report.lineups)} line-up{'s' if len(report.lineups) > 1 else ''} in {report.players} rotations = {plays:,} {report.unit}; "
-            f"seed {report.seed}"
-        )
+        lines = [
+            f"{title} for {n}, round robin, seed {report.seed}",
+            f"{report.deals:,} deals x {len(report.lineups)} line-ups x {n} rotations = {plays:,} {report.unit}",
+            f"Line-ups: each of {kinds} alone against {n - 1} of each other",
+        ]
     else:
-        head = (
-            f"{title} for {report.players}: {report.deals:,} deals, each played in {report.players} "
-            f"rotations = {plays:,} {report.unit}; seed {report.seed}; "
-            f"seats {', '.join(report.lineups[0])}"
-        )
-    console.print(Text(head))
+        lines = [
+            f"{title} for {n}, seed {report.seed}: {report.deals:,} deals x {n} rotations = {plays:,} {report.unit}",
+            f"Seats: {', '.join(report.lineups[0])}, turned round the table for each deal",
+        ]
+    for line in lines:
+        console.print(Text(line))
     console.print(results_table(report))
     console.print(
-        Text(
-            f"{report.unit.capitalize()}: seats played. A first place shared by k counts 1/k. Interval: "
-            "Wilson's, widened by the design effect across deals (never narrowed)."
-        )
+        Text(f"{report.unit.capitalize()}: seats played. A first place shared by k counts 1/k to each.")
     )
+    console.print(Text("95 % interval: Wilson's, widened by the deals' design effect (never narrowed)."))
     if report.ladder:
         console.print(ladder_table(report))
     rate = plays / report.wall_seconds if report.wall_seconds > 0 else float("inf")

@@ -36,17 +36,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from bumtable.bots import make_bot
+from bumtable.bots import Bot, make_bot
 from bumtable.bots.seeds import bot_seed
-from bumtable.rules import Rules, family_of
-from bumtable.rules.events import HAND_OVER
+from bumtable.rules import Rules, State, as_climbing, family_of
 from bumtable.sim.ladder import Rung, ladder
 from bumtable.sim.lineups import TournamentError, fill_lineup, rotations, round_robin_lineups
 from bumtable.sim.parallel import chunk_sizes, default_jobs, run_chunks
 from bumtable.sim.tournament_stats import KindResult, TableResult, kind_results
-
-ONE_HAND = frozenset({"climbing"})
-"""Families whose deal is one hand (the first of a match); in the others a deal is a whole game."""
 
 
 @dataclass(frozen=True)
@@ -102,14 +98,21 @@ def play_table(rules: Rules, seats: Sequence[str], deal: int, table: int) -> Tab
     """Play deal ``deal`` (a seed) once, seat ``s`` played by a bot of kind ``seats[s]``.
 
     The bots are seeded from the deal, their seat and ``table`` (the table's number within the deal).
+    A climbing game stops when the match's first hand is over (the next hand is dealt, nothing played).
     """
-    one_hand = family_of(rules).name in ONE_HAND
-    state = rules.new_state(deal)
-    if not one_hand:
-        state = state.copy(history=False)  # no event log to keep: the fast path
     bots = [make_bot(kind, bot_seed(deal, seat, table), game=rules.system) for seat, kind in enumerate(seats)]
-    seen = len(state.events(None))
-    while not state.is_over():
+    if deal_is_a_hand(rules):
+        hand = as_climbing(rules).new_state(deal).copy(history=False)  # no history, no event log: fast
+        _play(hand, bots, lambda: hand.hand_no == 1)
+        return hand_result(hand, seats)
+    state = rules.new_state(deal).copy(history=False)
+    _play(state, bots, lambda: True)
+    return game_result(state, seats)
+
+
+def _play(state: State, bots: Sequence[Bot], going_on: Callable[[], bool]) -> None:
+    """Let the bots play ``state`` until it is over or ``going_on()`` turns false."""
+    while not state.is_over() and going_on():
         seat = state.current_player()
         assert seat is not None
         bot = bots[seat]
@@ -118,12 +121,16 @@ def play_table(rules: Rules, seats: Sequence[str], deal: int, table: int) -> Tab
             state.apply(legal[0], check=False)  # no choice: the bot would say the same, unasked
         else:
             state.apply(bot.choose(state.observe(seat)), check=False)
-        if one_hand:
-            news = state.events(None, seen)
-            seen += len(news)
-            if any(e.kind == HAND_OVER for e in news):
-                return hand_result(state, seats)
-    return game_result(state, seats)
+
+
+def deal_is_a_hand(rules: Rules) -> bool:
+    """True where a deal is one hand (the climbing games), False where it is a whole game.
+
+    >>> from bumtable.rules import get
+    >>> deal_is_a_hand(get("president")), deal_is_a_hand(get("boojum"))
+    (True, False)
+    """
+    return family_of(rules).name == "climbing"
 
 
 def hand_result(state: Any, seats: Sequence[str]) -> TableResult:
@@ -248,7 +255,7 @@ def tournament(
         players=n,
         seed=seed,
         deals=deals,
-        unit="hands" if family_of(rules).name in ONE_HAND else "games",
+        unit="hands" if deal_is_a_hand(rules) else "games",
         mode="round-robin" if round_robin else "duplicate",
         lineups=lineups,
         tables_per_deal=len(plan),
