@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar
 
 from bumtable.rules.action_space import ActionSpace
@@ -171,3 +171,10 @@ class Family:
     """A full state whose observation for the observation's seat equals it (for search)."""
     observation_from_dict: Callable[[dict[str, Any], Any], AnyObservation]
     """An observation from its wire form and the rules it was made under."""
+    hands_over: Callable[[Any], int] = field(default=lambda state: int(state.is_over()))
+    """How many hands of the state's match are over (a game without hands: 1 once it is over, else 0): a search
+    that looks ahead to the end of the hand stops its playout when this grows."""
+    hand_places: Callable[[Any], tuple[int, ...] | None] = field(
+        default=lambda state: None if state.outcome() is None else state.outcome().places
+    )
+    """Each player's place (1 is first) in the last hand over (a game without hands: the game's), or None."""

@@ -1,0 +1,204 @@
+"""The search bot: information-set Monte Carlo tree search over determinizations (Cowling, Powley and
+Whitehouse 2012, "single-observer" ISMCTS), for every game through the rules interface.
+
+Each iteration deals the hidden cards anew, consistent with what the bot has seen
+(``Family.sample_state``: one *determinization*), and walks one tree shared by all of them:
+
+- **Select**: from the root, while every action legal in this determinization has a node, take the one with
+  the best UCB score among those legal here, counting a node's *availability* (how often it was legal when its
+  parent was visited) instead of the parent's visits (the ISMCTS form of UCB1).
+- **Expand**: add one action legal here that has no node yet, chosen at random.
+- **Play out**: the rest of the hand (a game without hands: the game), every seat played by the rollout
+  policy (the game's heuristic bot, or uniform random), cut short after ``max_rollout`` actions.
+- **Back up**: each node on the path adds the value of the seat that chose its action: its place in the hand
+  (first 1, last 0, linear between), or an estimate of it when the playout was cut short.
+
+Nodes are keyed by an action's text (``rules.action_text``), so an opponent's "set 7 7" is one node whatever
+sevens the determinization dealt; the bot plays the root action visited most. With a budget in iterations
+(and no time limit) the same seed chooses the same action.
+
+>>> from bumtable.rules import get
+>>> state = get("bum-game", players=4).new_state(seed=5)
+>>> bot = SearchBot(seed=1, game="bum-game", config=SearchConfig(iterations=30))
+>>> seat = state.current_player()
+>>> action = bot.choose(state.observe(seat))
+>>> action in state.legal_actions()
+True
+>>> SearchBot(seed=1, game="bum-game", config=SearchConfig(iterations=30)).choose(state.observe(seat)) == action
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bumtable.bots.base import Bot, RandomBot, legal_or_raise
+from bumtable.bots.search_eval import estimate
+from bumtable.rules.protocol import AnyState, Family
+from bumtable.rules.registry import system
+
+
+@dataclass(frozen=True, kw_only=True)
+class SearchConfig:
+    """How much and how the search bot searches."""
+
+    iterations: int = 200
+    """Determinizations searched per decision (the budget; with ``seconds`` set, the most)."""
+    seconds: float | None = None
+    """A time budget per decision (wall clock, so no longer deterministic); None: iterations alone."""
+    exploration: float = 0.7
+    """UCB's exploration constant (values run from 0 to 1)."""
+    rollout: Literal["heuristic", "random"] = "heuristic"
+    """Who plays out the rest of the hand: the game's heuristic bot at every seat, or uniform random moves."""
+    max_rollout: int = 300
+    """Actions a playout may take before it stops and the position is estimated instead."""
+    guided: bool = True
+    """Expand first the action the rollout policy would play (else a random untried one)."""
+
+
+class _Node:
+    """One action's node: who chose it, how often it was visited and legal, and the values backed up."""
+
+    __slots__ = ("actor", "avail", "children", "total", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+class SearchBot:
+    """Chooses by ISMCTS (see the module); ``heuristic`` plays the rollouts by default."""
+
+    asks_forced_moves = False  # one legal action: it is returned, nothing drawn or kept
+
+    def __init__(self, seed: int = 0, game: str = "bum-game", config: SearchConfig | None = None) -> None:
+        from bumtable.bots import make_bot  # the registry of bots names this one too
+
+        self.config = config or SearchConfig()
+        self.rng = random.Random(seed)
+        self.family: Family = system(game).family
+        self.name = "search"
+        self.policy: Bot = (
+            make_bot("heuristic", seed, game) if self.config.rollout == "heuristic" else RandomBot(seed)
+        )
+        self.iterations_done = 0
+        """Iterations the last decision searched (for tests and measurements)."""
+
+    def choose(self, observation: Any) -> Any:
+        legal = legal_or_raise(observation)
+        if len(legal) == 1:
+            return legal[0]
+        text: Callable[[Any], str] = observation.rules.action_text
+        by_key = {text(a): a for a in legal}
+        if len(by_key) == 1:
+            return legal[0]
+        root = self._search(observation, text)
+        best = max(
+            by_key,
+            key=lambda k: (
+                (root.children[k].visits, root.children[k].total) if k in root.children else (-1, 0.0)
+            ),
+        )
+        return by_key[best]
+
+    def _search(self, observation: Any, text: Callable[[Any], str]) -> _Node:
+        config, rng, family = self.config, self.rng, self.family
+        root = _Node(-1)
+        deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+        done = 0
+        while done < config.iterations:
+            done += 1
+            state = family.sample_state(observation, rng)
+            start = family.hands_over(state)
+            path = self._select_and_expand(root, state, start, text)
+            values = self._play_out(state, start)
+            for node in path:
+                node.visits += 1
+                node.total += values[node.actor]
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.iterations_done = done
+        return root
+
+    def _select_and_expand(
+        self, root: _Node, state: AnyState, start: int, text: Callable[[Any], str]
+    ) -> list[_Node]:
+        """Walk down the tree in this determinization, adding one node; the path (the root left out)."""
+        c, hands_over = self.config.exploration, self.family.hands_over
+        node, path = root, []
+        while not state.is_over() and hands_over(state) == start:
+            actor = state.current_player()
+            assert actor is not None
+            keyed = {text(a): a for a in state.legal_actions()}
+            untried = []
+            for key in keyed:
+                child = node.children.get(key)
+                if child is None:
+                    untried.append(key)
+                else:
+                    child.avail += 1
+            if untried:
+                key = self._expansion(state, actor, untried, text)
+                child = node.children[key] = _Node(actor)
+                state.apply(keyed[key], check=False)
+                path.append(child)
+                return path
+            key = max(keyed, key=lambda k: _ucb(node.children[k], c))
+            node = node.children[key]
+            state.apply(keyed[key], check=False)
+            path.append(node)
+        return path
+
+    def _expansion(self, state: AnyState, actor: int, untried: list[str], text: Callable[[Any], str]) -> str:
+        """The action to add a node for: the one the rollout policy would play, if it has none yet (so the first
+        replies searched are the likely ones, not random ones), else one of the untried at random."""
+        if self.config.guided and len(untried) > 1:
+            choice = text(self.policy.choose(state.observe(actor)))
+            if choice in untried:
+                return choice
+        return untried[self.rng.randrange(len(untried))]
+
+    def _play_out(self, state: AnyState, start: int) -> Sequence[float]:
+        """Play the rest of the hand (or game); each seat's value there, from 0 (last) to 1 (first)."""
+        family, policy, rng = self.family, self.policy, self.rng
+        random_policy = self.config.rollout == "random"
+        for _ in range(self.config.max_rollout):
+            if state.is_over() or family.hands_over(state) != start:
+                break
+            actor = state.current_player()
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif random_policy:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = policy.choose(state.observe(actor))
+            state.apply(action, check=False)
+        else:
+            if not state.is_over() and family.hands_over(state) == start:
+                return estimate(family.name, state.observe(None))
+        places = family.hand_places(state)
+        assert places is not None
+        return place_values(places)
+
+
+def place_values(places: Sequence[int]) -> tuple[float, ...]:
+    """Each player's value from their place: first 1, last 0, linear between (tied places share a value).
+
+    >>> place_values((2, 4, 1, 3))
+    (0.6666666666666666, 0.0, 1.0, 0.3333333333333333)
+    """
+    worst = len(places) - 1 or 1
+    return tuple((len(places) - p) / worst for p in places)
+
+
+def _ucb(node: _Node, c: float) -> float:
+    return node.total / node.visits + c * math.sqrt(math.log(node.avail) / node.visits)
