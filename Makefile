@@ -33,8 +33,11 @@ webcheck: $(WEB_DEPS)
 
 ## make run: the table server with its embedded database (a SQLite file in ./bumtable-data); open the
 ## address it prints in a browser, make a table in the lobby and play. `bumtable play` is the terminal game.
+## make run PORT=8001 HOST=0.0.0.0: another port, or listen for friends on other machines.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: $(STAMP) web
-	$(BIN)/bumtable serve
+	$(BIN)/bumtable serve --host $(HOST) --port $(PORT)
 
 ## make test: lint, type-check and every test.
 test: $(STAMP) lint typecheck webcheck web unit

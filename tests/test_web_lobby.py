@@ -126,3 +126,58 @@ def test_a_table_listed_in_one_browser_is_joined_and_watched_from_the_lobby_of_a
     expect(cy.locator("#app[data-ready=true]")).to_be_attached()
     for page in (ann, bo, cy):
         page.context.close()
+
+
+def test_a_game_that_counts_no_series_has_no_series_box_and_the_page_raises_no_error(
+    page: Page, web_server: Server
+) -> None:
+    """Boojum and Gin Bummy count neither points nor hands to a target: after The Bum Game's box, none is
+    left behind (it once was, and typing in it threw)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_lobby(page, web_server, "bum-game", 4)
+    expect(page.locator("#match")).to_be_visible()
+    for game in ("boojum", "gin-bummy"):
+        open_lobby(page, web_server, game)
+        page.select_option("#game", "bum-game")
+        expect(page.locator(".rules-form")).to_have_attribute("data-shows", re.compile("^bum-game "))
+        page.select_option("#game", game)
+        expect(page.locator(".rules-form")).to_have_attribute("data-shows", re.compile(f"^{game} "))
+        expect(page.locator("#match")).to_have_count(0)
+    assert errors == []
+
+
+def test_the_series_box_stays_while_its_option_is_edited_in_the_house_rules(
+    page: Page, web_server: Server
+) -> None:
+    open_lobby(page, web_server, "bum-game", 4)
+    page.click(".house-rules summary")
+    page.fill("#option-target", "")
+    expect(page.locator(".option[data-option=target] .field-problem")).to_have_text("Must be a whole number.")
+    expect(page.locator("#match")).to_be_visible()
+    page.fill("#option-target", "30")
+    page.locator("#option-points").focus()  # the series box shows the edit once the field is left
+    expect(page.locator("#match")).to_have_value("30")
+
+
+def test_the_lobby_offers_the_bum_game_first_and_keeps_the_players_name(
+    page: Page, web_server: Server
+) -> None:
+    page.goto(f"{web_server.http}/")
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+    expect(page.locator("#game")).to_have_value("bum-game")
+    page.fill("#name", "Ann <3")
+    page.click("text=Make the table")
+    expect(page.locator("form.create .problem")).to_contain_text("Your name: 1 to 24 letters")
+    page.fill("#name", "Ann")
+    page.click("text=Make the table")
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f]+\?token="))
+    assert page.evaluate("localStorage.getItem('bumtable:name')") == "Ann"
+
+
+def test_the_lobby_fits_a_phone_screen(browser: Browser, web_server: Server) -> None:
+    phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    open_lobby(phone, web_server, "arsehole", 4)  # the longest variant texts
+    phone.click(".house-rules summary")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.context.close()

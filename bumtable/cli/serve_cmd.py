@@ -61,6 +61,7 @@ def serve(
         http_per_second=http_per_second,
         http_burst=http_burst,
     )
+    _check_free(host, port)
     app = create_app(database, limits)
     shown = f"[{host}]" if ":" in host else ("127.0.0.1" if host in ("0.0.0.0", "") else host)
     typer.echo(f"bumtable: open http://{shown}:{port}/ in a browser to play (Ctrl-C stops the server)")
@@ -73,6 +74,25 @@ def serve(
         ws_max_size=WS_MAX_BYTES,
         log_config=None,  # uvicorn's lines go through the root handler, whose filter blanks tokens
     )
+
+
+def _check_free(host: str, port: int) -> None:
+    """Fail with one clear line, before anything is printed or started, when the address cannot be listened on
+    (most often: another server has the port)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            typer.echo(
+                f"error: cannot listen on {host} port {port} ({e.strerror}): another server may have it; choose "
+                f"another with --port N (make run PORT=N)",
+                err=True,
+            )
+            raise typer.Exit(2) from None
 
 
 def _tune_gc() -> None:

@@ -6,8 +6,21 @@ import { el } from "./dom";
 import { openTablesSection } from "./open_tables";
 import { OptionsForm } from "./options_form";
 
+import "./lobby.css";
+
+/** The game the lobby offers first (the one this project is named for); the rest follow by title. */
+const FIRST_GAME = "bum-game";
+
+/** The key under which this browser keeps its player's name (the table page sends it when it connects). */
+export const NAME_KEY = "bumtable:name";
+
+/** What the server accepts as a seat's name (docs/protocol.md). */
+const NAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .'-]{0,23}$/u;
+
 export async function startLobby(root: HTMLElement): Promise<void> {
-  const list = await games();
+  const list = (await games()).sort(
+    (a, b) => Number(b.name === FIRST_GAME) - Number(a.name === FIRST_GAME) || a.title.localeCompare(b.title),
+  );
   const game = el(
     "select",
     { id: "game", name: "game" },
@@ -20,9 +33,17 @@ export async function startLobby(root: HTMLElement): Promise<void> {
   const submit = el("button", { type: "submit" }, "Make the table");
   const listed = el("input", { type: "checkbox", id: "listed", name: "listed" });
   listed.checked = true;
+  const name = el("input", {
+    id: "name",
+    name: "name",
+    maxlength: "24",
+    autocomplete: "nickname",
+    value: localStorage.getItem(NAME_KEY) ?? "",
+  });
   const form = el(
     "form",
     { class: "create", "aria-label": "Make a table" },
+    el("div", { class: "your-name" }, el("label", { for: "name" }, "Your name "), name),
     el("label", { for: "game" }, "Game "),
     game,
     el("label", { for: "players" }, " Players "),
@@ -96,6 +117,14 @@ export async function startLobby(root: HTMLElement): Promise<void> {
 
   async function make(): Promise<void> {
     problem.textContent = "";
+    const given = name.value.trim();
+    if (given !== "" && !NAME_PATTERN.test(given)) {
+      problem.textContent =
+        "Your name: 1 to 24 letters, digits, spaces and . ' - _ (starting with a letter or digit)";
+      return;
+    }
+    if (given === "") localStorage.removeItem(NAME_KEY);
+    else localStorage.setItem(NAME_KEY, given);
     const seats: SeatRequest[] = [...seatsBox.querySelectorAll("select")].map((s) =>
       s.value === "person" ? { kind: "person" } : { kind: "bot", bot: s.value },
     );

@@ -100,9 +100,17 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A variant's changes in words: "exchange: false, target: 20". */
+/** A value as a person reads it: on/off for true/false, lists without JSON's quotes. */
+function plain(value: unknown): string {
+  if (value === true) return "on";
+  if (value === false) return "off";
+  if (Array.isArray(value)) return value.length === 0 ? "none" : `(${value.map(plain).join(" ")})`;
+  return String(value);
+}
+
+/** A variant's changes in words: "exchange off, target 20". */
 export function changesText(changes: Record<string, unknown>): string {
   return Object.entries(changes)
-    .map(([name, value]) => `${name}: ${JSON.stringify(value)}`)
+    .map(([name, value]) => `${name.replaceAll("_", " ")} ${plain(value)}`)
     .join(", ");
 }

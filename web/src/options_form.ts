@@ -82,6 +82,7 @@ export class OptionsForm {
     for (const name of [...this.chosen])
       if (!this.variants.some((v) => v.name === name)) this.chosen.delete(name);
     this.seriesName = null;
+    this.series.replaceChildren(); // the last game's box goes: drawSeries draws this one's
     this.drawVariants();
     this.drawOptions();
     this.element.dataset.shows = `${game} ${String(players)}`;
@@ -132,8 +133,10 @@ export class OptionsForm {
   /** The series box: points to win where the rules count points, else hands to play, else hidden. */
   private drawSeries(): void {
     const values = this.values();
+    // which one the rules count is the preset's and the variants' choice: an edit below does not hide the box
+    const counted = inForce(this.fields, this.variants, this.chosen, new Map());
     const found = SERIES.find(([name]) => {
-      const value = values.get(name);
+      const value = counted.get(name);
       return typeof value === "number" && value > 0;
     });
     const name = found?.[0] ?? null;

@@ -75,7 +75,11 @@ void test("variants lay their changes over the preset in turn, the player's own 
   assert.equal(edited.get("target"), 7);
 });
 
-void test("a variant's changes are written name: value", () => {
-  assert.equal(changesText({ exchange: false, target: 20 }), "exchange: false, target: 20");
+void test("a variant's changes are written in words", () => {
+  assert.equal(changesText({ exchange: false, target: 20 }), "exchange off, target 20");
+  assert.equal(
+    changesText({ wilds: [["2", "A"]], sequence_wilds: [] }),
+    "wilds ((2 A)), sequence wilds none",
+  );
   assert.ok(sameValue([1, 2], [1, 2]) && !sameValue([1, 2], [2, 1]));
 });
