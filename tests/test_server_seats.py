@@ -151,3 +151,12 @@ def test_a_link_to_no_table_opens_a_page_that_says_so_and_leads_to_the_lobby(ser
     assert missing.status_code == 404 and "text/html" in missing.headers["content-type"]
     assert "No such table" in missing.text and 'href="/"' in missing.text
     assert "no table &#x27;nope&lt;script&gt;&#x27;" in missing.text  # the id said back, escaped
+
+
+def test_an_address_nothing_answers_is_a_page_for_a_browser_and_json_for_the_api(server: Server) -> None:
+    page = httpx.get(f"{server.http}/nothing", timeout=10)
+    assert page.status_code == 404 and "No such page" in page.text and 'href="/"' in page.text
+    api = httpx.get(f"{server.http}/api/nothing", timeout=10)
+    assert api.status_code == 404 and api.json() == {"detail": "Not Found"}
+    table = httpx.get(f"{server.http}/api/tables/nope", timeout=10)
+    assert table.status_code == 404 and "no table 'nope'" in table.json()["detail"]

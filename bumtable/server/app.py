@@ -30,10 +30,12 @@ from typing import Any, Literal
 from urllib.parse import quote, urlencode
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bumtable.errors import BumtableError
 from bumtable.server import games_api
@@ -166,6 +168,13 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
     app = FastAPI(title="bumtable table server", version="0.1.0", lifespan=lifespan)
     app.add_middleware(HttpLimits, limits=limits or Limits())  # requests per address, body size
     app.include_router(games_api.router)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def not_found(request: Request, error: StarletteHTTPException) -> Response:
+        """A path nothing answers: a page saying so for a browser's address, the API's JSON under ``/api``."""
+        if error.status_code == 404 and not request.url.path.startswith(("/api/", "/static/", "/ws/")):
+            return HTMLResponse(missing_page(f"nothing is at {request.url.path}", "page"), status_code=404)
+        return await http_exception_handler(request, error)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -347,13 +356,13 @@ def document(title: str, attrs: str, body: str) -> str:
     )
 
 
-def missing_page(reason: str) -> str:
-    """The page a link to no table opens: the reason, and the way back to the lobby."""
+def missing_page(reason: str, what: str = "table") -> str:
+    """The page a link to no table (or no page at all) opens: the reason, and the way back to the lobby."""
     return document(
-        "bumtable: no such table",
+        f"bumtable: no such {what}",
         ' data-page="missing"',
-        f'<main><h1>No such table</h1><p class="problem">{html.escape(reason)}.</p>'
-        "<p>The link may be mistyped, or the table made on another server. "
+        f'<main><h1>No such {what}</h1><p class="problem">{html.escape(reason)}.</p>'
+        f"<p>The link may be mistyped{', or the table made on another server' if what == 'table' else ''}. "
         '<a href="/">Go to the lobby</a> to make a table or find an open one.</p></main>',
     )
 
