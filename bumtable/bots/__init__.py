@@ -6,13 +6,13 @@ for Gin Bummy and :class:`BoojumBot` for Boojum.
 
 >>> from bumtable.bots import BOTS, make_bot
 >>> sorted(BOTS)
-['greedy', 'heuristic', 'random']
+['greedy', 'heuristic', 'random', 'search']
 >>> make_bot("greedy", seed=1).name, make_bot("heuristic", seed=1, game="gin").name
 ('greedy', 'gin-heuristic')
 >>> make_bot("smart")
 Traceback (most recent call last):
 ...
-bumtable.errors.BumtableError: unknown bot 'smart'; bots: greedy, heuristic, random
+bumtable.errors.BumtableError: unknown bot 'smart'; bots: greedy, heuristic, random, search
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ BOTS: dict[str, str] = {
     "heuristic": "the game's own heuristic (climbing games: sheds low cards, saves winners; Gin Bummy: "
     "sheds face cards toward four suits and values; Boojum: bids spare cards on lots it needs)",
     "greedy": "another name for heuristic",
+    "search": "information-set Monte Carlo tree search with heuristic playouts (200 iterations); "
+    "search:NAME=VALUE:... sets its configuration (bumtable.bots.search.SearchConfig)",
 }
 """Every bot kind, with what it does."""
 
@@ -49,6 +51,10 @@ def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
         return RandomBot(seed)
     if kind in ("heuristic", "greedy"):
         return HEURISTIC[system(game).family.name](seed)
+    if kind == "search" or kind.startswith("search:"):
+        from bumtable.bots.search import SearchBot, search_config
+
+        return SearchBot(seed, game, search_config(kind.removeprefix("search").removeprefix(":")))
     raise BumtableError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
 
 

@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -39,6 +40,7 @@ from typing import Any, Literal
 
 from bumtable.bots.base import Bot, RandomBot, legal_or_raise
 from bumtable.bots.search_eval import estimate
+from bumtable.errors import BumtableError
 from bumtable.rules.protocol import AnyState, Family
 from bumtable.rules.registry import system
 
@@ -57,8 +59,48 @@ class SearchConfig:
     """Who plays out the rest of the hand: the game's heuristic bot at every seat, or uniform random moves."""
     max_rollout: int = 300
     """Actions a playout may take before it stops and the position is estimated instead."""
+    max_depth: int = 0
+    """The deepest the tree grows (1: only the bot's own choices now, each played out by the policy: a flat
+    Monte Carlo search; 0: no limit)."""
     guided: bool = True
     """Expand first the action the rollout policy would play (else a random untried one)."""
+
+
+def search_config(text: str) -> SearchConfig:
+    """A configuration from ``NAME=VALUE`` pairs joined by ``:`` (a bot kind's name: ``search:iterations=50``);
+    an unknown name or a value of the wrong type is a BumtableError that says so.
+
+    >>> search_config("iterations=50:max_depth=1:rollout=random")
+    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, guided=True)
+    >>> search_config("depth=1")
+    Traceback (most recent call last):
+    ...
+    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, guided, iterations, max_depth, max_rollout, rollout, seconds
+    """
+    fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
+    values: dict[str, Any] = {}
+    for pair in filter(None, text.split(":")):
+        name, _, raw = pair.partition("=")
+        if name not in fields:
+            raise BumtableError(f"search has no setting {name!r}; settings: {', '.join(sorted(fields))}")
+        default = getattr(SearchConfig(), name)
+        try:
+            if isinstance(default, bool):
+                if raw not in ("true", "false"):
+                    raise ValueError(raw)
+                values[name] = raw == "true"
+            elif name == "seconds":
+                values[name] = None if raw == "none" else float(raw)
+            else:
+                values[name] = type(default)(raw)
+        except ValueError:
+            wanted = {bool: "true or false", int: "a whole number", float: "a number"}.get(
+                type(default), "text"
+            )
+            raise BumtableError(f"search setting {name}={raw!r}: not {wanted}") from None
+    if values.get("rollout", "heuristic") not in ("heuristic", "random"):
+        raise BumtableError("search setting rollout: heuristic or random")
+    return SearchConfig(**values)
 
 
 class _Node:
@@ -133,8 +175,9 @@ class SearchBot:
     ) -> list[_Node]:
         """Walk down the tree in this determinization, adding one node; the path (the root left out)."""
         c, hands_over = self.config.exploration, self.family.hands_over
-        node, path = root, []
-        while not state.is_over() and hands_over(state) == start:
+        node, path = root, list[_Node]()
+        depth = self.config.max_depth or 1_000_000
+        while not state.is_over() and hands_over(state) == start and len(path) < depth:
             actor = state.current_player()
             assert actor is not None
             keyed = {text(a): a for a in state.legal_actions()}

@@ -1,0 +1,118 @@
+"""The search bot (ISMCTS): in every game and every kind of decision it chooses only legal actions from its own
+observation; a fixed seed and iteration budget choose the same; its configuration is read from the bot kind's
+name, and a bad one is refused with what was wrong."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bumtable.bots import make_bot
+from bumtable.bots.search import SearchBot, SearchConfig, place_values
+from bumtable.errors import BumtableError
+from bumtable.rules import get
+from bumtable.rules.registry import family_of
+
+SMALL = SearchConfig(iterations=6, max_rollout=40)
+"""A small budget: legality is what these tests check, not strength."""
+
+GAMES: list[tuple[str, int, dict[str, Any], list[str]]] = [
+    # (game, players, options, variants): each chosen so that its special decisions come up
+    ("bum-game", 4, {"target": 4}, ["optional-revolution"]),
+    ("president", 4, {"rounds": 2}, []),  # hand 2: the President chooses the cards to give
+    ("arsehole", 4, {"target": 3}, ["reverse-direction"]),
+    ("zheng-shangyou", 5, {"target": 3}, []),
+    ("gin-bummy", 2, {}, []),
+    ("boojum", 3, {"max_rounds": 2}, []),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options", "variants"), GAMES, ids=[g[0] for g in GAMES])
+def test_the_search_bot_chooses_only_legal_actions_in_every_phase(
+    game: str, players: int, options: dict[str, Any], variants: list[str]
+) -> None:
+    rules = get(game, players=players, variants=variants, **options)
+    state = rules.new_state(seed=11)
+    search = SearchBot(seed=3, game=game, config=SMALL)
+    other = make_bot("heuristic", seed=4, game=game)
+    rng = random.Random(5)
+    phases: set[str] = set()
+    decisions = 0
+    while not state.is_over() and decisions < 250:
+        seat = state.current_player()
+        assert seat is not None
+        observation = state.observe(seat)
+        legal = state.legal_actions()
+        if seat % 2 == 0 and len(legal) > 1:
+            action = search.choose(observation)
+            assert action in legal, f"{game}: {action} is not legal in phase {observation.phase}"
+            phases.add(observation.phase)
+            decisions += 1
+        else:
+            action = other.choose(observation) if rng.random() < 0.8 else rng.choice(legal)
+        state.apply(action)
+    assert decisions > 0 and phases, f"{game}: the search bot was never asked"
+
+
+def test_the_search_bot_decided_the_climbing_games_special_choices() -> None:
+    """A President's choice of cards to give and an optional revolution are decisions it makes (not only plays)."""
+    for game, variants, seed, wanted in (
+        ("president", [], 11, "exchange"),
+        ("bum-game", ["optional-revolution"], 3, "revolution"),
+    ):
+        rules = get(game, players=4, variants=variants, rounds=3, target=0)
+        state = rules.new_state(seed=seed)
+        bots = [SearchBot(seed=s, game=game, config=SMALL) for s in range(4)]
+        seen: set[str] = set()
+        while not state.is_over() and wanted not in seen:
+            seat = state.current_player()
+            assert seat is not None
+            observation = state.observe(seat)
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                seen.add(observation.phase)
+            state.apply(bots[seat].choose(observation) if len(legal) > 1 else legal[0])
+        assert wanted in seen, f"{game}: no {wanted} decision came up ({sorted(seen)})"
+
+
+def test_a_fixed_seed_and_iteration_budget_choose_the_same_action() -> None:
+    for game, players in (("bum-game", 4), ("gin-bummy", 2), ("boojum", 3)):
+        state = get(game, players=players).new_state(seed=8)
+        while len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        observation = state.observe(state.current_player())
+        config = SearchConfig(iterations=25, max_rollout=60)
+        first = [SearchBot(seed=s, game=game, config=config).choose(observation) for s in (1, 2, 3)]
+        again = [SearchBot(seed=s, game=game, config=config).choose(observation) for s in (1, 2, 3)]
+        assert first == again
+
+
+def test_the_search_spends_its_iteration_budget_and_stops_at_a_time_budget() -> None:
+    state = get("bum-game", players=4).new_state(seed=8)
+    observation = state.observe(state.current_player())
+    counted = SearchBot(seed=1, config=SearchConfig(iterations=17))
+    counted.choose(observation)
+    assert counted.iterations_done == 17
+    timed = SearchBot(seed=1, config=SearchConfig(iterations=10**9, seconds=0.05))
+    timed.choose(observation)
+    assert 0 < timed.iterations_done < 10**9
+
+
+def test_the_bot_kinds_name_sets_the_search_and_a_bad_one_says_what_was_wrong() -> None:
+    bot = make_bot("search:iterations=12:max_depth=1:rollout=random", seed=1, game="president")
+    assert isinstance(bot, SearchBot)
+    assert (bot.config.iterations, bot.config.max_depth, bot.config.rollout) == (12, 1, "random")
+    with pytest.raises(BumtableError, match="search has no setting 'depth'"):
+        make_bot("search:depth=2")
+    with pytest.raises(BumtableError, match=r"search setting iterations='many': not a whole number"):
+        make_bot("search:iterations=many")
+    with pytest.raises(BumtableError, match="rollout: heuristic or random"):
+        make_bot("search:rollout=clever")
+
+
+def test_a_place_is_worth_one_for_first_zero_for_last_linear_between() -> None:
+    assert place_values((1, 2, 3, 4)) == (1.0, 2 / 3, 1 / 3, 0.0)
+    assert place_values((2, 1)) == (0.0, 1.0)
+    assert family_of(get("gin-bummy")).hand_places(get("gin-bummy").new_state(seed=1)) is None
