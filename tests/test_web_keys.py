@@ -4,6 +4,7 @@ that ? opens, and keys left alone while the focus is in a field where one types.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from browser_fixtures import logged, open_table
@@ -77,7 +78,7 @@ def test_a_whole_hand_of_the_bum_game_is_played_by_keyboard_alone(page: Page, we
             expect(app).not_to_have_attribute("data-step", step)
     assert plays > 0 and passes > 0, (plays, passes)
     expect(page.locator(logged("hand-over"))).to_have_count(1)
-    played = page.locator(".log li[data-kind=play]").filter(has_text="You:")
+    played = page.locator(".log li[data-kind=play]").filter(has_text=re.compile(r"^You play "))
     assert played.count() == plays
 
 
@@ -205,7 +206,9 @@ def test_a_few_moves_of_gin_bummy_are_made_by_keyboard(page: Page, web_server: S
     assert any(t.startswith("draw") for t in taken) and any(t.startswith("discard") for t in taken), taken
     for action in taken:
         kind = "draw" if action.startswith("draw") else "discard"
-        expect(page.locator(f".log li[data-kind={kind}]").filter(has_text="You:").first).to_be_attached()
+        expect(
+            page.locator(f".log li[data-kind={kind}]").filter(has_text=re.compile("^You ")).first
+        ).to_be_attached()
 
 
 def test_a_few_moves_of_boojum_are_made_by_keyboard(page: Page, web_server: Server) -> None:
@@ -230,4 +233,4 @@ def test_a_few_moves_of_boojum_are_made_by_keyboard(page: Page, web_server: Serv
         assert "pass" in legal_at(ws, int(step))
         page.keyboard.press("p")
         expect(app).not_to_have_attribute("data-step", step)
-    expect(page.locator(".log li[data-kind=pass]").filter(has_text="You:")).to_have_count(1)
+    expect(page.locator(".log li[data-kind=pass]").filter(has_text="You pass.")).to_have_count(1)

@@ -113,7 +113,7 @@ def test_a_page_refreshed_mid_hand_comes_back_to_the_same_seat_and_hand(
     assert (shown_hand(page), step_of(page), page.locator(".log li").all_inner_texts()) == before
     play_until([page], "hand-over", take_climbing_turn)
     expect(page.locator(logged("hand-over"))).to_have_count(1)
-    expect(page.locator(logged("hand-over"))).to_contain_text("hand 1")
+    expect(page.locator(logged("hand-over"))).to_contain_text("Hand 1 is over")
 
 
 class Refresh(Exception):

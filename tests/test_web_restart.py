@@ -33,10 +33,15 @@ def test_a_table_in_the_browser_survives_a_hard_kill_of_the_server_and_plays_on(
         log = page.locator(".log li").all_inner_texts()
         server.kill()
         expect(app).to_have_attribute("data-connection", "lost")
+        # while it is down, the actions wait, and the page says why
+        expect(page.locator(".offline")).to_contain_text("Not connected")
+        expect(page.locator(".board .actions button").first).to_be_disabled()
         again = Server(database, tmp_path / "server.log")
         again.port = server.port  # the page's address, as a restarted server on the same machine has
         server = again.start()
         expect(app).to_have_attribute("data-connection", "open", timeout=30_000)
+        expect(page.locator(".offline")).to_be_hidden()
+        expect(page.locator(".board .actions button").first).to_be_enabled()
         page.wait_for_function("document.getElementById('app').dataset.turn === 'you'")
         assert app.get_attribute("data-step") == step  # nothing lost, nothing replayed twice
         assert (

@@ -58,11 +58,13 @@ def test_a_boojum_bids_worth_is_counted_by_the_rules_and_kept_over_a_refresh(
     shown = {
         seat: page.locator(f".bj-player[data-seat='{seat}'] .bj-line").first.inner_text() for seat in range(3)
     }
-    # each bid as the server announced it when it stood ("P1: three for eleven (2SY 3MW 6SY)")
+    # each bid as the server announced it when it stood ("P1 bids three for eleven: the Desert (2 Suns/Wyrms), ..."),
+    # its cards' codes on the line
     stood: dict[int, tuple[str, str]] = {}
-    for line in page.locator(".log li[data-kind=stand]").all_inner_texts():
-        who, words, cards = re.fullmatch(r"(You|P\d): (.+) \((.+)\)", line).groups()
-        stood[0 if who == "You" else int(who[1:])] = (words, cards)
+    lines = page.locator(".log li[data-kind=stand]")
+    for i in range(lines.count()):
+        who, words = re.match(r"(You|P\d) bids? (.+?): ", lines.nth(i).inner_text()).groups()
+        stood[0 if who == "You" else int(who[1:])] = (words, lines.nth(i).get_attribute("data-cards"))
     assert sorted(stood) == [0, 1, 2], stood
     for seat, line in shown.items():
         words, cards = stood[seat]

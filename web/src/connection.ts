@@ -14,14 +14,17 @@ export class TableConnection {
   constructor(
     private readonly tableId: string,
     private readonly token: string | null,
+    /** The seat's name as the player gave it (sent with a seat's token only; null: none). */
+    private readonly name: string | null,
     private readonly onMessage: (message: ServerMessage) => void,
-    private readonly onStatus: (status: "open" | "lost" | "closed", detail?: string) => void,
+    private readonly onStatus: (status: "open" | "lost" | "closed", detail?: string, code?: number) => void,
   ) {}
 
   open(): void {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ since: String(this.next) });
     if (this.token) query.set("token", this.token);
+    if (this.token && this.name) query.set("name", this.name);
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}?${query}`);
     this.socket = socket;
     socket.onopen = () => {
@@ -36,7 +39,7 @@ export class TableConnection {
     socket.onclose = (event: CloseEvent) => {
       if (this.closedByUs) return;
       if (event.code >= 4400 && event.code < 4500) {
-        this.onStatus("closed", event.reason || `closed (${event.code})`);
+        this.onStatus("closed", event.reason, event.code);
         return;
       }
       this.onStatus("lost");

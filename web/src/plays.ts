@@ -5,7 +5,7 @@
  * reads the legal actions the server sent.
  */
 
-import { parseCard } from "./cards";
+import { parseCard, shortCard } from "./cards";
 
 export interface Choice {
   text: string;
@@ -55,4 +55,20 @@ export function playsUsing(legal: Choice[], selected: string[]): { exact: Choice
 /** The actions that use no card at all (pass, declare, decline...), shown as buttons. */
 export function cardlessActions(legal: Choice[]): Choice[] {
   return legal.filter((c) => playRanks(c.text).length === 0);
+}
+
+/**
+ * Why no legal play uses the selected cards, in words: the cards with their suits, and when following, the play to
+ * beat ("No legal play uses 5♠: the play to beat is seq 3 3 4 4 5 5 (3♠ 3♥ 4♦ 4♣ 5♥ 5♦), or pass.").
+ */
+export function noPlayText(
+  selected: string[],
+  yourTurn: boolean,
+  toBeat: string | null,
+  canPass: boolean,
+): string {
+  const head = `No legal play uses ${selected.map(shortCard).join(" ")}`;
+  if (!yourTurn) return `${head}: it is not your turn.`;
+  if (toBeat) return `${head}: the play to beat is ${toBeat}${canPass ? ", or pass" : ""}.`;
+  return `${head}.`;
 }

@@ -33,6 +33,8 @@ export interface SeatInfo {
   kind: "person" | "bot";
   bot: string | null;
   name: string | null;
+  /** Taken: its token was used, or it was given out through the join link. */
+  claimed: boolean;
   present: boolean;
   stand_in: boolean;
   auto: boolean;
@@ -45,6 +47,10 @@ export interface TableMessage {
   table: string;
   game: string;
   you: number | null;
+  /** "playing", "over" or "stale". */
+  status: string;
+  /** The rules' ``to_dict()`` (docs/schema/rules.json). */
+  rules: unknown;
   seats: SeatInfo[];
   spectators: number;
   [field: string]: unknown;

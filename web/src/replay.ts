@@ -5,6 +5,7 @@
  */
 
 import { button, el } from "./dom";
+import type { LogWriter } from "./log_words";
 import type { GameEvent } from "./protocol";
 
 export interface HandEvents {
@@ -21,23 +22,15 @@ export async function fetchHand(tableId: string, hand: number, token: string | n
   return (await response.json()) as HandEvents;
 }
 
-/** Show ``hand`` in ``box``, at its first event; ``name`` names a seat; ``close`` hides the replay. */
-export function showReplay(
-  box: HTMLElement,
-  hand: HandEvents,
-  name: (seat: number) => string,
-  close: () => void,
-): void {
+/** Show ``hand`` in ``box``, at its first event; ``writer`` words the events as the log does; ``close`` hides
+ * the replay. */
+export function showReplay(box: HTMLElement, hand: HandEvents, writer: LogWriter, close: () => void): void {
   const events = hand.events;
   let at = 0;
   const counter = el("p", { class: "replay-step", "aria-live": "polite" });
   const current = el("p", { class: "replay-current" });
   const items = events.map((event, i) =>
-    el(
-      "li",
-      { "data-kind": event.kind, "data-index": String(i) },
-      `${event.player === null ? "" : `${name(event.player)}: `}${event.text}`,
-    ),
+    el("li", { "data-kind": event.kind, "data-index": String(i) }, writer.line(event)),
   );
   const list = el(
     "ol",

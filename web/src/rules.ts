@@ -104,8 +104,14 @@ export function boojumRules(raw: unknown): BoojumRules {
 export interface GinBummyRules {
   /** The card just drawn from the stock may be discarded at once (never the Beg's). */
   mayDiscardStockDraw: boolean;
+  /** Turning the Beg over into a new stock keeps its top card (an Ace's draws count on it). */
+  turnOverKeepsTop: boolean;
 }
 
 export function ginBummyRules(raw: unknown): GinBummyRules {
-  return { mayDiscardStockDraw: flag(record(raw), "may_discard_stock_draw") };
+  const r = record(raw);
+  return {
+    mayDiscardStockDraw: flag(r, "may_discard_stock_draw"),
+    turnOverKeepsTop: flag(r, "turn_over_keeps_top"),
+  };
 }

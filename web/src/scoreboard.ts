@@ -5,6 +5,7 @@
  */
 
 import { button, el } from "./dom";
+import { ordinal } from "./views/climbing_news";
 
 export interface ScoreRow {
   step: number;
@@ -61,20 +62,24 @@ export function drawScoreboard(
 ): void {
   const seats = Array.from({ length: seatCount }, (_, i) => i);
   const unit = board.unit ? ` (${board.unit})` : "";
+  const handsWord = board.unit ? "Hand" : "";
   const head = el(
     "tr",
     {},
-    el("th", { scope: "col" }, "Hand"),
+    el("th", { scope: "col" }, handsWord || "Game"),
     ...seats.map((s) => el("th", { scope: "col", "data-seat": String(s) }, name(s))),
-    el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "Replay")),
+    el("th", { scope: "col" }, "Replay"),
   );
+  // A game without hands (Gin Bummy, Boojum) has one "hand", the whole game: its row says each place.
+  const places = board.rows.length === 0 ? outcomePlaces(board.outcome) : null;
   const count = Math.max(board.rows.length, board.hands.length);
   const body: HTMLTableRowElement[] = [];
   for (let i = 0; i < count; i++) {
     const row = board.rows[i];
     const hand = board.hands[i];
-    const label = hand ? `Hand ${hand.hand}` : "End";
+    const label = places ? "The game" : hand ? `Hand ${hand.hand}` : "End";
     const cells = seats.map((s) => {
+      if (!row && places) return el("td", { "data-seat": String(s) }, placeWords(places, s));
       if (!row) return el("td", {}, "");
       const gain = row.gains[s] ?? 0;
       const total = row.totals[s] ?? 0;
@@ -84,7 +89,7 @@ export function drawScoreboard(
       ? button("Replay", () => replay(hand), {
           class: "replay-open",
           "data-hand": String(hand.hand),
-          "aria-label": `Replay hand ${hand.hand}`,
+          "aria-label": places ? "Replay the game" : `Replay hand ${hand.hand}`,
         })
       : "";
     body.push(
@@ -139,4 +144,21 @@ export function drawScoreboard(
     );
   }
   box.replaceChildren(...parts);
+}
+
+/** The places of a finished game's outcome, with its winners (null: no outcome yet). */
+function outcomePlaces(outcome: unknown): { places: number[]; winners: number[] } | null {
+  if (typeof outcome !== "object" || outcome === null) return null;
+  const o = outcome as { places?: unknown; winners?: unknown };
+  if (!Array.isArray(o.places)) return null;
+  const nums = (v: unknown): number[] =>
+    Array.isArray(v) ? v.filter((x): x is number => typeof x === "number") : [];
+  return { places: nums(o.places), winners: nums(o.winners) };
+}
+
+/** A seat's place in words ("1st: won", "2nd"). */
+function placeWords(outcome: { places: number[]; winners: number[] }, seat: number): string {
+  const place = outcome.places[seat];
+  if (place === undefined) return "";
+  return `${ordinal(place)}${outcome.winners.includes(seat) ? ": won" : ""}`;
 }

@@ -6,9 +6,12 @@
 
 import { ClockTicker, formatBank, readClock } from "./clock";
 import { TableConnection } from "./connection";
-import { shortCard } from "./cards";
 import { el } from "./dom";
+import { InviteBox } from "./invites";
 import { KeyboardPlay, keepFocus } from "./keys";
+import { LogWriter, MADE_BY_MARK, familyOf } from "./log_words";
+import { NameField } from "./name_field";
+import { deadEndOf, drawDeadEnd, watchJoinFailure } from "./no_seat";
 import {
   actMessage,
   type GameEvent,
@@ -17,7 +20,12 @@ import {
   type TableMessage,
 } from "./protocol";
 import { fetchHand, showReplay } from "./replay";
-import { drawScoreboard, fetchScoreboard, type FinishedHand, type Scoreboard } from "./scoreboard";
+import { climbingRules } from "./rules";
+import { drawScoreboard, fetchScoreboard, isOver, type FinishedHand, type Scoreboard } from "./scoreboard";
+import { drawStandings, readOutcome, standings } from "./standings";
+import { fetchPreset } from "./table_api";
+import { changedOptions, drawTableRules } from "./table_rules";
+import { nameFor, setSeatNames } from "./views/common";
 import { viewFor } from "./views/index";
 
 /** What the status line says when the latest action was not made by the seat's own player. */
@@ -32,15 +40,25 @@ export interface FamilyView {
   render(state: StateMessage, act: (text: string) => void): void;
 }
 
+/** "1 point", "2 points". */
+export function countWords(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 export function startTable(root: HTMLElement, tableId: string, token: string | null): void {
   const status = el("p", { class: "status", role: "status", "aria-live": "polite" }, "Connecting...");
+  const whoAmI = el("p", { class: "who-am-i" });
   const seats = el("ol", { class: "seats", "aria-label": "Seats" });
   const board = el("section", { class: "board", "aria-label": "The game" });
+  const offline = el("p", { class: "offline", role: "alert", hidden: "" });
   const log = el("ol", { class: "log", "aria-label": "What happened" });
   const problem = el("p", { class: "problem", role: "alert" });
   // beside the status line (its own text, so the status's own words stay as they are)
   const madeBy = el("p", { class: "made-by", "aria-live": "polite" });
-  const invites = inviteBox(tableId);
+  const invites = new InviteBox(tableId);
+  const nameField = new NameField((name) => {
+    connection.send(JSON.stringify({ type: "name", v: 1, name }));
+  });
   const autoBox = el("input", { type: "checkbox", id: "auto-play", class: "auto-play" });
   const autoLabel = el(
     "label",
@@ -48,28 +66,43 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     autoBox,
     " Play my lone moves for me",
   );
+  const final = el("section", { class: "standings", "aria-label": "Final standings", hidden: "" });
+  const rulesBox = el("details", { class: "table-rules" });
   const scores = el("section", { class: "scoreboard", "aria-label": "Scoreboard" });
   const replay = el("section", { class: "replay", "aria-label": "Replay of a finished hand", hidden: "" });
   const keys = new KeyboardPlay(board);
+  const lobby = el("a", { href: "/", class: "lobby-link" }, "Back to the lobby");
   root.replaceChildren(
-    el("header", {}, el("h1", {}, "bumtable"), status, madeBy, keys.toggle),
+    el(
+      "header",
+      {},
+      el("div", { class: "title-row" }, el("h1", {}, "bumtable"), lobby, keys.toggle),
+      status,
+      madeBy,
+      whoAmI,
+    ),
     keys.panel,
-    ...(invites ? [invites] : []),
+    final,
+    invites.box,
     seats,
-    autoLabel,
+    el("div", { class: "my-settings" }, nameField.box, autoLabel),
+    offline,
     board,
     keys.note,
     problem,
     scores,
     replay,
-    el("section", { class: "log-box" }, el("h2", {}, "Log"), log),
+    rulesBox,
+    el("section", { class: "log-box" }, el("h2", {}, "What happened"), log),
   );
   let table: TableMessage | null = null;
   let state: StateMessage | null = null;
   let view: FamilyView | null = null;
+  let writer: LogWriter | null = null;
   let scoreboard: Scoreboard | null = null;
   let fetching: Promise<void> | null = null;
   let again = false;
+  let connected = false;
   const ticker = new ClockTicker(tickClock);
 
   keys.install();
@@ -81,44 +114,84 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   const connection = new TableConnection(
     tableId,
     token,
+    nameField.stored(),
     (message: ServerMessage) => {
       if (message.type === "table") {
+        const first = table === null;
         table = message;
+        setSeatNames(message.seats.map((s) => s.name));
         if (view === null) view = viewFor(message.game, board, message.rules);
+        if (first) showRules(message);
         const mine = message.you === null ? undefined : message.seats[message.you];
         autoLabel.hidden = mine === undefined;
+        nameField.show(mine === undefined ? undefined : mine.name);
         if (mine !== undefined) autoBox.checked = mine.auto;
         root.dataset.auto = String(mine?.auto ?? false);
+        whoAmI.textContent =
+          message.you === null
+            ? `You are watching this table (a spectator: you see no one's hand).`
+            : `You play seat P${message.you}${mine?.name ? ` as ${mine.name}` : ""}.`;
+        invites.update(message);
         drawSeats();
         drawScores();
+        if (state) draw();
       } else if (message.type === "state") {
         if (message.step !== state?.step) keys.clearNote();
         state = message;
         ticker.set(readClock(message.clock));
         problem.textContent = "";
-        for (const event of message.events) log.append(logLine(event, name));
+        addLog(message);
         if (message.events.some((e) => e.kind === "hand-over" || e.kind === "game-over")) loadScores();
-        log.lastElementChild?.scrollIntoView({ block: "nearest" });
         draw();
       } else {
         problem.textContent = message.message;
       }
     },
-    (what, detail) => {
+    (what, detail, code) => {
       root.dataset.connection = what;
+      connected = what === "open";
       if (what === "open") {
         root.dataset.ready = "true";
+        offline.hidden = true;
         if (scoreboard === null) loadScores();
+        if (state) draw();
       }
-      if (what === "lost") status.textContent = "Connection lost: connecting again...";
-      if (what === "closed") status.textContent = detail ?? "Closed.";
+      if (what === "lost") {
+        status.textContent = "Connection lost: connecting again...";
+        offline.textContent =
+          "Not connected: your moves cannot be sent until the connection is back (it reconnects by itself).";
+        offline.hidden = false;
+        setOffline();
+      }
+      if (what === "closed") {
+        ticker.set(null);
+        drawDeadEnd(root, tableId, deadEndOf(code ?? 0), problem.textContent || detail || "");
+      }
     },
   );
 
   function name(seat: number): string {
-    const info = table?.seats[seat];
-    if (table?.you === seat) return "You";
-    return info?.name ?? `P${seat}`;
+    return nameFor(table?.you ?? null, seat);
+  }
+
+  function isMatch(): boolean {
+    return familyOf(table?.game ?? "") === "climbing";
+  }
+
+  function addLog(frame: StateMessage): void {
+    if (!table) return;
+    if (!writer) {
+      const rules = climbingRules(table.rules);
+      writer = new LogWriter(familyOf(table.game), name, {
+        ...(rules.roles[0] ? { topRole: rules.roles[0] } : {}),
+        ...(rules.wipeCard ? { wipeCard: rules.wipeCard } : {}),
+      });
+    }
+    const mark = frame.by === null ? undefined : MADE_BY_MARK[frame.by];
+    // the latest action's own event (its first with a player) is the move ``by`` tells of
+    const moved = mark ? frame.events.find((e) => e.step === frame.step - 1 && e.player !== null) : undefined;
+    for (const event of frame.events) log.append(logLine(event, writer, event === moved ? mark : undefined));
+    log.lastElementChild?.scrollIntoView({ block: "nearest" });
   }
 
   function drawSeats(): void {
@@ -130,12 +203,15 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     const roles = (obs?.roles as string[] | undefined) ?? [];
     seats.replaceChildren(
       ...table.seats.map((s) => {
-        const parts = [name(s.seat)];
+        const own = s.seat === table?.you && s.name ? `${name(s.seat)} (${s.name})` : name(s.seat);
+        const parts = [own];
         if (s.kind === "bot") parts.push(`(${s.bot ?? "bot"} bot)`);
         if (roles[s.seat] !== undefined && obs?.roles_assigned) parts.push(roles[s.seat] ?? "");
-        if (counts[s.seat] !== undefined) parts.push(`${counts[s.seat]} cards`);
-        if (scores[s.seat] !== undefined) parts.push(`${scores[s.seat]} points`);
-        if (s.kind === "person" && !s.present) parts.push(s.stand_in ? "away: the stand-in plays" : "away");
+        if (counts[s.seat] !== undefined) parts.push(countWords(counts[s.seat] ?? 0, "card"));
+        if (scores[s.seat] !== undefined) parts.push(countWords(scores[s.seat] ?? 0, "point"));
+        if (s.kind === "person" && !s.claimed) parts.push("free seat");
+        else if (s.kind === "person" && !s.present)
+          parts.push(s.stand_in ? "away: the stand-in plays" : "away");
         const item = el("li", { class: "seat", "data-seat": String(s.seat) }, parts.join(" · "));
         const bank = ticker.bank(s.seat);
         if (bank !== null) {
@@ -167,6 +243,20 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     if (span && bank !== null) span.textContent = `⏱ ${formatBank(bank)} (running)`;
   }
 
+  /** The rules in force, compared with the game's preset for this many players (fetched once). */
+  function showRules(message: TableMessage): void {
+    const rules = (message.rules ?? {}) as Record<string, unknown>;
+    drawTableRules(rulesBox, rules, null);
+    fetchPreset(message.game, message.seats.length).then(
+      (preset) => drawTableRules(rulesBox, rules, changedOptions(rules, preset)),
+      (e: unknown) => {
+        rulesBox.append(
+          el("p", {}, `The usual rules could not be fetched: ${e instanceof Error ? e.message : String(e)}`),
+        );
+      },
+    );
+  }
+
   /** Fetch the scoreboard (once more after the fetch under way, if asked while one is). */
   function loadScores(): void {
     if (fetching) {
@@ -196,12 +286,20 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     if (!scoreboard || !table) return;
     drawScoreboard(scores, tableId, scoreboard, table.seats.length, name, openReplay);
     root.dataset.scored = String(scoreboard.rows.length);
+    const outcome = readOutcome(scoreboard.outcome);
+    if (isOver(scoreboard) && outcome) {
+      drawStandings(final, standings(outcome, scoreboard.unit, name), isMatch());
+      root.dataset.over = "true";
+      invites.update(table, true);
+    }
   }
 
   function openReplay(hand: FinishedHand): void {
+    if (!table) return;
+    const game = table.game;
     fetchHand(tableId, hand.hand, token).then(
       (answer) => {
-        showReplay(replay, answer, name, () => {
+        showReplay(replay, answer, new LogWriter(familyOf(game), name), () => {
           replay.hidden = true;
           replay.replaceChildren();
         });
@@ -213,57 +311,65 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     );
   }
 
+  /** While the connection is down, no action can be sent: the buttons say so and wait. */
+  function setOffline(): void {
+    for (const b of board.querySelectorAll<HTMLButtonElement>(".actions button, .confirm button")) {
+      b.disabled = !connected;
+      if (!connected) b.title = "Not connected: wait for the connection to come back";
+      else b.removeAttribute("title");
+    }
+  }
+
   function draw(): void {
     if (!state) return;
     drawSeats();
     const obs = state.observation;
     const yours = obs.seat !== null && obs.turn === obs.seat && obs.legal.length > 0;
-    status.textContent = yours
-      ? "Your turn."
-      : obs.turn === null
-        ? obs.phase === "over"
-          ? "The game is over."
-          : "Waiting."
-        : `${name(obs.turn)} to act.`;
+    status.textContent = !connected
+      ? "Connection lost: connecting again..."
+      : yours
+        ? "Your turn."
+        : obs.turn === null
+          ? obs.phase === "over"
+            ? isMatch()
+              ? "The match is over."
+              : "The game is over."
+            : "Waiting."
+          : `${name(obs.turn)} to act.`;
     const by = state.by === null ? undefined : MADE_BY[state.by];
     madeBy.textContent = by ?? "";
     root.dataset.step = String(state.step);
     root.dataset.turn = yours ? "you" : "other";
     const frame = state;
     keepFocus(board, () => view?.render(frame, act));
+    setOffline();
   }
 
   function act(text: string): void {
-    if (!state) return;
+    if (!state || !connected) return;
     connection.send(actMessage(text, state.step));
   }
 
   connection.open();
 }
 
-/** The links the maker of the table got (kept by the lobby in this browser), to hand out. */
-function inviteBox(tableId: string): HTMLElement | null {
-  const stored = localStorage.getItem(`bumtable:invites:${tableId}`);
-  if (!stored) return null;
-  const links = JSON.parse(stored) as { join?: string; watch?: string };
-  const rows: HTMLElement[] = [];
-  if (links.join)
-    rows.push(el("p", {}, "Friends take a free seat with: ", el("code", { class: "join-link" }, links.join)));
-  if (links.watch) rows.push(el("p", {}, "Spectators watch at: ", el("code", {}, links.watch)));
-  return el("details", { class: "invites", open: "" }, el("summary", {}, "Invite friends"), ...rows);
+/** An event as a log line (the words of log_words.ts), marked when auto-play, the stand-in or the clock made it. */
+function logLine(event: GameEvent, writer: LogWriter, mark?: string): HTMLLIElement {
+  const cards = Array.isArray(event.cards) ? event.cards.join(" ") : "";
+  const line = el(
+    "li",
+    { "data-kind": event.kind, ...(cards ? { "data-cards": cards } : {}) },
+    writer.line(event),
+  );
+  if (mark) {
+    line.dataset.by = mark;
+    line.append(" ", el("em", { class: "by" }, `(${mark})`));
+  }
+  return line;
 }
 
-/** An event as a log line: who (as the seats bar names them), what, and the cards it showed this viewer. */
-export function logText(event: GameEvent, name: (seat: number) => string): string {
-  const who = event.player === null ? "" : `${name(event.player)}: `;
-  const cards = Array.isArray(event.cards)
-    ? event.cards.filter((c): c is string => typeof c === "string")
-    : [];
-  const shown =
-    cards.length && !cards.every((c) => event.text.includes(c)) ? ` (${cards.map(shortCard).join(" ")})` : "";
-  return `${who}${event.text}${shown}`;
-}
-
-function logLine(event: GameEvent, name: (seat: number) => string): HTMLLIElement {
-  return el("li", { "data-kind": event.kind }, logText(event, name));
+// The join link's failure (drawn by main.ts) becomes a page with a way on: see no_seat.ts.
+if (typeof document !== "undefined" && document.body.dataset.page === "table") {
+  const app = document.getElementById("app");
+  if (app) watchJoinFailure(app, document.body.dataset.table ?? "");
 }

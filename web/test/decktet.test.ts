@@ -54,7 +54,8 @@ void test("a clicked card offers its lay; pass, stand and claims are card-less",
     ["claim waves", "pass"],
   );
   assert.equal(actionLabel("claim waves", "claim"), "Claim the Waves token");
-  assert.equal(actionLabel("lay CM", "auction"), "Bid CM");
+  assert.equal(actionLabel("lay CM", "auction"), "Bid the Huntress (Crown Moons)");
+  assert.equal(actionLabel("lay AS", "claim"), "Lay Ace of Suns into the claim");
 });
 
 void test("tokens are counted by suit from the wire form", () => {

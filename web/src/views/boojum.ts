@@ -12,6 +12,7 @@ import {
   decktetLabel,
   decktetSvg,
   isDecktet,
+  parseDecktet,
   suitBadge,
   type SuitLetter,
 } from "../decktet";
@@ -21,6 +22,15 @@ import { bidWords, bidWorth } from "./boojum_bids";
 import type { BoojumRules } from "../rules";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
 import type { FamilyView } from "../table";
+
+/** A Decktet card's readable short name: "the Forest (5 Moons/Leaves)", "Ace of Knots", "the Excuse". */
+export function decktetShort(text: string): string {
+  if (!isDecktet(text)) return text;
+  const card = parseDecktet(text);
+  if (card.rank === "X") return "the Excuse";
+  if (card.rank === "A") return card.name;
+  return `${card.name} (${card.rankName} ${card.suits.map((s) => DECKTET_SUITS[s].name).join("/")})`;
+}
 
 /** The card an action lays ("lay 3MW" -> "3MW"), or null for an action of no card. */
 export function actionCard(text: string): string | null {
@@ -47,7 +57,9 @@ export function actionLabel(text: string, phase: string, bid = ""): string {
   const [verb, arg] = text.trim().split(/\s+/);
   switch (verb) {
     case "lay":
-      return phase === "claim" ? `Lay ${arg ?? ""} into the claim` : `Bid ${arg ?? ""}`;
+      return phase === "claim"
+        ? `Lay ${decktetShort(arg ?? "")} into the claim`
+        : `Bid ${decktetShort(arg ?? "")}`;
     case "pass":
       return "Pass";
     case "stand":
@@ -78,7 +90,7 @@ export function tokenCounts(held: Record<string, number> | undefined): Record<Su
 /** A short line saying what an event was ("P1 bid two for fourteen", "P2 won lot 1"). */
 export function eventLine(event: GameEvent, name: (seat: number) => string): string {
   const who = event.player === null ? "" : name(event.player);
-  const cards = ((event.cards as string[] | undefined) ?? []).join(" ");
+  const cards = ((event.cards as string[] | undefined) ?? []).map(decktetShort).join(", ");
   // "You lay", "P1 lays": the verb agrees with the player named.
   const v = (third: string, second: string): string => (who === "You" ? second : third);
   switch (event.kind) {
@@ -336,7 +348,7 @@ export class BoojumView implements FamilyView {
     const why = el("p", { class: "why" });
     if (chosen !== undefined && offered.length === 0) {
       why.setAttribute("role", "alert");
-      why.textContent = `No legal move uses ${chosen}.`;
+      why.textContent = `No legal move uses ${decktetShort(chosen)}.`;
     } else if (yours && chosen === undefined && usable.size > 0) {
       why.textContent =
         phase === "claim"

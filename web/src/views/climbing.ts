@@ -6,13 +6,14 @@
  * in a live region kept across frames (only its lines change, so it is announced once per change).
  */
 
-import { cardSvg } from "../cards";
+import { cardSvg, shortCard } from "../cards";
+import { LogWriter } from "../log_words";
 import { button, el } from "../dom";
 import { seatName } from "./common";
 import { ClimbingNews, inForceLines } from "./climbing_news";
 import type { ClimbingRules } from "../rules";
 import "./climbing.css";
-import { cardlessActions, playsUsing } from "../plays";
+import { cardlessActions, noPlayText, playsUsing } from "../plays";
 import type { StateMessage } from "../protocol";
 import type { FamilyView } from "../table";
 
@@ -38,6 +39,8 @@ export class ClimbingView implements FamilyView {
   });
   private newsShown = "";
   private body = el("div", { class: "climbing" });
+  /** The latest event in words ("P3 passes."), as the log writes it. */
+  private readonly writer: LogWriter;
 
   /** ``rules``: the table's, for the news and the rules in force that end a trick or turn play round. */
   constructor(
@@ -45,20 +48,27 @@ export class ClimbingView implements FamilyView {
     private readonly rules: ClimbingRules,
   ) {
     this.news = new ClimbingNews(rules);
+    this.writer = new LogWriter("climbing", (seat) => seatName(this.state, seat), {
+      ...(rules.roles[0] ? { topRole: rules.roles[0] } : {}),
+      ...(rules.wipeCard ? { wipeCard: rules.wipeCard } : {}),
+    });
     root.replaceChildren(this.newsBox, this.body);
   }
 
   render(state: StateMessage, act: (text: string) => void): void {
     if (state.step !== this.lastStep) this.selected.clear();
     this.lastStep = state.step;
+    // the same frame drawn again (the table's names changed): its events are told already
+    const fresh = state !== this.state;
     this.state = state;
     this.act = act;
-    const last = state.events.filter((e) => e.kind !== "deal").at(-1);
-    if (last) {
-      const who = last.player === null ? "" : `${seatName(state, last.player)}: `;
-      this.reason = `${who}${last.text}`;
+    if (fresh) {
+      for (const e of state.events) {
+        const line = this.writer.line(e);
+        if (e.kind !== "deal") this.reason = line;
+      }
+      this.news.add(state);
     }
-    this.news.add(state);
     this.drawNews(state);
     this.draw();
   }
@@ -108,7 +118,7 @@ export class ClimbingView implements FamilyView {
               "figure",
               { class: "play" },
               el("div", { class: "cards" }, ...t.cards.map((c) => cardSvg(c))),
-              el("figcaption", {}, `P${t.player}: ${t.action}`),
+              el("figcaption", {}, `${seatName(state, t.player)}: ${t.action}`),
             ),
           )),
     );
@@ -137,9 +147,19 @@ export class ClimbingView implements FamilyView {
     const chosen = [...this.selected].map((i) => hand[i]).filter((c): c is string => c !== undefined);
     const { exact, more } = playsUsing(obs.legal, chosen);
     const offered = chosen.length === 0 ? [] : [...exact, ...more];
+    const top = trick.at(-1);
     const why =
       chosen.length > 0 && offered.length === 0
-        ? el("p", { class: "why", role: "alert" }, `No legal play uses ${chosen.join(" ")}.`)
+        ? el(
+            "p",
+            { class: "why", role: "alert" },
+            noPlayText(
+              chosen,
+              yours && obs.legal.length > 0,
+              top ? `${top.action} (${top.cards.map(shortCard).join(" ")})` : null,
+              obs.legal.some((a) => a.text === "pass"),
+            ),
+          )
         : el("p", { class: "why" });
     const actions = el(
       "div",

@@ -9,6 +9,7 @@
 import { cardLabel, cardSvg, isCard, parseCard, shortCard } from "../cards";
 import { button, el } from "../dom";
 import { seatName } from "./common";
+import { starvingWarning } from "./gin_starve";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
 import type { GinBummyRules } from "../rules";
 import type { FamilyView } from "../table";
@@ -120,6 +121,7 @@ function resultLine(result: string, winner: number | null, name: (seat: number) 
   if (result === "last-standing") return `${w} won: the last player not starved.`;
   if (result === "turn-limit") return "A draw: the turn limit was reached.";
   if (result === "blocked") return `A draw: ${w || "the player to act"} had no legal action.`;
+  if (result === "starved") return "Nobody won: every player starved.";
   return `The game is over (${result}).`;
 }
 
@@ -131,6 +133,19 @@ export function drawnHint(drawn: string, draw: string, rules: GinBummyRules): st
       ? "it may be the one just drawn from the stock"
       : `not the one just drawn${fromStock ? "" : " from the Beg"}`;
   return `You drew ${cardShort(drawn)}: now discard a card (${which}).`;
+}
+
+const SUIT_ORDER = "cdhs";
+
+/** The hand sorted by suit (clubs, diamonds, hearts, spades, then Jokers), keeping the server's rank order
+ * within a suit. */
+export function bySuit(hand: readonly string[]): string[] {
+  const suit = (c: string): number =>
+    isCard(c) && !parseCard(c).joker ? SUIT_ORDER.indexOf(c.slice(-1)) : 4;
+  return hand
+    .map((c, i) => [c, i] as const)
+    .sort((a, b) => suit(a[0]) - suit(b[0]) || a[1] - b[1])
+    .map(([c]) => c);
 }
 
 function smallCards(cards: string[], label: string): HTMLElement {
@@ -163,6 +178,8 @@ export class GinBummyView implements FamilyView {
   private act: (text: string) => void = () => {};
   /** Where the viewer's latest draw came from ("draw stock", "draw beg"), for what it may discard. */
   private lastDraw = "";
+  /** A move that starves the viewer, clicked once: it waits for the player to confirm it. */
+  private confirming: { action: LegalAction; warning: string } | null = null;
 
   /** ``rules``: the table's, for what the hints say (may the card just drawn be discarded?). */
   constructor(
@@ -171,7 +188,10 @@ export class GinBummyView implements FamilyView {
   ) {}
 
   render(state: StateMessage, act: (text: string) => void): void {
-    if (state.step !== this.lastStep) this.selected = [];
+    if (state.step !== this.lastStep) {
+      this.selected = [];
+      this.confirming = null;
+    }
     this.lastStep = state.step;
     this.state = state;
     this.act = act;
@@ -179,7 +199,10 @@ export class GinBummyView implements FamilyView {
       if (e.kind === "draw" && e.player !== null && e.player === state.observation.seat)
         this.lastDraw = e.text;
     }
-    const last = state.events.filter((e) => e.kind !== "deal" && e.kind !== "cut").at(-1);
+    // (the game's end is said once, by the hint under it)
+    const last = state.events
+      .filter((e) => e.kind !== "deal" && e.kind !== "cut" && e.kind !== "game-over")
+      .at(-1);
     if (last) this.reason = eventLine(last, (s) => this.name(s));
     this.draw();
   }
@@ -192,7 +215,7 @@ export class GinBummyView implements FamilyView {
     const state = this.state;
     if (!state) return;
     const obs = state.observation;
-    const hand = obs.hand ?? [];
+    const hand = bySuit(obs.hand ?? []);
     const beg = (obs.beg as string[] | undefined) ?? [];
     const begTop = beg.at(-1) ?? null;
     const stockCount = (obs.stock_count as number | undefined) ?? 0;
@@ -336,6 +359,7 @@ export class GinBummyView implements FamilyView {
       ...(yours ? cardlessActions(obs.legal) : []).map((a) => this.actionButton(a, begTop, a.text === "bum")),
       ...offered.map((a) => this.actionButton(a, begTop, exact.includes(a), exact.includes(a))),
     );
+    const confirm = this.confirming ? this.confirmPanel(this.confirming) : null;
     this.root.replaceChildren(
       el(
         "div",
@@ -348,8 +372,66 @@ export class GinBummyView implements FamilyView {
       ...hints.map((h) => el("p", { class: "hint" }, h)),
       handArea,
       why,
+      ...(confirm ? [confirm] : []),
       actions,
     );
+  }
+
+  /** The warning of a move that starves the viewer, with its two answers (the safe one first in focus). */
+  private confirmPanel({ action, warning }: { action: LegalAction; warning: string }): HTMLElement {
+    const label = actionLabel(action.text);
+    const yes = button(
+      `Yes: ${label.charAt(0).toLowerCase()}${label.slice(1)} and lose`,
+      () => {
+        this.confirming = null;
+        this.act(action.text);
+      },
+      { class: "confirm-yes", "data-confirm": action.text },
+    );
+    const no = button(
+      "No, keep playing",
+      () => {
+        this.confirming = null;
+        this.draw();
+      },
+      { class: "confirm-no" },
+    );
+    return el(
+      "div",
+      { class: "confirm", role: "alertdialog", "aria-labelledby": "starve-warning", "aria-modal": "false" },
+      el("p", { id: "starve-warning", class: "warning" }, `⚠ ${warning}`),
+      el("div", { class: "confirm-buttons" }, no, yes),
+    );
+  }
+
+  /** What the move costs the viewer if it starves them (null: safe), from the observation alone. */
+  private warningFor(a: LegalAction): string | null {
+    const obs = this.state?.observation;
+    if (!obs || obs.seat === null) return null;
+    const starved = (obs.starved as number[] | undefined) ?? [];
+    const players = ((obs.hand_counts as number[] | undefined) ?? []).length;
+    const others = Array.from({ length: players }, (_, p) => p)
+      .filter((p) => p !== obs.seat && !starved.includes(p))
+      .map((p) => this.name(p));
+    const facts = {
+      hand: obs.hand ?? [],
+      stockCount: (obs.stock_count as number | undefined) ?? 0,
+      begCount: ((obs.beg as string[] | undefined) ?? []).length,
+      keepsTop: this.rules.turnOverKeepsTop,
+    };
+    return starvingWarning(facts, a.text, others);
+  }
+
+  /** An action: sent at once, or, when it would starve the viewer, first asked again. */
+  private choose(a: LegalAction): void {
+    const warning = this.warningFor(a);
+    if (warning === null) {
+      this.act(a.text);
+      return;
+    }
+    this.confirming = { action: a, warning };
+    this.draw();
+    this.root.querySelector<HTMLElement>(".confirm-no")?.focus();
   }
 
   private toggle(i: number, hand: string[]): void {
@@ -371,12 +453,14 @@ export class GinBummyView implements FamilyView {
     strong: boolean,
     exact = false,
   ): HTMLButtonElement {
-    const label = actionLabel(a.text, begTop);
-    return button(label, () => this.act(a.text), {
+    const starves = this.warningFor(a) !== null;
+    const label = `${actionLabel(a.text, begTop)}${starves ? " (you starve and lose)" : ""}`;
+    return button(label, () => this.choose(a), {
       "data-action": a.text,
       "aria-label": label,
       class: strong ? "exact" : "",
       ...(exact ? { "data-exact": "" } : {}),
+      ...(starves ? { "data-starves": "" } : {}),
     });
   }
 }
