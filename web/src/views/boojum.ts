@@ -127,7 +127,9 @@ export function eventLine(event: GameEvent, name: (seat: number) => string): str
     case "round":
       return `${event.text[0]?.toUpperCase() ?? ""}${event.text.slice(1)}: the slots are turned face up.`;
     case "game-over":
-      return `The game is over (${event.text}).`;
+      return event.text === "round-limit"
+        ? "The game is over: the round limit was reached, and the most tokens win."
+        : "The game is over: a player holds a token of all six suits.";
     default:
       return `${who ? `${who}: ` : ""}${event.text}`;
   }
@@ -183,7 +185,8 @@ export class BoojumView implements FamilyView {
     this.lastStep = state.step;
     this.state = state;
     this.act = act;
-    const last = state.events.filter((e) => e.kind !== "deal").at(-1);
+    // (the game's end is said once, by the line under it)
+    const last = state.events.filter((e) => e.kind !== "deal" && e.kind !== "game-over").at(-1);
     if (last) this.reason = eventLine(last, (s) => this.name(s));
     this.draw();
   }
