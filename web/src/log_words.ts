@@ -32,7 +32,7 @@ export function familyOf(game: string): Family {
 }
 
 /** The kinds each view's own words cover (views/gin_bummy.ts, views/boojum.ts). */
-const GIN_KINDS = new Set(["discard", "draw", "turn-over", "force", "starve", "bum", "lead"]);
+const GIN_KINDS = new Set(["discard", "draw", "turn-over", "force", "starve", "bum", "lead", "game-over"]);
 const BOOJUM_KINDS = new Set([
   "bid",
   "stand",
