@@ -4,6 +4,7 @@ import "./style.css";
 
 import { joinTable } from "./api";
 import { startLobby } from "./lobby";
+import { drawDeadEnd } from "./no_seat";
 import { startTable } from "./table";
 
 const root = document.getElementById("app");
@@ -18,7 +19,8 @@ if (root) {
       joinTable(tableId, code).then(
         (joined) => location.replace(joined.link),
         (e: unknown) => {
-          root.textContent = `No seat: ${e instanceof Error ? e.message : String(e)}`;
+          const reason = e instanceof Error ? e.message : String(e);
+          drawDeadEnd(root, tableId, /taken/i.test(reason) ? "no-seat" : "bad-token", reason);
         },
       );
     } else {

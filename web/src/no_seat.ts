@@ -83,19 +83,3 @@ export function drawDeadEnd(root: HTMLElement, tableId: string, kind: DeadEnd, d
     ),
   );
 }
-
-/**
- * The join link's failure is drawn by main.ts as one line ("No seat: ..."); until main.ts calls ``drawDeadEnd``
- * itself, the table page watches for that line and draws the dead end in its place.
- */
-export function watchJoinFailure(root: HTMLElement, tableId: string): void {
-  if (!new URLSearchParams(location.search).has("join")) return;
-  const observer = new MutationObserver(() => {
-    const said = root.textContent ?? "";
-    if (!said.startsWith("No seat: ") || root.dataset.deadEnd) return;
-    observer.disconnect();
-    const reason = said.slice("No seat: ".length);
-    drawDeadEnd(root, tableId, /taken|full|409/i.test(reason) ? "no-seat" : "bad-token", reason);
-  });
-  observer.observe(root, { childList: true, characterData: true, subtree: true });
-}

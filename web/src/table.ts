@@ -11,7 +11,7 @@ import { InviteBox } from "./invites";
 import { KeyboardPlay, keepFocus } from "./keys";
 import { LogWriter, MADE_BY_MARK, familyOf } from "./log_words";
 import { NameField } from "./name_field";
-import { deadEndOf, drawDeadEnd, watchJoinFailure } from "./no_seat";
+import { deadEndOf, drawDeadEnd } from "./no_seat";
 import {
   actMessage,
   type GameEvent,
@@ -366,10 +366,4 @@ function logLine(event: GameEvent, writer: LogWriter, mark?: string): HTMLLIElem
     line.append(" ", el("em", { class: "by" }, `(${mark})`));
   }
   return line;
-}
-
-// The join link's failure (drawn by main.ts) becomes a page with a way on: see no_seat.ts.
-if (typeof document !== "undefined" && document.body.dataset.page === "table") {
-  const app = document.getElementById("app");
-  if (app) watchJoinFailure(app, document.body.dataset.table ?? "");
 }
