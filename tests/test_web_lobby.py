@@ -112,10 +112,13 @@ def test_a_table_listed_in_one_browser_is_joined_and_watched_from_the_lobby_of_a
     expect(entry.locator(".listed-line")).to_have_text("3 players · 1 free seat · 0 watching")
     expect(bo.locator(f".open-tables li[data-table='{hidden['id']}']")).to_have_count(0)
     screenshot(bo, "lobby-open-tables")
+    bo.fill("#name", "Bo")
+    bo.locator("#name").blur()  # kept as typed: the seat taken below is named by it
     entry.locator("button.take").click()
     expect(bo).to_have_url(re.compile(rf"/t/{table_id}\?token="))
     expect(bo.locator("#app[data-ready=true]")).to_be_attached()
     expect(bo.locator(".seat[data-seat='1']")).to_contain_text("You")
+    expect(ann.locator(".seat[data-seat='1']")).to_contain_text("Bo")
 
     cy.goto(f"{web_server.http}/")
     cy_entry = cy.locator(f".open-tables li[data-table='{table_id}']")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import httpx
-from browser_fixtures import logged, make_table_in_the_lobby, play_until, screenshot
+from browser_fixtures import FIND_PLAY, logged, make_table_in_the_lobby, play_until, screenshot
 from playwright.sync_api import Page, expect
 from server_helpers import Server
 
@@ -46,3 +46,20 @@ def test_the_lobby_sets_the_series_length_the_game_counts(page: Page, web_server
     table_id = page.url.split("/t/")[1].split("?")[0]
     info = httpx.get(f"{web_server.http}/api/tables/{table_id}", timeout=10).json()
     assert info["rules"]["target"] == 7
+
+
+def test_a_double_click_on_a_play_sends_it_once(page: Page, web_server: Server) -> None:
+    """The second click of a double-click is not sent: the server would refuse it as made too late."""
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+    make_table_in_the_lobby(page, web_server)
+    page.wait_for_function("document.getElementById('app').dataset.turn === 'you'")
+    step = page.locator("#app").get_attribute("data-step")
+    picked: list[int] = page.evaluate(FIND_PLAY)
+    for i in picked:
+        page.locator(".hand button.card").nth(i).click()
+    target = page.locator(".actions button.exact" if picked else ".actions button[data-action]").first
+    target.dblclick()
+    expect(page.locator("#app")).not_to_have_attribute("data-step", step or "")
+    acts = [f for f in sent if '"act"' in f and f'"step": {step}' in f.replace('"step":', '"step": ')]
+    assert len(acts) == 1, acts

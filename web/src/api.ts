@@ -124,12 +124,12 @@ export interface JoinedSeat {
 
 /** Take a free seat at a table with its join code (none at a listed table): the seat, its new token and the link
  * that brings it back. */
-export async function joinTable(tableId: string, code: string | null): Promise<JoinedSeat> {
+export async function joinTable(tableId: string, code: string | null, name?: string): Promise<JoinedSeat> {
   return answer<JoinedSeat>(
     await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(code === null ? {} : { code }),
+      body: JSON.stringify({ ...(code === null ? {} : { code }), ...(name ? { name } : {}) }),
     }),
   );
 }

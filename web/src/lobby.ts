@@ -4,18 +4,13 @@
 import { createTable, type GameInfo, games, type SeatRequest } from "./api";
 import { el } from "./dom";
 import { openTablesSection } from "./open_tables";
+import { NAME_KEY, validName } from "./name_field";
 import { OptionsForm } from "./options_form";
 
 import "./lobby.css";
 
 /** The game the lobby offers first (the one this project is named for); the rest follow by title. */
 const FIRST_GAME = "bum-game";
-
-/** The key under which this browser keeps its player's name (the table page sends it when it connects). */
-export const NAME_KEY = "bumtable:name";
-
-/** What the server accepts as a seat's name (docs/protocol.md). */
-const NAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_ .'-]{0,23}$/u;
 
 export async function startLobby(root: HTMLElement): Promise<void> {
   const list = (await games()).sort(
@@ -118,7 +113,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
   async function make(): Promise<void> {
     problem.textContent = "";
     const given = name.value.trim();
-    if (given !== "" && !NAME_PATTERN.test(given)) {
+    if (given !== "" && !validName(given)) {
       problem.textContent =
         "Your name: 1 to 24 letters, digits, spaces and . ' - _ (starting with a letter or digit)";
       return;
@@ -148,6 +143,13 @@ export async function startLobby(root: HTMLElement): Promise<void> {
       problem.textContent = e instanceof Error ? e.message : String(e);
     }
   }
+
+  // kept as soon as it is typed: taking a seat from Open tables sends it too
+  name.addEventListener("change", () => {
+    const given = name.value.trim();
+    if (given === "") localStorage.removeItem(NAME_KEY);
+    else if (validName(given)) localStorage.setItem(NAME_KEY, given);
+  });
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -4,6 +4,7 @@ import "./style.css";
 
 import { joinTable } from "./api";
 import { startLobby } from "./lobby";
+import { storedName } from "./name_field";
 import { drawDeadEnd } from "./no_seat";
 import { startTable } from "./table";
 
@@ -16,7 +17,7 @@ if (root) {
     const code = query.get("join");
     if (code) {
       // the join link: take a free seat, then go to that seat's own link (the one to keep)
-      joinTable(tableId, code).then(
+      joinTable(tableId, code, storedName() ?? undefined).then(
         (joined) => location.replace(joined.link),
         (e: unknown) => {
           const reason = e instanceof Error ? e.message : String(e);

@@ -14,6 +14,12 @@ export function validName(name: string): boolean {
   return name.length >= 1 && name.length <= 24 && /^[\p{L}\p{N}_][\p{L}\p{N}_ .'-]*$/u.test(name);
 }
 
+/** The name this browser remembers (the lobby's or the table's "Your name"), if the server would take it. */
+export function storedName(): string | null {
+  const name = localStorage.getItem(NAME_KEY)?.trim() ?? "";
+  return validName(name) ? name : null;
+}
+
 export class NameField {
   readonly box: HTMLFormElement;
   private readonly input = el("input", {
@@ -44,8 +50,7 @@ export class NameField {
 
   /** The name this browser remembers, if the server would take it. */
   stored(): string | null {
-    const name = localStorage.getItem(NAME_KEY)?.trim() ?? "";
-    return validName(name) ? name : null;
+    return storedName();
   }
 
   /** For a seat (``current``: the seat's name at the table), or hidden for a spectator (``undefined``). */

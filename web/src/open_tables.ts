@@ -6,6 +6,7 @@
 
 import { joinTable, type OpenTable, openTables } from "./api";
 import { button, el } from "./dom";
+import { storedName } from "./name_field";
 
 import "./open_tables.css";
 
@@ -42,7 +43,7 @@ export function openTablesSection(): HTMLElement {
   async function take(table: OpenTable): Promise<void> {
     problem.textContent = "";
     try {
-      location.href = (await joinTable(table.id, null)).link;
+      location.href = (await joinTable(table.id, null, storedName() ?? undefined)).link;
     } catch (e) {
       problem.textContent = `No seat at ${table.title}: ${e instanceof Error ? e.message : String(e)}`;
       void refresh();

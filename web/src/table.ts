@@ -145,12 +145,14 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         draw();
       } else {
         problem.textContent = message.message;
+        sentAt = null; // refused: the player may try again at this step
       }
     },
     (what, detail, code) => {
       root.dataset.connection = what;
       connected = what === "open";
       if (what === "open") {
+        sentAt = null; // an action sent as the connection fell may not have arrived: it may be sent again
         root.dataset.ready = "true";
         offline.hidden = true;
         if (scoreboard === null) loadScores();
@@ -345,10 +347,20 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     setOffline();
   }
 
+  /** The step an action was last sent at: a second click (a double-click) before the table moves on is not
+   * sent again (the server would refuse it as too late). */
+  let sentAt: number | null = null;
+
   function act(text: string): void {
-    if (!state || !connected) return;
+    if (!state || !connected || sentAt === state.step) return;
+    sentAt = state.step;
     connection.send(actMessage(text, state.step));
   }
+
+  // a view redraws its own buttons (selecting a card): while offline they are disabled as they appear
+  new MutationObserver(() => {
+    if (!connected) setOffline();
+  }).observe(board, { childList: true, subtree: true });
 
   connection.open();
 }

@@ -147,7 +147,7 @@ export class ClimbingView implements FamilyView {
     const chosen = [...this.selected].map((i) => hand[i]).filter((c): c is string => c !== undefined);
     const { exact, more } = playsUsing(obs.legal, chosen);
     const offered = chosen.length === 0 ? [] : [...exact, ...more];
-    const top = trick.at(-1);
+    const top = [...trick].reverse().find((t) => t.cards.length > 0); // the play to beat: passes hold no cards
     const why =
       chosen.length > 0 && offered.length === 0
         ? el(
