@@ -156,7 +156,7 @@ export class LogWriter {
       case "pass":
         return `${who} ${verb(who, "passes", "pass")}.`;
       case "trick":
-        return trickLine(event, name, this.lastPlay, null, this.wording.wipeCard);
+        return trickLine(event, name, this.lastPlay, undefined, this.wording.wipeCard); // the lead is its own line
       case "out":
         return sentence(outLine(event, name, this.wording.wipeCard));
       case "lead": {

@@ -125,6 +125,17 @@ void test("a pass, a lead, a cut and a hand's end read as sentences with the vie
   );
 });
 
+void test("a trick won says who won it, and the lead that follows says who leads (never both, differently)", () => {
+  assert.equal(
+    line("climbing", { kind: "trick", player: 1, text: "passes" }),
+    "Nobody beat it, everyone else passed: P1 wins the trick.",
+  );
+  assert.equal(
+    line("climbing", { kind: "lead", player: 3, text: "after-winner" }),
+    "P3 leads: the trick's winner is out of cards, and P3 is next.",
+  );
+});
+
 void test("the family of each game", () => {
   assert.equal(familyOf("president"), "climbing");
   assert.equal(familyOf("gin-bummy"), "gin-bummy");

@@ -142,13 +142,13 @@ export function exchangeLine(gives: GameEvent[], name: Namer): string {
 /**
  * A trick won, and why: passes, a play nobody was left to answer, four of a value, the wipe card. ``play`` is
  * the play that ended it (for the rank or the card), ``lead`` the lead that followed (another player leads when
- * the winner is out of cards).
+ * the winner is out of cards; undefined: not said here, as in the log, where the lead is a line of its own).
  */
 export function trickLine(
   event: GameEvent,
   name: Namer,
   play: GameEvent | null,
-  lead: GameEvent | null,
+  lead: GameEvent | null | undefined,
   wipeCard?: string,
 ): string {
   const winner = event.player === null ? "Nobody" : name(event.player);
@@ -165,6 +165,7 @@ export function trickLine(
     why = "Nobody beat it, everyone else passed";
   }
   const wins = `${winner} ${verb(winner, "wins", "win")}`;
+  if (lead === undefined) return `${why}: ${wins} the trick.`; // who leads next is told apart (the log)
   if (lead !== null && lead.player !== null && lead.player !== event.player) {
     const leader = name(lead.player);
     const is = verb(winner, "is", "are");
