@@ -100,6 +100,21 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _table_record(row: TableRow, **more: Any) -> TableRecord:
+    """A table's stored form from its row (no seats, no log yet), with ``more`` fields set."""
+    return TableRecord(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        rules=dict(row.rules),
+        seed=row.seed,
+        engine_version=row.engine_version,
+        status=row.status,
+        settings=dict(row.settings),
+        **more,
+    )
+
+
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -384,18 +399,7 @@ class Store:
             where.append(TableRow.id.in_(ids))
         with Session(self.engine) as session:
             tables = {
-                row.id: TableRecord(
-                    id=row.id,
-                    game=row.game,
-                    players=row.players,
-                    rules=dict(row.rules),
-                    seed=row.seed,
-                    engine_version=row.engine_version,
-                    status=row.status,
-                    settings=dict(row.settings),
-                    join_hash=row.join_hash,
-                    updated_at=_aware(row.updated_at),
-                )
+                row.id: _table_record(row, join_hash=row.join_hash, updated_at=_aware(row.updated_at))
                 for row in session.scalars(
                     select(TableRow).where(*where).order_by(TableRow.created_at, TableRow.id)
                 )
@@ -424,20 +428,7 @@ class Store:
                 .order_by(TableRow.created_at.desc(), TableRow.id)
                 .limit(limit)
             ).all()
-            tables = {
-                row.id: TableRecord(
-                    id=row.id,
-                    game=row.game,
-                    players=row.players,
-                    rules=dict(row.rules),
-                    seed=row.seed,
-                    engine_version=row.engine_version,
-                    status=row.status,
-                    settings=dict(row.settings),
-                    created_at=_aware(row.created_at),
-                )
-                for row in rows
-            }
+            tables = {row.id: _table_record(row, created_at=_aware(row.created_at)) for row in rows}
             for seat in session.scalars(
                 select(SeatRow)
                 .where(SeatRow.table_id.in_(list(tables)))
