@@ -27,6 +27,7 @@ import { fetchPreset } from "./table_api";
 import { changedOptions, drawTableRules } from "./table_rules";
 import { nameFor, setSeatNames } from "./views/common";
 import { viewFor } from "./views/index";
+import type { FamilyView } from "./views/view";
 
 /** What the status line says when the latest action was not made by the seat's own player. */
 const MADE_BY: Record<string, string> = {
@@ -34,11 +35,6 @@ const MADE_BY: Record<string, string> = {
   "stand-in": "The last move was played by the stand-in.",
   clock: "The last move: the clock ran out (the stand-in moved).",
 };
-
-export interface FamilyView {
-  /** Draw the family's part of the table from the latest frame; ``act`` sends one legal action's text. */
-  render(state: StateMessage, act: (text: string) => void): void;
-}
 
 /** "1 point", "2 points". */
 export function countWords(n: number, one: string, many = `${one}s`): string {

@@ -21,7 +21,7 @@ import { seatName } from "./common";
 import { bidWords, bidWorth } from "./boojum_bids";
 import type { BoojumRules } from "../rules";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
-import type { FamilyView } from "../table";
+import type { FamilyView } from "./view";
 
 /** A Decktet card's readable short name: "the Forest (5 Moons/Leaves)", "Ace of Knots", "the Excuse". */
 export function decktetShort(text: string): string {

@@ -15,7 +15,7 @@ import type { ClimbingRules } from "../rules";
 import "./climbing.css";
 import { cardlessActions, noPlayText, playsUsing } from "../plays";
 import type { StateMessage } from "../protocol";
-import type { FamilyView } from "../table";
+import type { FamilyView } from "./view";
 
 interface TrickEntry {
   player: number;

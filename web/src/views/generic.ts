@@ -3,7 +3,7 @@
 import { cardSvg, isCard } from "../cards";
 import { button, el } from "../dom";
 import type { StateMessage } from "../protocol";
-import type { FamilyView } from "../table";
+import type { FamilyView } from "./view";
 
 function cardNode(text: string): Element {
   return isCard(text) ? cardSvg(text) : el("span", { class: "card-text" }, text);

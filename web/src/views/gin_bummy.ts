@@ -12,7 +12,7 @@ import { seatName } from "./common";
 import { starvingWarning } from "./gin_starve";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
 import type { GinBummyRules } from "../rules";
-import type { FamilyView } from "../table";
+import type { FamilyView } from "./view";
 
 /** The cards an action's text names ("joker JK 4h" -> ["JK", "4h"]; "draw stock", "bum" -> []). */
 export function actionCards(text: string): string[] {

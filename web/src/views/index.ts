@@ -4,7 +4,7 @@
  */
 
 import { boojumRules, climbingRules, ginBummyRules } from "../rules";
-import type { FamilyView } from "../table";
+import type { FamilyView } from "./view";
 import { BoojumView } from "./boojum";
 import { ClimbingView } from "./climbing";
 import { GenericView } from "./generic";
