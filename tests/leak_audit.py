@@ -381,7 +381,7 @@ def audit_http(known: Knowledge, answers: list[Answer], *, exact: bool = True) -
     return checked
 
 
-LISTED_KEYS = {"id", "game", "title", "players", "created_at", "seats", "free", "spectators"}
+LISTED_KEYS = {"id", "game", "title", "players", "created_at", "series", "seats", "free", "spectators"}
 """What the lobby's list tells of a table: no rules, no step, no turn (nothing that moves with the play)."""
 
 

@@ -109,7 +109,7 @@ def test_a_table_listed_in_one_browser_is_joined_and_watched_from_the_lobby_of_a
     bo.goto(f"{web_server.http}/")
     entry = bo.locator(f".open-tables li[data-table='{table_id}']")
     expect(entry).to_contain_text("President")
-    expect(entry.locator(".listed-line")).to_have_text("3 players · 1 free seat · 0 watching")
+    expect(entry.locator(".listed-line")).to_have_text("3 players · 10 hands · 1 free seat · 0 watching")
     expect(bo.locator(f".open-tables li[data-table='{hidden['id']}']")).to_have_count(0)
     screenshot(bo, "lobby-open-tables")
     bo.fill("#name", "Bo")

@@ -2,7 +2,7 @@
 
 A table is listed when its maker asked for it (its settings' ``listed``); anyone may then watch it and take a free
 person's seat without the join code. What the list tells is what the table's ``table`` message tells everyone:
-the game, the seats (bot kinds, names, taken or free, present), the spectators; and when the table was made (not
+the game, the series' length, the seats (bot kinds, names, taken or free, present), the spectators; and when the table was made (not
 when it last moved, which could time a player's private choice).
 """
 
@@ -17,6 +17,20 @@ from bumtable.server.table import Table
 
 LIST_LIMIT = 50
 """The most tables the list shows (the newest)."""
+
+
+def series_of(rules: dict[str, Any]) -> dict[str, int] | None:
+    """The series' length as the rules count it: points to win (``target``), else hands to play (``rounds``);
+    None for a game that counts neither (one game).
+
+    >>> series_of({"target": 10, "rounds": 0}), series_of({"target": 0, "rounds": 5}), series_of({"max_rounds": 60})
+    ({'target': 10}, {'rounds': 5}, None)
+    """
+    for key in ("target", "rounds"):
+        value = rules.get(key)
+        if isinstance(value, int) and value > 0:
+            return {key: value}
+    return None
 
 
 def open_tables(records: list[TableRecord], live: Mapping[str, Table]) -> list[dict[str, Any]]:
@@ -46,6 +60,7 @@ def open_tables(records: list[TableRecord], live: Mapping[str, Table]) -> list[d
                 "title": system(record.game).title,
                 "players": record.players,
                 "created_at": None if record.created_at is None else record.created_at.isoformat(),
+                "series": series_of(record.rules),
                 "seats": listed,
                 "free": sum(1 for s in listed if not s["taken"]),
                 "spectators": 0 if table is None else sum(1 for v in table.viewers if v.seat is None),

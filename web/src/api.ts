@@ -58,6 +58,8 @@ export interface OpenTable {
   title: string;
   players: number;
   created_at: string | null;
+  /** Points to win or hands to play; null for a single game. */
+  series: { target?: number; rounds?: number } | null;
   seats: {
     seat: number;
     kind: string;

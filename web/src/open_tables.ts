@@ -21,11 +21,18 @@ export function seatText(seat: OpenTable["seats"][number]): string {
   return `${where}${who} (${seat.present ? "here" : "away"})`;
 }
 
-/** The line under a table's title: its players, free seats and watchers. */
+/** The series' length in words: "to 10 points", "10 hands", "one game". */
+export function seriesText(series: OpenTable["series"]): string {
+  if (series?.target) return `to ${String(series.target)} points`;
+  if (series?.rounds) return series.rounds === 1 ? "1 hand" : `${String(series.rounds)} hands`;
+  return "one game";
+}
+
+/** The line under a table's title: its players, the series' length, free seats and watchers. */
 export function tableLine(table: OpenTable): string {
   const free = table.free === 1 ? "1 free seat" : `${String(table.free)} free seats`;
   const watching = table.spectators === 1 ? "1 watching" : `${String(table.spectators)} watching`;
-  return `${String(table.players)} players · ${free} · ${watching}`;
+  return `${String(table.players)} players · ${seriesText(table.series)} · ${free} · ${watching}`;
 }
 
 export function openTablesSection(): HTMLElement {

@@ -9,6 +9,7 @@ const table: OpenTable = {
   title: "President",
   players: 3,
   created_at: null,
+  series: { rounds: 10 },
   seats: [
     { seat: 0, kind: "person", bot: null, name: "Ann", taken: true, present: true },
     { seat: 1, kind: "person", bot: null, name: null, taken: false, present: false },
@@ -31,6 +32,11 @@ void test("a listed table's seats say who sits there, free ones and bots by kind
 });
 
 void test("a listed table's line counts its players, free seats and watchers", () => {
-  assert.equal(tableLine(table), "3 players · 1 free seat · 0 watching");
-  assert.equal(tableLine({ ...table, free: 2, spectators: 1 }), "3 players · 2 free seats · 1 watching");
+  assert.equal(tableLine(table), "3 players · 10 hands · 1 free seat · 0 watching");
+  assert.equal(tableLine({ ...table, series: null }), "3 players · one game · 1 free seat · 0 watching");
+  assert.equal(tableLine({ ...table, series: { target: 20 } }).split(" · ")[1], "to 20 points");
+  assert.equal(
+    tableLine({ ...table, free: 2, spectators: 1 }),
+    "3 players · 10 hands · 2 free seats · 1 watching",
+  );
 });
