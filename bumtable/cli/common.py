@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from bumtable.bots import BOTS
 from bumtable.bots.seeds import bot_seed as bot_seed  # re-exported: play and its tests import it here
@@ -48,6 +49,21 @@ def out_console() -> Console:
 def err_console() -> Console:
     """The console for progress and diagnostics (stderr)."""
     return Console(stderr=True, highlight=False, emoji=False)
+
+
+def work_progress(title: str, *units: str, quiet: bool = False) -> Progress:
+    """The progress bar of a long run on stderr (``title``, the bar, done of total, ``units``, time taken); hidden
+    when ``quiet`` (JSON output) and gone when the run ends."""
+    return Progress(
+        TextColumn(title),
+        BarColumn(),
+        MofNCompleteColumn(),
+        *(TextColumn(u) for u in units),
+        TimeElapsedColumn(),
+        console=err_console(),
+        disable=quiet,
+        transient=True,
+    )
 
 
 GameArg = Annotated[str, typer.Argument(help=GAME_HELP, show_default=True)]

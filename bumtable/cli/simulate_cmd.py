@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -18,12 +17,12 @@ from bumtable.cli.common import (
     PlayersOpt,
     VariantOpt,
     cli_errors,
-    err_console,
     make_rules,
     new_seed,
     out_console,
     parse_bots,
     split_words,
+    work_progress,
 )
 from bumtable.cli.render import ordinal
 from bumtable.rules import as_climbing, family_of, system
@@ -158,15 +157,7 @@ def simulate(
         title = system(game).title
     if seed is None:
         seed = new_seed()
-    progress = Progress(
-        TextColumn("Simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console(),
-        disable=as_json,
-        transient=True,
-    )
+    progress = work_progress("Simulating", quiet=as_json)
     with progress:
         task = progress.add_task("hands", total=hands)
         advance = lambda k: progress.advance(task, k)  # noqa: E731

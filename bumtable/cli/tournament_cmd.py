@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -18,11 +17,11 @@ from bumtable.cli.common import (
     PlayersOpt,
     VariantOpt,
     cli_errors,
-    err_console,
     make_rules,
     new_seed,
     out_console,
     split_words,
+    work_progress,
 )
 from bumtable.rules import system
 from bumtable.sim.tournament import TournamentReport, tournament_lineups
@@ -142,16 +141,7 @@ def tournament(
     """Play bots against each other on duplicate deals: first-place rates with 95 % intervals, points, places."""
     if seed is None:
         seed = new_seed()
-    progress = Progress(
-        TextColumn("Tournament"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("deals"),
-        TimeElapsedColumn(),
-        console=err_console(),
-        disable=as_json,
-        transient=True,
-    )
+    progress = work_progress("Tournament", "deals", quiet=as_json)
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), None, option or ())
         title = system(game).title
