@@ -83,6 +83,16 @@ export interface CreatedTable {
   links: { seats: Record<string, string>; join: string; watch: string };
 }
 
+/** A refused request: the server's reason (its message) and the HTTP status (409: every seat taken...). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 async function answer<T>(response: Response): Promise<T> {
   if (!response.ok) {
     let detail = `${response.status} ${response.statusText}`;
@@ -92,7 +102,7 @@ async function answer<T>(response: Response): Promise<T> {
     } catch {
       // not JSON: the status says it
     }
-    throw new Error(detail);
+    throw new ApiError(detail, response.status);
   }
   return (await response.json()) as T;
 }

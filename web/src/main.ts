@@ -2,7 +2,7 @@
 
 import "./style.css";
 
-import { joinTable } from "./api";
+import { ApiError, joinTable } from "./api";
 import { startLobby } from "./lobby";
 import { storedName } from "./name_field";
 import { drawDeadEnd } from "./no_seat";
@@ -21,7 +21,8 @@ if (root) {
         (joined) => location.replace(joined.link),
         (e: unknown) => {
           const reason = e instanceof Error ? e.message : String(e);
-          drawDeadEnd(root, tableId, /taken/i.test(reason) ? "no-seat" : "bad-token", reason);
+          const full = e instanceof ApiError && e.status === 409; // every person's seat is taken
+          drawDeadEnd(root, tableId, full ? "no-seat" : "bad-token", reason);
         },
       );
     } else {
