@@ -99,7 +99,10 @@ def test_variant_and_option_reach_the_rules() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bots", "heuristic,clever"], "error: unknown bot 'clever'; bots: greedy, heuristic, random"),
+        (
+            ["--bots", "heuristic,clever"],
+            "error: unknown bot 'clever'; bots: easy, greedy, hard, heuristic, medium, random",
+        ),
         (["--deals", "0"], "error: --deals must be at least 1, not 0"),
         (
             ["-n", "3", "--bots", "heuristic,random,random,random"],

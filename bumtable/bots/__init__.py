@@ -6,13 +6,15 @@ for Gin Bummy and :class:`BoojumBot` for Boojum.
 
 >>> from bumtable.bots import BOTS, make_bot
 >>> sorted(BOTS)
-['greedy', 'heuristic', 'random', 'search']
+['easy', 'greedy', 'hard', 'heuristic', 'medium', 'random', 'search']
 >>> make_bot("greedy", seed=1).name, make_bot("heuristic", seed=1, game="gin").name
 ('greedy', 'gin-heuristic')
 >>> make_bot("smart")
 Traceback (most recent call last):
 ...
-bumtable.errors.BumtableError: unknown bot 'smart'; bots: greedy, heuristic, random, search
+bumtable.errors.BumtableError: unknown bot 'smart'; bots: easy, greedy, hard, heuristic, medium, random, search
+
+Levels a player picks (``easy``, ``medium``, ``hard``) are in :mod:`bumtable.bots.levels`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bumtable.bots.base import Bot, RandomBot
 from bumtable.bots.boojum import BoojumBot
 from bumtable.bots.gin_bummy import GinBummyBot
 from bumtable.bots.greedy import GreedyBot
+from bumtable.bots.levels import LEVELS, make_level
 from bumtable.errors import BumtableError
 from bumtable.rules.registry import system
 
@@ -38,6 +41,7 @@ BOTS: dict[str, str] = {
     "heuristic": "the game's own heuristic (climbing games: sheds low cards, saves winners; Gin Bummy: "
     "sheds face cards toward four suits and values; Boojum: bids spare cards on lots it needs)",
     "greedy": "another name for heuristic",
+    **LEVELS,
     "search": "information-set Monte Carlo tree search with heuristic playouts (200 iterations); "
     "search:NAME=VALUE:... sets its configuration (bumtable.bots.search.SearchConfig)",
 }
@@ -51,6 +55,8 @@ def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
         return RandomBot(seed)
     if kind in ("heuristic", "greedy"):
         return HEURISTIC[system(game).family.name](seed)
+    if kind in LEVELS:
+        return make_level(kind, seed, game)
     if kind == "search" or kind.startswith("search:"):
         from bumtable.bots.search import SearchBot, search_config
 
@@ -58,4 +64,25 @@ def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
     raise BumtableError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
 
 
-__all__ = ["BOTS", "BoojumBot", "Bot", "GinBummyBot", "GreedyBot", "RandomBot", "make_bot"]
+def check_bot(name: str) -> str:
+    """``name`` in lower case if it names a bot kind (a search configuration too), else a BumtableError that
+    says what was wrong.
+
+    >>> check_bot("Hard"), check_bot("search:iterations=50")
+    ('hard', 'search:iterations=50')
+    >>> check_bot("search:iterations=many")
+    Traceback (most recent call last):
+    ...
+    bumtable.errors.BumtableError: search setting iterations='many': not a whole number
+    """
+    kind = name.lower()
+    if kind == "search" or kind.startswith("search:"):
+        from bumtable.bots.search import search_config
+
+        search_config(kind.removeprefix("search").removeprefix(":"))
+    elif kind not in BOTS:
+        raise BumtableError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
+    return kind
+
+
+__all__ = ["BOTS", "BoojumBot", "Bot", "GinBummyBot", "GreedyBot", "RandomBot", "check_bot", "make_bot"]

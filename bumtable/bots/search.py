@@ -70,6 +70,11 @@ class SearchConfig:
     settings (exploration, depth, guided) are then unused."""
     guided: bool = True
     """Expand first the action the rollout policy would play (else a random untried one)."""
+    halving: bool = False
+    """With ``paired``: spend the budget by sequential halving (Karnin, Koren and Somekh 2013): rounds in
+    which every action still in play is played out on the same new deals and the worse half is dropped, so
+    the last few are compared on many deals rather than every action on a few; the rollout policy's own
+    choice stays in to the last round."""
 
 
 def search_config(text: str) -> SearchConfig:
@@ -77,11 +82,11 @@ def search_config(text: str) -> SearchConfig:
     an unknown name or a value of the wrong type is a BumtableError that says so.
 
     >>> search_config("iterations=50:max_depth=1:rollout=random")
-    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True)
+    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, halving=False)
     >>> search_config("depth=1")
     Traceback (most recent call last):
     ...
-    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, first_weight, guided, iterations, max_depth, max_rollout, paired, rollout, seconds
+    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, first_weight, guided, halving, iterations, max_depth, max_rollout, paired, rollout, seconds
     """
     fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
     values: dict[str, Any] = {}
@@ -107,6 +112,25 @@ def search_config(text: str) -> SearchConfig:
     if values.get("rollout", "heuristic") not in ("heuristic", "random"):
         raise BumtableError("search setting rollout: heuristic or random")
     return SearchConfig(**values)
+
+
+@dataclass
+class Stat:
+    """One action's playouts in a search: how many, the sum of the searching seat's values, and how many
+    of them it ended on top (a value of 1: first place, or the best estimate when cut short)."""
+
+    deals: int = 0
+    total: float = 0.0
+    tops: int = 0
+
+    def add(self, value: float) -> None:
+        self.deals += 1
+        self.total += value
+        self.tops += value >= 1.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.deals if self.deals else 0.0
 
 
 class _Node:
@@ -139,9 +163,13 @@ class SearchBot:
         )
         self.iterations_done = 0
         """Iterations the last decision searched (for tests and measurements)."""
+        self.stats: dict[str, Stat] = {}
+        """What the last decision's search found for each action it tried, by the action's text (for hints:
+        :mod:`bumtable.bots.hints`). Empty when the decision was forced."""
 
     def choose(self, observation: Any) -> Any:
         legal = legal_or_raise(observation)
+        self.stats = {}
         if len(legal) == 1:
             return legal[0]
         text: Callable[[Any], str] = observation.rules.action_text
@@ -149,8 +177,11 @@ class SearchBot:
         if len(by_key) == 1:
             return legal[0]
         if self.config.paired:
+            if self.config.halving and len(by_key) > 2:
+                return by_key[self._halving(observation, by_key)]
             return by_key[self._paired(observation, by_key)]
         root = self._search(observation, text)
+        self.stats = {k: Stat(c.visits, c.total) for k, c in root.children.items()}
         best = max(
             by_key,
             key=lambda k: (
@@ -164,7 +195,7 @@ class SearchBot:
         hidden cards is played out once after each legal action, so actions are compared on the same cards (a
         paired comparison: far less noise than each action on its own deals). The key of the best mean."""
         config, family, seat = self.config, self.family, observation.seat
-        totals = dict.fromkeys(by_key, 0.0)
+        stats = self.stats = {key: Stat() for key in by_key}
         deadline = None if config.seconds is None else time.perf_counter() + config.seconds
         done = 0
         while done == 0 or done + len(by_key) <= config.iterations:
@@ -173,12 +204,46 @@ class SearchBot:
             for key, action in by_key.items():
                 state = base.copy(history=False)
                 state.apply(action, check=False)
-                totals[key] += self._play_out(state, start)[seat]
+                stats[key].add(self._play_out(state, start)[seat])
                 done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.iterations_done = done
-        return max(totals, key=lambda k: totals[k])
+        return max(stats, key=lambda k: stats[k].total)
+
+    def _halving(self, observation: Any, by_key: dict[str, Any]) -> str:
+        """Paired flat search by sequential halving: ``ceil(log2(k))`` rounds for ``k`` actions, each round
+        giving the actions still in play an equal share of its part of the budget, all on the same new deals;
+        after each round the better half (by the mean over every deal so far, which all of them shared) goes
+        on. The rollout policy's own choice is never dropped before the last round. The key of the best."""
+        config, family, seat = self.config, self.family, observation.seat
+        alive = list(by_key)
+        favourite = observation.rules.action_text(self.policy.choose(observation))
+        stats = self.stats = {key: Stat() for key in by_key}
+        rounds = math.ceil(math.log2(len(alive)))
+        deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+        done = 0
+        for r in range(rounds):
+            deals = max(1, config.iterations // (len(alive) * rounds))
+            for _ in range(deals):
+                base = family.sample_state(observation, self.rng)
+                start = family.hands_over(base)
+                for key in alive:
+                    state = base.copy(history=False)
+                    state.apply(by_key[key], check=False)
+                    stats[key].add(self._play_out(state, start)[seat])
+                    done += 1
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+            if r == rounds - 1 or (deadline is not None and time.perf_counter() >= deadline):
+                break
+            ranked = sorted(alive, key=lambda k: -stats[k].total)
+            keep = ranked[: math.ceil(len(alive) / 2)]
+            if favourite in alive and favourite not in keep and len(keep) > 1:
+                keep[-1] = favourite
+            alive = keep
+        self.iterations_done = done
+        return max(alive, key=lambda k: stats[k].total)
 
     def _search(self, observation: Any, text: Callable[[Any], str]) -> _Node:
         config, rng, family = self.config, self.rng, self.family

@@ -127,12 +127,17 @@ Commands:
   t, table       show the table and your hand again
   r, rules       the rules of Boojum in short
   q, quit        stop (with --save or --load the game so far is in the file; resume with --load)
-  h, help        this text"""
+  h, hint        what the hard bot would play, and why
+  ?, help        this text"""
 """Paragraphs are single lines, so the terminal wraps them at its own width."""
 
-AUCTION_HINT = "Bid cards (5ML 9MS), lay 5ML, stand or p to pass; #N picks option N; h help, r rules, q quit"
-CLAIM_HINT = "Claim (waves 4MS 4MS 4WL 4YK) or d when done; #N picks option N; h help, r rules, q quit"
-CLAIMING_HINT = "Lay the claim's cards (4MS 4WL, or lay 4MS), then cash; #N picks option N; h help, r rules"
+AUCTION_HINT = (
+    "Bid cards (5ML 9MS), lay 5ML, stand or p to pass; #N picks option N; h hint, ? help, r rules, q quit"
+)
+CLAIM_HINT = (
+    "Claim (waves 4MS 4MS 4WL 4YK) or d when done; #N picks option N; h hint, ? help, r rules, q quit"
+)
+CLAIMING_HINT = "Lay the claim's cards (4MS 4WL, or lay 4MS), then cash; #N picks option N; h hint, ? help"
 
 EMPTY = "type cards to bid (5ML 9MS), a token and cards to claim, p, d, or #N for option N"
 

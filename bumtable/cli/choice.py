@@ -4,7 +4,7 @@ The input rule, the same for every game: what is typed is read as a move first (
 of the game's notation such as pass). A number on its own picks option N of the menu only when it
 is not also a legal move; when it could be both, the person is asked which (nothing is played on a
 guess); a number that names cards which cannot be played now is answered with why, and how to pick
-the option. ``#N`` always picks option N. The commands h/help, t/table, r/rules and q/quit are words of
+the option. ``#N`` always picks option N. The commands ?/help, h/hint, t/table, r/rules and q/quit are words of
 their own, except that ``q`` is not taken for quit while a Queen may be played (``quit`` then).
 
 >>> from bumtable.rules import get
@@ -37,7 +37,8 @@ from bumtable.rules.climbing import ClimbingRules, Play
 from bumtable.rules.climbing.plays import GIVE, PASS, SEQUENCE, SET
 
 COMMANDS = {
-    "h": "help",
+    "h": "hint",
+    "hint": "hint",
     "help": "help",
     "?": "help",
     "q": "quit",

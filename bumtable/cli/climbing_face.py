@@ -35,10 +35,11 @@ HELP = f"""\
   t, table    the table, the trick and your hand again
   r, rules    the rules of this game in short
   q, quit     stop (with --save or --load the game so far is in the file)
-  h, help     this text"""
+  h, hint     what the hard bot would play, and why
+  ?, help     this text"""
 
 
-HINT = "Type {cards}. #N picks option N (N alone too, unless it reads as cards). r rules, h help"
+HINT = "Type {cards}. #N picks option N (N alone too, unless it reads as cards). r rules, h hint, ? help"
 
 
 class ClimbingFace:

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from bumtable.bots import BOTS
+from bumtable.bots import BOTS, check_bot
 from bumtable.bots.seeds import bot_seed as bot_seed  # re-exported: play and its tests import it here
 from bumtable.errors import BumtableError
 from bumtable.rules import Rules, get, rules_from_dict, system, systems
@@ -179,8 +179,10 @@ def parse_bots(text: str) -> list[str]:
     if not kinds:
         raise CliError(f"--bots needs at least one bot kind; bots: {', '.join(sorted(BOTS))}")
     for kind in kinds:
-        if kind not in BOTS:
-            raise CliError(f"unknown bot {kind!r}; bots: {', '.join(sorted(BOTS))}")
+        try:
+            check_bot(kind)
+        except BumtableError as e:
+            raise CliError(str(e)) from None
     return kinds
 
 

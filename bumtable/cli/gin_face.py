@@ -96,10 +96,11 @@ Commands:
   t, table         show the table and your hand again
   r, rules         the rules of Gin Bummy in short
   q, quit          stop (with --save or --load the game so far is in the file; resume with --load)
-  h, help          this text"""
+  h, hint          what the hard bot would play, and why
+  ?, help          this text"""
 """Paragraphs are single lines, so the terminal wraps them at its own width."""
 
-HINT = "Type a move (Kh, stock, beg, bum, joker Qs) or an option's number (#2 too); h help, r rules, q quit"
+HINT = "Type a move (Kh, stock, beg, bum, joker Qs) or an option's number (#2 too); h hint, ? help, r rules, q quit"
 PROMPT = "Your move: "
 GOAL = (
     "To win: hold four number cards (2-10) of four suits and four values, and call Bum!\n"

@@ -45,7 +45,7 @@ def join(
     """Play at a table of a bumtable server (bumtable serve), or watch it.
 
     At your turn, type your move as in bumtable play: cards (Q Q 2) or a word of the game (pass, stock,
-    bid ...); #N picks option N of the menu. h help, t table, r rules, auto on/off switches auto-play,
+    bid ...); #N picks option N of the menu. ? help, t table, r rules, auto on/off switches auto-play,
     quit leaves the table (your seat waits for you: come back with your seat's link).
     """
     problem = None if name is None else name_problem(name)

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bumtable.bots import make_bot
+from bumtable.bots.hints import hint
 from bumtable.cli.common import bot_seed, command_name
 from bumtable.cli.face import Face
 from bumtable.cli.faces import face_for
@@ -49,6 +50,7 @@ class Match:
         auto: bool = True,
         face: Face | None = None,
         reader: LineReader | None = None,
+        hints: bool = False,
     ) -> None:
         self.state = state
         self.seating = seating
@@ -61,7 +63,10 @@ class Match:
         self.reader = reader or LineReader(console)
         self.face = face or face_for(state.rules)
         self.game = state.rules.system
-        self.turn = TurnPrompt(self.face, state.rules, self.seats, console, self.reader)
+        self.hints = hints
+        """Show the hard bot's hint under the menu at every turn (``h`` gives it on asking in any case)."""
+        self._hint: tuple[int, Text] | None = None
+        self.turn = TurnPrompt(self.face, state.rules, self.seats, console, self.reader, hinter=self.hint)
         """Asks the person's turns (:mod:`bumtable.cli.turn`, shared with ``bumtable join``)."""
 
     # ------------------------------------------------------------------ the loop
@@ -120,7 +125,19 @@ class Match:
                 Text.assemble("Your only move, played for you: ", self.face.option_text(obs, only), ".")
             )
             return [only]
-        return self.turn.ask(obs, self.state.why_illegal)
+        notes = (lambda: [self.hint(obs)]) if self.hints else (lambda: [])
+        return self.turn.ask(obs, self.state.why_illegal, notes=notes)
+
+    def hint(self, obs: Any) -> Text:
+        """What the hard bot would play from the person's observation, and why (worked out once per turn,
+        by a bot seeded like the bots' own decisions: the same game gives the same hint)."""
+        moment = len(self.state.history)
+        if self._hint is None or self._hint[0] != moment:
+            advice = hint(obs, seed=bot_seed(self.state.seed, self.human, moment))
+            line = Text.assemble(("Hint: ", "bold green"), self.face.option_text(obs, advice.action))
+            line.append(f" ({advice.why})", style="green")
+            self._hint = (moment, line)
+        return self._hint[1]
 
     # ------------------------------------------------------------------ endings
     def say_quit(self) -> None:

@@ -45,7 +45,8 @@ def play(
     bots: Annotated[
         str | None,
         typer.Option(
-            help="Bot kinds for the other seats in turn: heuristic (also called greedy) or random, e.g. heuristic,random."
+            help="Bot kinds for the other seats in turn: easy, medium, hard, heuristic (also called greedy) or "
+            "random, e.g. hard,medium,easy."
         ),
     ] = None,
     seat: Annotated[int | None, typer.Option(help="Your seat, 0 to players-1 (default 0).")] = None,
@@ -68,10 +69,18 @@ def play(
             show_default=False,
         ),
     ] = None,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints",
+            help="Show under the menu, at every turn, what the hard bot would play and why (h at the prompt "
+            "shows it on asking).",
+        ),
+    ] = False,
 ) -> None:
     """Play a match against bots.
 
-    At the prompt, type your move: cards (Q Q 2) or a word of the game (pass, stock, bid ...). A number on its own picks option N of the menu only when it cannot be read as cards; when it is a move too you are asked which. #N always picks option N. h help, t table, r rules, q or quit to stop.
+    At the prompt, type your move: cards (Q Q 2) or a word of the game (pass, stock, bid ...). A number on its own picks option N of the menu only when it cannot be read as cards; when it is a move too you are asked which. #N always picks option N. h hint (what the hard bot would play), ? help, t table, r rules, q or quit to stop.
     """
     console = out_console()
     with cli_errors():
@@ -123,11 +132,13 @@ def play(
             console.print(Text(line, style="dim"))
         others = ", ".join(f"P{p} {k}" for p, k in enumerate(seating.kinds) if p != seating.human)
         console.print(
-            Text(f"You are seat {seating.human}; bots: {others}. Type h for help, r for the rules.")
+            Text(
+                f"You are seat {seating.human}; bots: {others}. Type ? for help, h for a hint, r for the rules."
+            )
         )
         try:
             while True:
-                match = Match(state, seating, console, save=save, meta=meta, auto=auto_play)
+                match = Match(state, seating, console, save=save, meta=meta, auto=auto_play, hints=hints)
                 if not match.run() or not match.again():
                     break
                 state = state.rules.new_state(new_seed())

@@ -209,7 +209,7 @@ class RemoteTable:
         who = "You are watching" if you is None else f"You are seat {you}"
         self.print(Text(f"{who} at table {message['table']}: {view.seat_list(seats)}."))
         if you is not None:
-            self.print(Text("Type h for help, r for the rules, quit to leave the table (your seat waits)."))
+            self.print(Text("Type ? for help, r for the rules, quit to leave the table (your seat waits)."))
             switch = "off" if self.auto else "on"
             self.print(Text(f"{view.auto_text(self.auto)} Type auto {switch} to switch it {switch}."))
 

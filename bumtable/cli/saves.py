@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bumtable.bots import BOTS
+from bumtable.bots import check_bot
 from bumtable.cli.common import CliError
 from bumtable.errors import BumtableError
 from bumtable.rules import GameRecord, State
@@ -63,8 +63,11 @@ def seating_from(record: GameRecord) -> Seating:
     if not (isinstance(seats, list) and len(seats) == n and all(isinstance(k, str) for k in seats)):
         raise CliError(f"saved game: 'seats' must list {n} seat kinds")
     for p, kind in enumerate(seats):
-        if p != human and kind not in BOTS:
-            raise CliError(f"saved game: seat {p} is played by unknown bot {kind!r}")
+        if p != human:
+            try:
+                check_bot(kind)
+            except BumtableError as e:
+                raise CliError(f"saved game: seat {p}: {e}") from None
     return Seating(human, tuple(HUMAN if p == human else k for p, k in enumerate(seats)))
 
 

@@ -33,6 +33,9 @@ SHORT_LIST = 3
 _NOT_DRAWN = object()
 """The scene before the table was first drawn: the first turn always draws it in full."""
 
+NO_HINTS = "No hints at a shared table: bumtable play (against bots) gives them."
+"""What ``h`` says where hints are not offered (``bumtable join``: the other people get none)."""
+
 QUIT = None
 """What :meth:`TurnPrompt.ask` answers when the person quits or input ends."""
 
@@ -57,6 +60,7 @@ class TurnPrompt:
         console: Console,
         reader: LineReader,
         commands: Mapping[str, Command] | None = None,
+        hinter: Callable[[Any], RenderableType] | None = None,
     ) -> None:
         self.face = face
         self.rules = rules
@@ -67,6 +71,8 @@ class TurnPrompt:
         """The caller's own command words (lower case), each read as the first word of a line."""
         self.drawn: Hashable = _NOT_DRAWN
         """The scene the full table was last drawn for."""
+        self.hinter = hinter
+        """What ``h`` shows for an observation (a hint); None where hints are not offered."""
 
     def print(self, *lines: RenderableType) -> None:
         """Print renderables, one per line."""
@@ -154,6 +160,11 @@ class TurnPrompt:
             self.show_turn(obs, options, full=True)
         elif command == "rules":
             self.print(Text(rules_summary(self.rules)))
+        elif command == "hint":
+            if self.hinter is None:
+                self.print(Text(NO_HINTS, style="yellow"))
+            else:
+                self.print(self.hinter(obs))
 
     def confirm(self, obs: Any, action: Any) -> bool | None:
         """Whether to take ``action``: True unless the face warns about it and the person does not say

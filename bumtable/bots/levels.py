@@ -1,0 +1,106 @@
+"""Levels a player picks by name: ``easy``, ``medium`` and ``hard``, each a documented configuration for
+every game (data, in :data:`LEVEL_CONFIGS`), each stronger than the last (measured: ``docs/bots.md``).
+
+- ``easy``: the game's heuristic bot, but one decision in four that has a choice is made at random
+  (:class:`SlipBot`): it plays sensibly and makes a beginner's mistakes.
+- ``medium``: the search bot (:mod:`bumtable.bots.search`) with a small budget, fitted so that a decision
+  takes under 0.2 s at the 99th percentile on one core.
+- ``hard``: the search bot with the budget that keeps a decision under 1 s at the 99th percentile.
+
+Both search levels are the paired flat search by sequential halving, with heuristic playouts; Boojum's
+playouts stop after a horizon (its games run to dozens of rounds) and are scored by tokens held.
+
+>>> from bumtable.rules import get
+>>> bot = make_level("medium", seed=1, game="bum-game")
+>>> bot.name
+'medium'
+>>> state = get("bum-game", players=4).new_state(seed=5)
+>>> bot.choose(state.observe(state.current_player())) in state.legal_actions()
+True
+>>> make_level("easy", seed=1, game="gin").name
+'easy'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from bumtable.bots.base import Bot, legal_or_raise
+from bumtable.bots.search import SearchBot, SearchConfig
+from bumtable.errors import BumtableError
+from bumtable.rules.registry import system
+
+LEVELS: dict[str, str] = {
+    "easy": "the game's heuristic, but one decision in four made at random: sensible, with a beginner's slips",
+    "medium": "a small search: every choice played out on the same few dozen deals of the hidden cards "
+    "(under 0.2 s a decision)",
+    "hard": "a larger search over hundreds of deals of the hidden cards (under 1 s a decision)",
+}
+"""Every level, with what it does."""
+
+SLIP = 0.25
+"""How often ``easy`` makes a random choice instead of the heuristic's (when it has a choice)."""
+
+_SEARCH = SearchConfig(paired=True, halving=True, first_weight=0.5)
+"""What the search levels share; each family's budget is set below."""
+
+LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
+    "medium": {
+        "climbing": replace(_SEARCH, iterations=120),
+        "gin-bummy": replace(_SEARCH, iterations=40),
+        "boojum": replace(_SEARCH, iterations=16, max_rollout=16),
+    },
+    "hard": {
+        "climbing": replace(_SEARCH, iterations=500),
+        "gin-bummy": replace(_SEARCH, iterations=200),
+        "boojum": replace(_SEARCH, iterations=80, max_rollout=16),
+    },
+}
+"""Each search level's configuration per rules family (the budgets fitted to the decision times above;
+``bench/bot_times.py`` measures them)."""
+
+
+class SlipBot:
+    """The heuristic bot that, with probability ``slip``, plays a legal action at random instead (only when it
+    has a choice: a forced move is no slip)."""
+
+    asks_forced_moves = False  # one legal action: it is returned, nothing drawn
+
+    def __init__(self, inner: Bot, seed: int = 0, slip: float = SLIP, name: str = "easy") -> None:
+        self.inner = inner
+        self.rng = random.Random(seed)
+        self.slip = slip
+        self.name = name
+
+    def choose(self, observation: Any) -> Any:
+        legal = legal_or_raise(observation)
+        if len(legal) > 1 and self.rng.random() < self.slip:
+            return legal[self.rng.randrange(len(legal))]
+        return self.inner.choose(observation)
+
+
+def level_config(level: str, game: str) -> SearchConfig:
+    """The search configuration of ``level`` (medium or hard) for ``game``.
+
+    >>> level_config("hard", "president").iterations
+    500
+    """
+    try:
+        return LEVEL_CONFIGS[level][system(game).family.name]
+    except KeyError:
+        raise BumtableError(
+            f"{level!r} is not a search level; search levels: {', '.join(LEVEL_CONFIGS)}"
+        ) from None
+
+
+def make_level(level: str, seed: int = 0, game: str = "bum-game") -> Bot:
+    """A new bot of ``level`` for ``game``, seeded."""
+    if level == "easy":
+        from bumtable.bots import make_bot
+
+        return SlipBot(make_bot("heuristic", seed, game), seed ^ 0x5EED)
+    bot = SearchBot(seed, game, level_config(level, game))
+    bot.name = level
+    return bot

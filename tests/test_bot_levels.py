@@ -1,0 +1,94 @@
+"""The levels a player picks (easy, medium, hard): each is made by name for every game, plays only legal actions,
+is the documented configuration, and is accepted wherever bots are named (play, simulate, tournament)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bumtable.bots import BOTS, check_bot, make_bot
+from bumtable.bots.levels import LEVEL_CONFIGS, LEVELS, SLIP, SlipBot, level_config
+from bumtable.bots.search import SearchBot
+from bumtable.errors import BumtableError
+from bumtable.rules import get
+from bumtable.rules.registry import system
+
+GAMES: list[tuple[str, int, dict[str, Any]]] = [
+    ("bum-game", 4, {}),
+    ("president", 4, {}),
+    ("arsehole", 4, {}),
+    ("zheng-shangyou", 5, {}),
+    ("gin-bummy", 2, {}),
+    ("boojum", 4, {"max_rounds": 3}),
+]
+
+
+def test_the_three_levels_are_bot_kinds_with_what_each_does() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard"]
+    for level in LEVELS:
+        assert level in BOTS and BOTS[level] == LEVELS[level]
+        assert check_bot(level.upper()) == level
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_every_level_plays_only_legal_actions_in_every_game(game: str, players: int, options: Any) -> None:
+    state = get(game, players=players, **options).new_state(seed=21)
+    other = make_bot("heuristic", seed=2, game=game)
+    asked = dict.fromkeys(LEVELS, 0)
+    rng = random.Random(4)
+    while not state.is_over() and min(asked.values()) < 2:
+        seat = state.current_player()
+        assert seat is not None
+        legal = state.legal_actions()
+        observation = state.observe(seat)
+        if len(legal) > 1 and rng.random() < 0.5:
+            level = min(asked, key=lambda k: asked[k])
+            action = make_bot(level, seed=rng.randrange(1 << 20), game=game).choose(observation)
+            assert action in legal, f"{game}: {level} chose {action}, not legal in phase {observation.phase}"
+            asked[level] += 1
+        else:
+            action = other.choose(observation)
+        state.apply(action)
+    assert min(asked.values()) == 2, f"{game}: every level was asked twice ({asked})"
+
+
+def test_medium_and_hard_are_their_documented_search_configurations_for_each_family() -> None:
+    for game, _, _ in GAMES:
+        family = system(game).family.name
+        for level in ("medium", "hard"):
+            bot = make_bot(level, seed=1, game=game)
+            assert isinstance(bot, SearchBot) and bot.name == level
+            assert bot.config == LEVEL_CONFIGS[level][family] == level_config(level, game)
+        assert level_config("hard", game).iterations > level_config("medium", game).iterations
+
+
+def test_easy_is_the_heuristic_with_a_random_slip_one_decision_in_four() -> None:
+    """Over many decisions with a choice, easy leaves the heuristic's move about SLIP of the time (a slip may
+    land on the heuristic's move, so a little less), and a forced move is never a slip."""
+    rules = get("bum-game", players=4)
+    differ = decided = 0
+    for seed in range(40):
+        state = rules.new_state(seed=seed)
+        easy = make_bot("easy", seed=seed, game="bum-game")
+        assert isinstance(easy, SlipBot) and easy.slip == SLIP
+        while not state.is_over() and not state.results:
+            seat = state.current_player()
+            assert seat is not None
+            observation = state.observe(seat)
+            heuristic = make_bot("heuristic", seed=0, game="bum-game").choose(observation)
+            chosen = easy.choose(observation)
+            if len(state.legal_actions()) > 1:
+                decided += 1
+                differ += chosen != heuristic
+            else:
+                assert chosen == heuristic
+            state.apply(heuristic)
+    assert decided > 500
+    assert 0.12 < differ / decided < SLIP + 0.04
+
+
+def test_a_level_for_the_wrong_name_says_which_levels_search() -> None:
+    with pytest.raises(BumtableError, match="'easy' is not a search level; search levels: medium, hard"):
+        level_config("easy", "bum-game")

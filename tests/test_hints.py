@@ -1,0 +1,88 @@
+"""Hints in the terminal: ``h`` at the prompt (or ``--hints`` at every turn) shows what the hard bot would play
+from the person's own observation, and why in a few words; asking changes nothing in the game; at a shared
+table (``join``) hints are refused with why."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from test_cli_play import ENV
+
+from bumtable.bots import make_bot
+from bumtable.bots.hints import hint
+from bumtable.cli.faces import face_for
+from bumtable.cli.prompt import LineReader
+from bumtable.cli.render import Seats
+from bumtable.cli.saves import load_record
+from bumtable.cli.turn import NO_HINTS, TurnPrompt
+from bumtable.rules import get
+
+
+def play(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bumtable.cli", "play", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=ENV,
+        encoding="utf-8",
+    )
+
+
+def test_the_hint_is_the_hard_bots_move_from_the_persons_observation_with_a_reason() -> None:
+    state = get("bum-game", players=4).new_state(seed=3)
+    for _ in range(6):  # a few moves in, so the trick has plays to answer
+        state.apply(make_bot("heuristic", 1).choose(state.observe(state.current_player())))
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player()
+    assert seat is not None
+    observation = state.observe(seat)
+    advice = hint(observation, seed=9)
+    assert advice.action == make_bot("hard", seed=9, game="bum-game").choose(observation)
+    assert advice.text == state.rules.action_text(advice.action)
+    assert re.search(r"came out on top in \d+ % of \d+ deals played out", advice.why), advice.why
+    assert hint(observation, seed=9) == advice  # the same moment and seed: the same hint
+
+
+def test_h_at_the_prompt_shows_the_hint_and_asking_changes_nothing_in_the_game(tmp_path: Path) -> None:
+    plain, asked = tmp_path / "plain.json", tmp_path / "asked.json"
+    common = ("bum-game", "--players", "4", "--seed", "7", "--target", "3")
+    first = play(*common, "--save", str(plain), stdin="#1\n" * 6 + "quit\n")
+    second = play(*common, "--save", str(asked), stdin="h\n#1\n" * 6 + "quit\n")
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert "Hint:" not in first.stdout
+    assert second.stdout.count("Hint: ") == 6
+    assert "deals played out" in second.stdout
+    assert load_record(plain)[0].actions == load_record(asked)[0].actions
+
+
+def test_the_hints_flag_shows_a_hint_at_every_turn() -> None:
+    run = play("gin-bummy", "--seed", "4", "--hints", stdin="#1\n" * 3 + "quit\n")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count("Hint: ") >= 3
+    assert run.stdout.count("Your move") == run.stdout.count("Hint: ")
+
+
+def test_at_a_shared_table_h_says_hints_are_not_given_there() -> None:
+    rules = get("bum-game", players=4)
+    state = rules.new_state(seed=2)
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    seat = state.current_player()
+    assert seat is not None
+    turn = TurnPrompt(
+        face_for(rules),
+        rules,
+        Seats.numbered(4, seat, ["heuristic"] * 4),
+        console,
+        LineReader(console, stream=io.StringIO("h\nquit\n")),
+    )
+    assert turn.ask(state.observe(seat), state.why_illegal) is None
+    assert NO_HINTS in " ".join(out.getvalue().split())
