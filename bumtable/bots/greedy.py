@@ -93,6 +93,9 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self._rules: ClimbingOptions | None = None
         self._model: CostModel | None = None
+        self._collect: list[tuple[float, Play]] | None = None
+        """While :meth:`ranked` runs: every legal play's value, as the general loop of :meth:`choose` works it
+        out."""
 
     def _model_for(self, rules: ClimbingOptions) -> CostModel:
         """The cost model of these rules (looked up once per rules object the bot meets)."""
@@ -100,6 +103,28 @@ class GreedyBot:
             self._model = cost_model(rules.tables, shift_for(_largest_rank_count(rules)))
             self._rules = rules
         return self._model
+
+    def ranked(self, observation: ClimbingObservation) -> list[Play]:
+        """The legal plays from the best to the worst by this bot's valuation (ties in their legal order);
+        :meth:`choose` plays the first, or one of those tied with it.
+
+        >>> from bumtable.rules import get
+        >>> state = get("bum-game", players=4).new_state(seed=2)
+        >>> observation = state.observe(state.current_player())
+        >>> order = GreedyBot(1).ranked(observation)
+        >>> sorted(map(str, order)) == sorted(map(str, state.legal_actions())), GreedyBot(1).choose(observation) == order[0]
+        (True, True)
+        """
+        legal = observation.legal or legal_or_raise(observation)
+        self._collect = []
+        try:
+            self.choose(observation)
+            scored = self._collect
+        finally:
+            self._collect = None
+        if len(scored) != len(legal):  # a revolution to declare, or one legal play: no valuation
+            return list(legal)
+        return [play for _, play in sorted(scored, key=lambda vp: vp[0])]
 
     def choose(self, observation: ClimbingObservation) -> Play:
         legal = observation.legal or legal_or_raise(observation)  # (it raises: no legal action)
@@ -137,7 +162,15 @@ class GreedyBot:
         high_rank = t.n_ranks - 3
         best: list[Play] = []
         best_value = float("inf")
-        if plain and model.shift == 4 and not partner_winning and run_value < 0 and not bridge:
+        collect = self._collect
+        if (
+            plain
+            and model.shift == 4
+            and not partner_winning
+            and run_value < 0
+            and not bridge
+            and collect is None
+        ):
             # The plain game (The Bum Game): each play's value read from its terms and the cost of the
             # hand after it, looked up as CostModel.cost does, inline. The same floating-point operations
             # as below, in the same order.
@@ -223,6 +256,8 @@ class GreedyBot:
                 value -= FOUR_BONUS  # four of a value: the trick is won and we lead
             if bridge and play.suit >= 0:
                 value += 0.0001 * t.suit_rank[play.suit]
+            if collect is not None:
+                collect.append((value, play))
             if value < best_value - 1e-9:
                 best, best_value = [play], value
             elif abs(value - best_value) <= 1e-9:

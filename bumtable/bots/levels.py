@@ -48,18 +48,20 @@ _SEARCH = SearchConfig(paired=True, halving=True, first_weight=0.5)
 
 LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
     "medium": {
-        "climbing": replace(_SEARCH, iterations=120),
-        "gin-bummy": replace(_SEARCH, iterations=40),
+        "climbing": replace(_SEARCH, iterations=90, prune=12),
+        "zheng-shangyou": replace(_SEARCH, iterations=55, prune=9),  # five seats: longer playouts
+        "gin-bummy": replace(_SEARCH, iterations=70),
         "boojum": replace(_SEARCH, iterations=16, max_rollout=16),
     },
     "hard": {
-        "climbing": replace(_SEARCH, iterations=500),
-        "gin-bummy": replace(_SEARCH, iterations=200),
+        "climbing": replace(_SEARCH, iterations=500, prune=60),
+        "zheng-shangyou": replace(_SEARCH, iterations=350, prune=40),
+        "gin-bummy": replace(_SEARCH, iterations=350),
         "boojum": replace(_SEARCH, iterations=80, max_rollout=16),
     },
 }
-"""Each search level's configuration per rules family (the budgets fitted to the decision times above;
-``bench/bot_times.py`` measures them)."""
+"""Each search level's configuration per game where a game needs its own, else per rules family (the budgets
+fitted to the decision times above; ``bench/bot_times.py`` measures them)."""
 
 
 class SlipBot:
@@ -88,7 +90,9 @@ def level_config(level: str, game: str) -> SearchConfig:
     500
     """
     try:
-        return LEVEL_CONFIGS[level][system(game).family.name]
+        configs = LEVEL_CONFIGS[level]
+        entry = system(game)
+        return configs.get(entry.name) or configs[entry.family.name]
     except KeyError:
         raise BumtableError(
             f"{level!r} is not a search level; search levels: {', '.join(LEVEL_CONFIGS)}"

@@ -70,6 +70,9 @@ class SearchConfig:
     settings (exploration, depth, guided) are then unused."""
     guided: bool = True
     """Expand first the action the rollout policy would play (else a random untried one)."""
+    prune: int = 0
+    """Search only this many actions, the rollout policy's best by its own ranking (a policy with a
+    ``ranked`` method: the climbing games' heuristic), when a decision has more; 0: every action."""
     halving: bool = False
     """With ``paired``: spend the budget by sequential halving (Karnin, Koren and Somekh 2013): rounds in
     which every action still in play is played out on the same new deals and the worse half is dropped, so
@@ -82,11 +85,11 @@ def search_config(text: str) -> SearchConfig:
     an unknown name or a value of the wrong type is a BumtableError that says so.
 
     >>> search_config("iterations=50:max_depth=1:rollout=random")
-    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, halving=False)
+    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, halving=False)
     >>> search_config("depth=1")
     Traceback (most recent call last):
     ...
-    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, first_weight, guided, halving, iterations, max_depth, max_rollout, paired, rollout, seconds
+    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, first_weight, guided, halving, iterations, max_depth, max_rollout, paired, prune, rollout, seconds
     """
     fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
     values: dict[str, Any] = {}
@@ -177,6 +180,10 @@ class SearchBot:
         if len(by_key) == 1:
             return legal[0]
         if self.config.paired:
+            prune, ranked = self.config.prune, getattr(self.policy, "ranked", None)
+            if prune and len(by_key) > prune and ranked is not None:
+                best = dict.fromkeys(text(a) for a in ranked(observation))
+                by_key = {k: by_key[k] for k in list(best)[:prune]}
             if self.config.halving and len(by_key) > 2:
                 return by_key[self._halving(observation, by_key)]
             return by_key[self._paired(observation, by_key)]
@@ -213,9 +220,12 @@ class SearchBot:
 
     def _halving(self, observation: Any, by_key: dict[str, Any]) -> str:
         """Paired flat search by sequential halving: ``ceil(log2(k))`` rounds for ``k`` actions, each round
-        giving the actions still in play an equal share of its part of the budget, all on the same new deals;
-        after each round the better half (by the mean over every deal so far, which all of them shared) goes
-        on. The rollout policy's own choice is never dropped before the last round. The key of the best."""
+        giving the actions still in play an equal share of what is left of the budget for it, all on the same
+        new deals; after each round the better half (by the mean over every deal so far, which all of them
+        shared) goes on. Every action is played out at least once (so a decision with more actions than the
+        budget takes ``k`` playouts); a round whose share is less than one deal each adds none and halves on
+        what was found. The rollout policy's own choice is never dropped before the last round. The key of
+        the best."""
         config, family, seat = self.config, self.family, observation.seat
         alive = list(by_key)
         favourite = observation.rules.action_text(self.policy.choose(observation))
@@ -224,8 +234,8 @@ class SearchBot:
         deadline = None if config.seconds is None else time.perf_counter() + config.seconds
         done = 0
         for r in range(rounds):
-            deals = max(1, config.iterations // (len(alive) * rounds))
-            for _ in range(deals):
+            deals = (config.iterations - done) // (rounds - r) // len(alive)
+            for _ in range(deals if r else max(1, deals)):
                 base = family.sample_state(observation, self.rng)
                 start = family.hands_over(base)
                 for key in alive:
