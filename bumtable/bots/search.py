@@ -182,8 +182,8 @@ class SearchBot:
         if self.config.paired:
             prune, ranked = self.config.prune, getattr(self.policy, "ranked", None)
             if prune and len(by_key) > prune and ranked is not None:
-                best = dict.fromkeys(text(a) for a in ranked(observation))
-                by_key = {k: by_key[k] for k in list(best)[:prune]}
+                order = dict.fromkeys(text(a) for a in ranked(observation))
+                by_key = {k: by_key[k] for k in list(order)[:prune]}
             if self.config.halving and len(by_key) > 2:
                 return by_key[self._halving(observation, by_key)]
             return by_key[self._paired(observation, by_key)]
