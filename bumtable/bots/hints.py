@@ -61,16 +61,16 @@ def _fared(bot: SearchBot, text: str) -> str:
     """How the move fared in the search, against the best other move tried as often."""
     stats = bot.stats
     mine = stats[text]
-    line = f"came out on top in {_pct(mine.tops, mine.deals)} of {mine.deals} deals played out"
+    line = f"came out on top in {_pct(mine.top_share)} of {mine.deals} deals played out"
     rivals = [(k, s) for k, s in stats.items() if k != text and s.deals == mine.deals]
     if rivals:
         key, best = max(rivals, key=lambda ks: ks[1].total)
-        line += f"; next best, {key}: {_pct(best.tops, best.deals)}"
+        line += f"; next best, {key}: {_pct(best.top_share)}"
     return line
 
 
-def _pct(part: int, whole: int) -> str:
-    return f"{round(100 * part / whole)} %" if whole else "0 %"
+def _pct(share: float) -> str:
+    return f"{round(100 * share)} %"
 
 
 def _climbing_words(observation: Any, action: Any) -> str:

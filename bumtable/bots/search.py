@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bumtable.bots.base import Bot, RandomBot, legal_or_raise
+from bumtable.bots.inference import WEIGHTS
 from bumtable.bots.search_eval import estimate
 from bumtable.errors import BumtableError
 from bumtable.rules.protocol import AnyState, Family
@@ -73,6 +74,11 @@ class SearchConfig:
     prune: int = 0
     """Search only this many actions, the rollout policy's best by its own ranking (a policy with a
     ``ranked`` method: the climbing games' heuristic), when a decision has more; 0: every action."""
+    infer: float = 0.0
+    """Hand inference (:mod:`bumtable.bots.inference`): each deal of the hidden cards counts by how well it
+    explains the other players' moves this hand, a move the rollout policy would not have made with the
+    deal's cards multiplying its weight by this (the chance of a slip); 0: no inference, every deal counts
+    1. With ``paired`` only, in the families that have it (the climbing games)."""
     halving: bool = False
     """With ``paired``: spend the budget by sequential halving (Karnin, Koren and Somekh 2013): rounds in
     which every action still in play is played out on the same new deals and the worse half is dropped, so
@@ -85,11 +91,11 @@ def search_config(text: str) -> SearchConfig:
     an unknown name or a value of the wrong type is a BumtableError that says so.
 
     >>> search_config("iterations=50:max_depth=1:rollout=random")
-    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, halving=False)
+    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False)
     >>> search_config("depth=1")
     Traceback (most recent call last):
     ...
-    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, first_weight, guided, halving, iterations, max_depth, max_rollout, paired, prune, rollout, seconds
+    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, first_weight, guided, halving, infer, iterations, max_depth, max_rollout, paired, prune, rollout, seconds
     """
     fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
     values: dict[str, Any] = {}
@@ -120,20 +126,31 @@ def search_config(text: str) -> SearchConfig:
 @dataclass
 class Stat:
     """One action's playouts in a search: how many, the sum of the searching seat's values, and how many
-    of them it ended on top (a value of 1: first place, or the best estimate when cut short)."""
+    of them it ended on top (a value of 1: first place, or the best estimate when cut short), each counted
+    by its deal's weight."""
 
     deals: int = 0
     total: float = 0.0
-    tops: int = 0
+    tops: float = 0.0
+    weight: float = 0.0
+    """The deals' weights summed (hand inference weighs deals; without it each weighs 1)."""
 
-    def add(self, value: float) -> None:
+    def add(self, value: float, weight: float = 1.0) -> None:
         self.deals += 1
-        self.total += value
-        self.tops += value >= 1.0
+        self.total += weight * value
+        self.weight += weight
+        if value >= 1.0:
+            self.tops += weight
 
     @property
     def mean(self) -> float:
-        return self.total / self.deals if self.deals else 0.0
+        """The weighted mean value."""
+        return self.total / self.weight if self.weight else 0.0
+
+    @property
+    def top_share(self) -> float:
+        """The weighted share of playouts that ended on top."""
+        return self.tops / self.weight if self.weight else 0.0
 
 
 class _Node:
@@ -208,10 +225,11 @@ class SearchBot:
         while done == 0 or done + len(by_key) <= config.iterations:
             base = family.sample_state(observation, self.rng)
             start = family.hands_over(base)
+            weight = self._weight(observation, base)
             for key, action in by_key.items():
                 state = base.copy(history=False)
                 state.apply(action, check=False)
-                stats[key].add(self._play_out(state, start)[seat])
+                stats[key].add(self._play_out(state, start)[seat], weight)
                 done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -238,10 +256,11 @@ class SearchBot:
             for _ in range(deals if r else max(1, deals)):
                 base = family.sample_state(observation, self.rng)
                 start = family.hands_over(base)
+                weight = self._weight(observation, base)
                 for key in alive:
                     state = base.copy(history=False)
                     state.apply(by_key[key], check=False)
-                    stats[key].add(self._play_out(state, start)[seat])
+                    stats[key].add(self._play_out(state, start)[seat], weight)
                     done += 1
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
@@ -254,6 +273,14 @@ class SearchBot:
             alive = keep
         self.iterations_done = done
         return max(alive, key=lambda k: stats[k].total)
+
+    def _weight(self, observation: Any, deal: AnyState) -> float:
+        """How much the deal counts: 1, or with ``infer`` set, how well it explains the others' moves."""
+        slip = self.config.infer
+        if not slip:
+            return 1.0
+        weigh = WEIGHTS.get(self.family.name)
+        return 1.0 if weigh is None else weigh(observation, deal, self.policy, slip)
 
     def _search(self, observation: Any, text: Callable[[Any], str]) -> _Node:
         config, rng, family = self.config, self.rng, self.family

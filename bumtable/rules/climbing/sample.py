@@ -153,10 +153,10 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
         hands[p] = known.get(p, []) + chosen
     if obs.seat is not None:
         hands[obs.seat] = list(obs.hand or ())
-    return _state(obs, hands, decider, rng)
+    return state_with_hands(obs, hands, decider, rng)
 
 
-def _state(
+def state_with_hands(
     obs: ClimbingObservation, hands: dict[int, list[int]], decider: int | None, rng: random.Random
 ) -> ClimbingState:
     """The state of ``obs`` with these hands (``decider``: who decides on a revolution in the deal phase)."""
