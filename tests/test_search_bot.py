@@ -116,3 +116,77 @@ def test_a_place_is_worth_one_for_first_zero_for_last_linear_between() -> None:
     assert place_values((1, 2, 3, 4)) == (1.0, 2 / 3, 1 / 3, 0.0)
     assert place_values((2, 1)) == (0.0, 1.0)
     assert family_of(get("gin-bummy")).hand_places(get("gin-bummy").new_state(seed=1)) is None
+
+
+# ---------------------------------------------------------------- sequential halving, pruning, hand inference
+
+
+def test_sequential_halving_keeps_to_its_budget_unless_every_action_needs_one_playout() -> None:
+    state = get("zheng-shangyou", players=5).new_state(seed=3)
+    observation = state.observe(state.current_player())
+    actions = len({state.rules.action_text(a) for a in state.legal_actions()})
+    assert actions > 20
+    for budget in (10, 100, 300):
+        bot = SearchBot(
+            seed=1, game="zheng-shangyou", config=SearchConfig(iterations=budget, paired=True, halving=True)
+        )
+        assert bot.choose(observation) in state.legal_actions()
+        if budget < actions:
+            assert bot.iterations_done == actions  # one playout each: the least a choice among them needs
+        else:
+            assert budget - actions <= bot.iterations_done <= budget
+
+
+def test_pruning_searches_only_the_heuristics_best_actions() -> None:
+    state = get("zheng-shangyou", players=5).new_state(seed=3)
+    observation = state.observe(state.current_player())
+    bot = SearchBot(seed=1, game="zheng-shangyou", config=SearchConfig(iterations=60, paired=True, prune=5))
+    choice = bot.choose(observation)
+    best = [
+        state.rules.action_text(a) for a in make_bot("heuristic", 1, "zheng-shangyou").ranked(observation)
+    ][:5]  # type: ignore[attr-defined]
+    assert sorted(bot.stats) == sorted(best)
+    assert state.rules.action_text(choice) in best
+
+
+CLIMBING = [("bum-game", 4), ("president", 4), ("arsehole", 4), ("zheng-shangyou", 5)]
+
+
+@pytest.mark.parametrize(("game", "players"), CLIMBING, ids=[g for g, _ in CLIMBING])
+def test_hand_inference_weighs_the_true_deal_fully_and_random_deals_less(game: str, players: int) -> None:
+    """Against heuristic players, the real deal explains every move (weight 1); deals of the unseen cards at
+    random mostly do not, and the inference never weighs a deal above 1."""
+    from bumtable.bots.inference import climbing_weight
+    from bumtable.rules.climbing.sample import sample_state
+
+    heuristic = make_bot("heuristic", 1, game)
+    lighter = 0
+    for seed in range(6):
+        state = get(game, players=players).new_state(seed=seed)
+        for _ in range(3 * players):
+            if state.results:
+                break
+            state.apply(heuristic.choose(state.observe(state.current_player())))
+        if state.results or state.phase != "play":
+            continue
+        observation = state.observe(state.current_player())
+        assert climbing_weight(observation, state, heuristic, 0.5) == 1.0
+        weights = [
+            climbing_weight(observation, sample_state(observation, random.Random(i)), heuristic, 0.5)
+            for i in range(10)
+        ]
+        assert all(0 < w <= 1 for w in weights)
+        lighter += sum(w < 1 for w in weights)
+    assert lighter > 20
+
+
+def test_hand_inference_weighs_every_deal_alike_in_games_without_it() -> None:
+    state = get("gin-bummy").new_state(seed=4)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    observation = state.observe(state.current_player())
+    bot = SearchBot(
+        seed=1, game="gin-bummy", config=SearchConfig(iterations=20, paired=True, infer=0.5, max_rollout=60)
+    )
+    assert bot.choose(observation) in state.legal_actions()
+    assert all(s.weight == s.deals for s in bot.stats.values())
