@@ -48,14 +48,14 @@ _SEARCH = SearchConfig(paired=True, halving=True, first_weight=0.5)
 
 LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
     "medium": {
-        "climbing": replace(_SEARCH, iterations=90, prune=12),
-        "zheng-shangyou": replace(_SEARCH, iterations=55, prune=9),  # five seats: longer playouts
+        "climbing": replace(_SEARCH, iterations=65, prune=12, infer=0.5),
+        "zheng-shangyou": replace(_SEARCH, iterations=45, prune=9, infer=0.5),  # five seats: longer playouts
         "gin-bummy": replace(_SEARCH, iterations=70),
         "boojum": replace(_SEARCH, iterations=16, max_rollout=16),
     },
     "hard": {
-        "climbing": replace(_SEARCH, iterations=500, prune=60),
-        "zheng-shangyou": replace(_SEARCH, iterations=350, prune=40),
+        "climbing": replace(_SEARCH, iterations=450, prune=60, infer=0.5),
+        "zheng-shangyou": replace(_SEARCH, iterations=270, prune=40, infer=0.5),
         "gin-bummy": replace(_SEARCH, iterations=350),
         "boojum": replace(_SEARCH, iterations=80, max_rollout=16),
     },
