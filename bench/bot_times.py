@@ -41,7 +41,7 @@ def decision_times(kind: str, game: str, decisions: int, seed: int) -> list[floa
             seat = state.current_player()
             assert seat is not None
             observation = state.observe(seat)
-            if len(state.legal_actions()) == 1:
+            if len({rules.action_text(a) for a in state.legal_actions()}) == 1:  # forced: no decision
                 action = state.legal_actions()[0]
             elif seat == mine:
                 bot = make_bot(kind, bot_seed(state.seed, seat, len(state.history)), game)

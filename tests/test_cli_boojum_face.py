@@ -280,8 +280,9 @@ def test_interpret_reads_a_number_a_whole_bid_one_card_and_commands(auction: Boo
     assert read(auction, "bid 5ML 9MS") == read(auction, "raise 9MS, 5ML") == ["lay 5ML", "lay 9MS", "stand"]
     assert read(auction, "lay CK") == ["lay CK"] and read(auction, "l ck") == ["lay CK"]
     assert read(auction, "p") == ["pass"]
-    assert [FACE.interpret(w, rules, options, why).command for w in ("h", "t", "r", "q")] == [
+    assert [FACE.interpret(w, rules, options, why).command for w in ("?", "h", "t", "r", "q")] == [
         "help",
+        "hint",
         "table",
         "rules",
         "quit",

@@ -245,7 +245,7 @@ def test_typing_h_at_a_climbing_game_states_the_input_rule_and_r_for_the_rules()
     try:
         child.expect("Your play: ")
         assert "r rules" in plain(child.before)
-        child.sendline("h")
+        child.sendline("?")
         child.expect("Your play: ")
         help_text = " ".join(plain(child.before).split())
         child.sendline("quit")

@@ -104,7 +104,7 @@ def test_typing_a_jack_while_holding_a_joker_discards_the_jack_without_asking() 
     child = spawn("play", "gin", "--seed", "84")
     child.expect(PROMPT)
     turn = child.before or ""
-    child.sendline("h")
+    child.sendline("?")
     child.expect(wrapped("goes on a Joker only when you say so (joker Qs)"))
     child.sendline("Jd")
     index = child.expect([f"You discard {shown('Jd')}\\.", "two ways", "Which"])

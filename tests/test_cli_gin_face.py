@@ -736,7 +736,7 @@ def test_junk_is_unreadable_and_the_error_says_what_is_wrong() -> None:
     draw = _read("draw", hands)
     assert draw.unreadable and draw.error == "'draw' needs a source: 'draw stock' or 'draw beg'"
     empty = _read("   ", hands)
-    assert empty.unreadable and empty.error == f"{EMPTY} (h for help)"
+    assert empty.unreadable and empty.error == f"{EMPTY} (? for help)"
 
 
 def test_typed_actions_that_are_illegal_say_why(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -755,7 +755,8 @@ def test_commands_are_read_before_cards() -> None:
     hands = ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"]
     assert _read("t", hands).command == "table"
     assert _read("r", hands).command == "rules"
-    assert _read("h", hands).command == "help"
+    assert _read("?", hands).command == "help"
+    assert _read("h", hands).command == "hint"
     assert _read("q", hands).command == "quit"
 
 
@@ -763,7 +764,18 @@ def test_the_face_is_the_one_face_for_picks_and_it_explains_every_way_to_type() 
     face: Face = GinBummyFace()
     assert isinstance(face_for(get("gin-bummy", players=3)), GinBummyFace)
     assert face.name == "gin-bummy" and face.prompt == "Your move: "
-    for word in ("discard Kh", "stock", "beg", "ace Ah", "joker Qs", "bum", "t, table", "h, help", "q, quit"):
+    for word in (
+        "discard Kh",
+        "stock",
+        "beg",
+        "ace Ah",
+        "joker Qs",
+        "bum",
+        "t, table",
+        "?, help",
+        "h, hint",
+        "q, quit",
+    ):
         assert word in face.help
     obs = get("gin-bummy").new_state(seed=1).observe(0)
     hint = face.hint(obs, obs.legal_actions())

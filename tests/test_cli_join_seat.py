@@ -157,7 +157,7 @@ def test_auto_on_and_auto_off_typed_at_the_prompt_switch_the_seats_auto_play(ser
     assert "Auto-play is on: your turns with one legal move are played for you." in run.stdout
     assert "Auto-play is on: type auto on or auto off to switch it." in run.stdout  # auto alone: how
     assert seat_info(server, created["id"], 0)["auto"] is True
-    off = join(link, stdin="h\nauto off\nquit\n")
+    off = join(link, stdin="?\nauto off\nquit\n")
     assert off.returncode == 0, off.stderr
     assert "auto on, auto off  your turns with one legal move played for you" in off.stdout  # in the help
     assert "Auto-play is off: your turns with one legal move are asked too." in off.stdout

@@ -102,7 +102,7 @@ def test_illegal_and_unreadable_input_get_a_reason_and_a_new_prompt_in_a_termina
         child.sendline("999")
         child.expect("no option 999")
         child.expect("Your play")
-        child.sendline("h")
+        child.sendline("?")
         child.expect("seq 9 10 J")
         child.expect("Your play")
         child.sendline("A 2 JK")

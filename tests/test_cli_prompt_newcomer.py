@@ -125,13 +125,13 @@ def test_typing_a_command_or_a_move_at_the_which_question_is_read_not_cancelled(
     child = spawn("gin-bummy", "--seed", "0", "--save", str(save))
     child.expect_exact(MOVE)
     summary = " ".join(rules_summary(GameRecord.from_json(save.read_text()).rules).split())
-    for line in ("t", "h", "r"):
+    for line in ("t", "?", "r"):
         child.sendline("JK")
         child.expect_exact("Which (number)? ")
         child.sendline(line)
         child.expect_exact(MOVE)
         assert "Nothing played" not in said(child)
-        assert {"t": "Stock", "h": "discard", "r": summary}[line] in said(child)
+        assert {"t": "Stock", "?": "discard", "r": summary}[line] in said(child)
     assert human_actions(save) == []
     child.sendline("JK")
     child.expect_exact("Which (number)? ")

@@ -82,7 +82,9 @@ def test_at_a_shared_table_h_says_hints_are_not_given_there() -> None:
         rules,
         Seats.numbered(4, seat, ["heuristic"] * 4),
         console,
-        LineReader(console, stream=io.StringIO("h\nquit\n")),
+        LineReader(console, stream=io.StringIO("?\nh\nquit\n")),
     )
     assert turn.ask(state.observe(seat), state.why_illegal) is None
-    assert NO_HINTS in " ".join(out.getvalue().split())
+    said = " ".join(out.getvalue().split())
+    assert NO_HINTS in said
+    assert "h hint" not in said and "h, hint" not in said  # not offered there, so not advertised

@@ -149,35 +149,52 @@ def test_pruning_searches_only_the_heuristics_best_actions() -> None:
     assert state.rules.action_text(choice) in best
 
 
-CLIMBING = [("bum-game", 4), ("president", 4), ("arsehole", 4), ("zheng-shangyou", 5)]
+CLIMBING = [
+    ("bum-game", 4, []),
+    ("president", 4, []),
+    ("arsehole", 5, ["reverse-direction"]),
+    ("arsehole", 4, ["reverse-ranking", "bridge-suits"]),
+    ("zheng-shangyou", 5, []),
+    ("zheng-shangyou", 6, ["partnership"]),
+]
 
 
-@pytest.mark.parametrize(("game", "players"), CLIMBING, ids=[g for g, _ in CLIMBING])
-def test_hand_inference_weighs_the_true_deal_fully_and_random_deals_less(game: str, players: int) -> None:
-    """Against heuristic players, the real deal explains every move (weight 1); deals of the unseen cards at
-    random mostly do not, and the inference never weighs a deal above 1."""
-    from bumtable.bots.inference import climbing_weight
+@pytest.mark.parametrize(("game", "players", "variants"), CLIMBING, ids=[f"{g}-{n}" for g, n, _ in CLIMBING])
+def test_hand_inference_replays_the_real_deal_to_the_present_and_weighs_random_deals_less(
+    game: str, players: int, variants: list[str]
+) -> None:
+    """Against heuristic players, the real deal can be played again from the hand's start to the present at
+    every turn of two hands (players going out, tricks won by a player who went out, flushes, reversals), and
+    it explains the moves (weight 1 but for the heuristic's tie-breaks); deals of the unseen cards at random
+    mostly do not, and no deal weighs more than 1."""
+    from bumtable.bots.inference import replay_hand
     from bumtable.rules.climbing.sample import sample_state
 
     heuristic = make_bot("heuristic", 1, game)
-    lighter = 0
-    for seed in range(6):
-        state = get(game, players=players).new_state(seed=seed)
-        for _ in range(3 * players):
-            if state.results:
-                break
-            state.apply(heuristic.choose(state.observe(state.current_player())))
-        if state.results or state.phase != "play":
-            continue
-        observation = state.observe(state.current_player())
-        assert climbing_weight(observation, state, heuristic, 0.5) == 1.0
-        weights = [
-            climbing_weight(observation, sample_state(observation, random.Random(i)), heuristic, 0.5)
-            for i in range(10)
-        ]
-        assert all(0 < w <= 1 for w in weights)
-        lighter += sum(w < 1 for w in weights)
-    assert lighter > 20
+    checked = whole = lighter = sampled = 0
+    for seed in range(3):
+        state = get(game, players=players, variants=variants).new_state(seed=seed)
+        while not state.is_over() and len(state.results) < 2:
+            seat = state.current_player()
+            assert seat is not None
+            observation = state.observe(seat)
+            if observation.phase == "play" and observation.played:
+                weight, complete = replay_hand(observation, state, heuristic, 0.5)
+                assert complete, (
+                    f"{game}: the real deal could not be replayed (seed {seed}, hand {state.hand_no})"
+                )
+                checked += 1
+                whole += weight == 1.0
+                if checked % 10 == 0:
+                    guess = sample_state(observation, random.Random(checked))
+                    w, _ = replay_hand(observation, guess, heuristic, 0.5)
+                    assert 0 < w <= 1
+                    sampled += 1
+                    lighter += w < 1
+            state.apply(heuristic.choose(observation))
+    assert checked > 100
+    assert whole / checked > 0.8
+    assert lighter / sampled > 0.5
 
 
 def test_hand_inference_weighs_every_deal_alike_in_games_without_it() -> None:

@@ -89,6 +89,8 @@ def _climbing_words(observation: Any, action: Any) -> str:
     stand_ins = len(action.cards) - len(plain)
     if stand_ins:
         return "spends a wild card to make the play"
+    if observation.inverted:  # the ranking is reversed: low and high change places
+        return ""
     if observation.top is None and ranks and min(action.cards) == ranks[0]:
         return "leads its lowest cards"
     if ranks and max(action.cards) == ranks[-1] and held_wild == 0:

@@ -9,8 +9,8 @@ asked what it would have done with those cards. A move it agrees with counts 1, 
 of disagreements. The search then counts each deal's playouts by that weight.
 
 Only the climbing games have it so far (:data:`WEIGHTS`): their observation lists every play of the hand in
-order (``played``), and the passes between plays follow from whose turn it was. A deal that cannot be played
-again (a rule the replay does not cover) weighs 1, as without inference.
+order (``played``), and the passes between plays follow from whose turn it was. Where a hand cannot be played
+again to the end (a rule the replay does not cover), the moves up to there are weighed.
 
 >>> import random
 >>> from bumtable.bots import make_bot
@@ -22,8 +22,8 @@ again (a rule the replay does not cover) weighs 1, as without inference.
 ...     state.apply(heuristic.choose(state.observe(state.current_player())))
 >>> seat = state.current_player()
 >>> observation = state.observe(seat)
->>> climbing_weight(observation, state, heuristic, 0.5)  # the true deal: the heuristic made every move
-1.0
+>>> replay_hand(observation, state, heuristic, 0.5)  # the true deal: the heuristic made every move
+(1.0, True)
 >>> weights = [climbing_weight(observation, sample_state(observation, random.Random(i)), heuristic, 0.5)
 ...            for i in range(20)]
 >>> min(weights) < 1.0
@@ -32,77 +32,97 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-import random
 from collections.abc import Callable
 from typing import Any
 
+from bumtable.cards.french import JOKER
 from bumtable.rules.climbing.plays import PASS, PASS_PLAY
-from bumtable.rules.climbing.sample import state_with_hands
+from bumtable.rules.climbing.sample import hand_start
 from bumtable.rules.phases import PLAY
 
 
 def climbing_weight(observation: Any, state: Any, policy: Any, slip: float) -> float:
     """The weight of the deal ``state`` (sampled to fit ``observation``): ``slip`` to the number of moves by
     other players this hand that ``policy`` would not have made with the deal's cards."""
+    return replay_hand(observation, state, policy, slip)[0]
+
+
+def replay_hand(observation: Any, state: Any, policy: Any, slip: float) -> tuple[float, bool]:
+    """Play this hand again from its start with the cards of ``state``: the deal's weight (see
+    :func:`climbing_weight`) and whether the whole hand so far could be replayed (else the weight counts the
+    moves up to where it stopped).
+
+    The observation lists the plays in order; the passes between them follow from whose turn it was. When the
+    next play's player is to act on a trick that play cannot follow, they passed and led later (the trick's
+    winner went out, say): that is replayed as a pass. The passes since the last play, up to the seat's turn,
+    are weighed too.
+    """
     played = observation.played
     seat = observation.seat
     if not played or observation.phase != PLAY or seat is None:
-        return 1.0
+        return 1.0, True
     rules = observation.rules
     rank = rules.tables.rank_of_code
     n = rules.players
     hands: dict[int, list[int]] = {p: [int(c) for c in state.hand_of(p)] for p in range(n)}
     for p, codes in played:
         hands[p].extend(codes)
-    leader = played[0][0]
-    start = dataclasses.replace(
-        observation,
-        turn=leader,
-        leader=leader,
-        card_counts=tuple(len(hands[p]) for p in range(n)),
-        hand=tuple(hands[seat]),
-        top=None,
-        top_player=leader,
-        passes=0,
-        trick=(),
-        played=(),
-        finished=(),
-        losers=(),
-        sat_out=(False,) * n,
-        direction=1,
-        inverted=False,
-        legal=(),
-    )
-    replay = state_with_hands(start, hands, None, random.Random(0))
+    replay = hand_start(observation, hands)
     weight = 1.0
     for p, codes in played:
         ranks = sorted(rank[c] for c in codes)
-        for _ in range(2 * n):  # the players between two plays pass
+        for _ in range(4 * n):  # the players between two plays pass (round the table and back to the leader)
             actor = replay.current_player()
             if replay.phase != PLAY or actor is None:
-                return weight
+                return weight, False
             legal = replay.legal_actions()
-            if actor == p:
-                fits = [a for a in legal if a.kind != PASS and sorted(a.cards) == ranks]
-                if not fits:
-                    return weight  # a play the replay cannot make (a rule it does not follow): stop here
+            fits = _readings(legal, ranks, codes) if actor == p else []
+            if fits:
                 move = fits[0]
                 if actor != seat:
                     choice = policy.choose(replay.observe(actor))
-                    if choice in fits:
-                        move = choice
-                    else:
+                    if choice not in fits:
                         weight *= slip
+                    elif (
+                        choice.suit == move.suit
+                    ):  # the same cards read another way (a wild card): the policy's
+                        move = choice
                 replay.apply(move, check=False)
                 break
             if PASS_PLAY not in legal:
-                return weight
-            if actor != seat and len(legal) > 1 and policy.choose(replay.observe(actor)).kind != PASS:
-                weight *= slip
-            replay.apply(PASS_PLAY, check=False)
+                return weight, False  # neither the play nor a pass: a rule the replay does not follow
+            weight = _pass(replay, actor, legal, seat, policy, slip, weight)
         else:
-            return weight
+            return weight, False
+    for _ in range(4 * n):  # the passes since the last play, up to the seat's turn
+        actor = replay.current_player()
+        if replay.phase != PLAY or actor is None or actor == seat:
+            break
+        legal = replay.legal_actions()
+        if PASS_PLAY not in legal:
+            return weight, False
+        weight = _pass(replay, actor, legal, seat, policy, slip, weight)
+    return weight, replay.phase == PLAY and replay.current_player() == observation.turn
+
+
+def _readings(legal: Any, ranks: list[int], codes: tuple[int, ...]) -> list[Any]:
+    """The legal plays of these cards (by rank) that fit the cards' suits: a play marked with a suit (a flush,
+    or Bridge suits' deciding card) only when the cards have that suit; an unmarked one first unless the cards
+    are all of one suit."""
+    fits = [a for a in legal if a.kind != PASS and sorted(a.cards) == ranks]
+    if len(fits) < 2:
+        return fits
+    suits = {c & 3 for c in codes if c < JOKER}
+    fits = [a for a in fits if a.suit < 0 or a.suit in suits]
+    one_suit = len(suits) == 1 and len(codes) > 1
+    return sorted(fits, key=lambda a: (a.suit < 0) == one_suit)
+
+
+def _pass(replay: Any, actor: int, legal: Any, seat: int, policy: Any, slip: float, weight: float) -> float:
+    """Apply a pass by ``actor``; the weight times ``slip`` when the policy would have played instead."""
+    if actor != seat and len(legal) > 1 and policy.choose(replay.observe(actor)).kind != PASS:
+        weight *= slip
+    replay.apply(PASS_PLAY, check=False)
     return weight
 
 

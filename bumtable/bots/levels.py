@@ -34,9 +34,9 @@ from bumtable.rules.registry import system
 
 LEVELS: dict[str, str] = {
     "easy": "the game's heuristic, but one decision in four made at random: sensible, with a beginner's slips",
-    "medium": "a small search: every choice played out on the same few dozen deals of the hidden cards "
-    "(under 0.2 s a decision)",
-    "hard": "a larger search over hundreds of deals of the hidden cards (under 1 s a decision)",
+    "medium": "a small search: the likely choices played out on the same deals of the hidden cards, the deals "
+    "weighed by how well they explain the others' moves (under 0.2 s a decision)",
+    "hard": "the same search with five times the budget (under 1 s a decision)",
 }
 """Every level, with what it does."""
 
@@ -87,7 +87,7 @@ def level_config(level: str, game: str) -> SearchConfig:
     """The search configuration of ``level`` (medium or hard) for ``game``.
 
     >>> level_config("hard", "president").iterations
-    500
+    450
     """
     try:
         configs = LEVEL_CONFIGS[level]

@@ -205,7 +205,7 @@ class SearchBot:
                 return by_key[self._halving(observation, by_key)]
             return by_key[self._paired(observation, by_key)]
         root = self._search(observation, text)
-        self.stats = {k: Stat(c.visits, c.total) for k, c in root.children.items()}
+        self.stats = {k: Stat(c.visits, c.total, weight=c.visits) for k, c in root.children.items()}
         best = max(
             by_key,
             key=lambda k: (

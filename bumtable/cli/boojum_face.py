@@ -137,7 +137,7 @@ AUCTION_HINT = (
 CLAIM_HINT = (
     "Claim (waves 4MS 4MS 4WL 4YK) or d when done; #N picks option N; h hint, ? help, r rules, q quit"
 )
-CLAIMING_HINT = "Lay the claim's cards (4MS 4WL, or lay 4MS), then cash; #N picks option N; h hint, ? help"
+CLAIMING_HINT = "Lay the claim's cards (4MS 4WL, or lay 4MS), then cash; #N picks option N; h hint, ? help, r rules"
 
 EMPTY = "type cards to bid (5ML 9MS), a token and cards to claim, p, d, or #N for option N"
 
@@ -238,7 +238,7 @@ class BoojumFace:
         try:
             actions = parse_actions(text)
         except NotationError as e:
-            return Choice(error=f"{e} (h for help)", unreadable=True)
+            return Choice(error=f"{e} (? for help)", unreadable=True)
         obs = self._obs if self._obs is not None and self._obs.legal_actions() == tuple(options) else None
         claiming = (
             obs.phase == CLAIMS if obs is not None else any(a.kind in (CLAIM, CASH, DONE) for a in options)

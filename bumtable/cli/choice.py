@@ -131,7 +131,7 @@ def command_or_option(text: str, options: Sequence[Any], empty: str) -> Choice |
     True
     """
     if not text:
-        return Choice(error=f"{empty} (h for help)", unreadable=True)
+        return Choice(error=f"{empty} (? for help)", unreadable=True)
     command = COMMANDS.get(text.lower())
     if command is not None:
         return Choice(command=command)

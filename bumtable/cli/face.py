@@ -29,7 +29,7 @@ class Face(Protocol):
 
     name: str
     help: str
-    """The text shown for ``h`` at the prompt."""
+    """The text shown for ``?`` (or ``help``) at the prompt."""
     prompt: str
     """The question at the prompt, e.g. ``Your play: ``."""
 

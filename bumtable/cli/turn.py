@@ -94,7 +94,7 @@ class TurnPrompt:
             for i, a in enumerate(options, 1)
         ]
         self.print(Columns(items, padding=(0, 3), column_first=False))
-        self.print(Text(self.face.hint(obs, obs.legal_actions()), style="dim"))
+        self.print(Text(self.offered(self.face.hint(obs, obs.legal_actions())), style="dim"))
 
     def ask(
         self,
@@ -155,7 +155,7 @@ class TurnPrompt:
     def obey(self, command: str, obs: Any, options: Sequence[Any]) -> None:
         """Do what a command word typed at the prompt asks (help, table, rules)."""
         if command == "help":
-            self.print(Text(self.face.help), *(Text(c.help) for c in self.commands.values()))
+            self.print(Text(self.offered(self.face.help)), *(Text(c.help) for c in self.commands.values()))
         elif command == "table":
             self.show_turn(obs, options, full=True)
         elif command == "rules":
@@ -165,6 +165,14 @@ class TurnPrompt:
                 self.print(Text(NO_HINTS, style="yellow"))
             else:
                 self.print(self.hinter(obs))
+
+    def offered(self, text: str) -> str:
+        """A face's help or typing line as it stands where hints are offered, else without the hint command
+        (its help line, and ``h hint,`` in the one-line reminders)."""
+        if self.hinter is not None:
+            return text
+        lines = [line for line in text.split("\n") if not line.lstrip().startswith("h, hint")]
+        return "\n".join(lines).replace("h hint, ", "")
 
     def confirm(self, obs: Any, action: Any) -> bool | None:
         """Whether to take ``action``: True unless the face warns about it and the person does not say

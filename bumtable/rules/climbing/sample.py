@@ -19,6 +19,7 @@ enough Jokers to do so and leaves the decision pending. In every phase,
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import TYPE_CHECKING
@@ -154,6 +155,47 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
     if obs.seat is not None:
         hands[obs.seat] = list(obs.hand or ())
     return state_with_hands(obs, hands, decider, rng)
+
+
+def hand_start(obs: ClimbingObservation, hands: dict[int, list[int]]) -> ClimbingState:
+    """The state at the start of this hand's play, as ``obs`` shows it, with these hands (each player's cards
+    then: the ones held now and the ones played since): the first play's player to lead, no trick, nobody out,
+    play going round the table in seat order with the ranking as dealt. Only for the play phase of a hand
+    with at least one play (the first play is the lead).
+
+    >>> from bumtable.rules import get
+    >>> state = get("bum-game", players=4).new_state(seed=3)
+    >>> for _ in range(5):
+    ...     state.apply(state.legal_actions()[0])
+    >>> obs = state.observe(0)
+    >>> hands = {p: [int(c) for c in state.hand_of(p)] for p in range(4)}
+    >>> for p, codes in obs.played:
+    ...     hands[p].extend(codes)
+    >>> start = hand_start(obs, hands)
+    >>> start.current_player() == obs.played[0][0], sum(start.ncards), start.trick
+    (True, 54, [])
+    """
+    leader = obs.played[0][0]
+    n = obs.rules.players
+    at_start = dataclasses.replace(
+        obs,
+        turn=leader,
+        leader=leader,
+        card_counts=tuple(len(hands[p]) for p in range(n)),
+        hand=None if obs.seat is None else tuple(hands[obs.seat]),
+        top=None,
+        top_player=leader,
+        passes=0,
+        trick=(),
+        played=(),
+        finished=(),
+        losers=(),
+        sat_out=(False,) * n,
+        direction=1,
+        inverted=False,
+        legal=(),
+    )
+    return state_with_hands(at_start, hands, None, random.Random(0))
 
 
 def state_with_hands(
