@@ -137,7 +137,9 @@ AUCTION_HINT = (
 CLAIM_HINT = (
     "Claim (waves 4MS 4MS 4WL 4YK) or d when done; #N picks option N; h hint, ? help, r rules, q quit"
 )
-CLAIMING_HINT = "Lay the claim's cards (4MS 4WL, or lay 4MS), then cash; #N picks option N; h hint, ? help, r rules"
+CLAIMING_HINT = (
+    "Lay the claim's cards (4MS 4WL, or lay 4MS), then cash; #N picks option N; h hint, ? help, r rules"
+)
 
 EMPTY = "type cards to bid (5ML 9MS), a token and cards to claim, p, d, or #N for option N"
 

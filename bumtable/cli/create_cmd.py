@@ -53,7 +53,8 @@ def create(
         int, typer.Option(min=1, help="Seats for people (the first is yours); bots take the rest.")
     ] = 2,
     bots: Annotated[
-        str, typer.Option(help="Bot kinds for the other seats, in turn: heuristic, random.")
+        str,
+        typer.Option(help="Bot kinds for the other seats, in turn: easy, medium, hard, heuristic, random."),
     ] = "heuristic",
     variant: VariantOpt = None,
     option: OptionOpt = None,

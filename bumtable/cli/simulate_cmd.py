@@ -130,7 +130,8 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
-            help="Bot kinds by seat in turn: heuristic (also: greedy) or random, e.g. heuristic,random."
+            help="Bot kinds by seat in turn: easy, medium, hard, heuristic (also: greedy) or random, e.g. "
+            "medium,heuristic."
         ),
     ] = "heuristic",
     variant: VariantOpt = None,
