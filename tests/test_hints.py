@@ -7,11 +7,10 @@ from __future__ import annotations
 import io
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 from rich.console import Console
-from test_cli_play import ENV
+from test_cli_play import bumtable
 
 from bumtable.bots import make_bot
 from bumtable.bots.hints import hint
@@ -24,15 +23,8 @@ from bumtable.rules import get
 
 
 def play(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bumtable.cli", "play", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=ENV,
-        encoding="utf-8",
-    )
+    """``bumtable play`` in a new process."""
+    return bumtable("play", *args, stdin=stdin)
 
 
 def test_the_hint_is_the_hard_bots_move_from_the_persons_observation_with_a_reason() -> None:
