@@ -171,9 +171,12 @@ class TableService:
         log.info("table %s put away: nobody there for %.0f s", table.id, self.limits.idle_after)
 
     async def stop(self) -> None:
-        """Stop the bots' tasks and the tables' timers, then the writer (after writing what waits)."""
+        """Stop the bots' tasks and the tables' timers, then the writer (after writing what waits). A move
+        being made at a table (written under the table's lock, with the table's status) is finished first."""
         if self.sweeper is not None:
             self.sweeper.cancel()
+        for table in list(self.tables.values()):
+            await table.lock.acquire()  # held to the end: no move starts after this
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
