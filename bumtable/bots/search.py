@@ -218,19 +218,12 @@ class SearchBot:
         """Flat Monte Carlo with every action played out on the same determinizations: each new deal of the
         hidden cards is played out once after each legal action, so actions are compared on the same cards (a
         paired comparison: far less noise than each action on its own deals). The key of the best mean."""
-        config, family, seat = self.config, self.family, observation.seat
+        config = self.config
         stats = self.stats = {key: Stat() for key in by_key}
         deadline = None if config.seconds is None else time.perf_counter() + config.seconds
         done = 0
         while done == 0 or done + len(by_key) <= config.iterations:
-            base = family.sample_state(observation, self.rng)
-            start = family.hands_over(base)
-            weight = self._weight(observation, base)
-            for key, action in by_key.items():
-                state = base.copy(history=False)
-                state.apply(action, check=False)
-                stats[key].add(self._play_out(state, start)[seat], weight)
-                done += 1
+            done += self._one_deal(observation, by_key, list(by_key), stats)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.iterations_done = done
@@ -244,7 +237,7 @@ class SearchBot:
         budget takes ``k`` playouts); a round whose share is less than one deal each adds none and halves on
         what was found. The rollout policy's own choice is never dropped before the last round. The key of
         the best."""
-        config, family, seat = self.config, self.family, observation.seat
+        config = self.config
         alive = list(by_key)
         favourite = observation.rules.action_text(self.policy.choose(observation))
         stats = self.stats = {key: Stat() for key in by_key}
@@ -254,14 +247,7 @@ class SearchBot:
         for r in range(rounds):
             deals = (config.iterations - done) // (rounds - r) // len(alive)
             for _ in range(deals if r else max(1, deals)):
-                base = family.sample_state(observation, self.rng)
-                start = family.hands_over(base)
-                weight = self._weight(observation, base)
-                for key in alive:
-                    state = base.copy(history=False)
-                    state.apply(by_key[key], check=False)
-                    stats[key].add(self._play_out(state, start)[seat], weight)
-                    done += 1
+                done += self._one_deal(observation, by_key, alive, stats)
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
             if r == rounds - 1 or (deadline is not None and time.perf_counter() >= deadline):
@@ -273,6 +259,21 @@ class SearchBot:
             alive = keep
         self.iterations_done = done
         return max(alive, key=lambda k: stats[k].total)
+
+    def _one_deal(
+        self, observation: Any, by_key: dict[str, Any], keys: list[str], stats: dict[str, Stat]
+    ) -> int:
+        """Deal the hidden cards once, weigh the deal, and play it out after each of ``keys``' actions, adding
+        to their stats; the playouts made."""
+        family = self.family
+        base = family.sample_state(observation, self.rng)
+        start = family.hands_over(base)
+        weight = self._weight(observation, base)
+        for key in keys:
+            state = base.copy(history=False)
+            state.apply(by_key[key], check=False)
+            stats[key].add(self._play_out(state, start)[observation.seat], weight)
+        return len(keys)
 
     def _weight(self, observation: Any, deal: AnyState) -> float:
         """How much the deal counts: 1, or with ``infer`` set, how well it explains the others' moves."""
