@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -17,6 +18,7 @@ from bumtable.cli.common import (
     PlayersOpt,
     VariantOpt,
     cli_errors,
+    err_console,
     make_rules,
     new_seed,
     out_console,
@@ -95,6 +97,9 @@ def print_report(console: Console, report: TournamentReport, title: str) -> None
     console.print(Text("95 % interval: Wilson's, widened by the deals' design effect (never narrowed)."))
     if report.ladder:
         console.print(ladder_table(report))
+    if report.resumed:
+        console.print(Text(f"{report.resumed:,} of the deals read from the record, not played again."))
+    plays = (report.deals - report.resumed) * report.tables_per_deal
     rate = plays / report.wall_seconds if report.wall_seconds > 0 else float("inf")
     console.print(Text(f"Wall time: {report.wall_seconds:.2f} s ({rate:,.1f} {report.unit}/s)"))
 
@@ -137,6 +142,14 @@ def tournament(
         ),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write every deal to this file as it finishes, and read the deals it already holds: a "
+            "tournament stopped (Ctrl-C) goes on where it stopped when run again with the same file.",
+            dir_okay=False,
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other on duplicate deals: first-place rates with 95 % intervals, points, places."""
     if seed is None:
@@ -148,17 +161,26 @@ def tournament(
         kinds = split_words([bots])
         # Bad input is told in one line before the progress bar starts.
         tournament_lineups(rules, bots=kinds, deals=deals, jobs=jobs, round_robin=round_robin)
-        with progress:
-            task = progress.add_task("deals", total=max(deals, 1))
-            report = run_tournament(
-                rules,
-                bots=kinds,
-                deals=deals,
-                seed=seed,
-                jobs=jobs,
-                round_robin=round_robin,
-                progress=lambda k: progress.advance(task, k),
-            )
+        try:
+            with progress:
+                task = progress.add_task("deals", total=max(deals, 1))
+                report = run_tournament(
+                    rules,
+                    bots=kinds,
+                    deals=deals,
+                    seed=seed,
+                    jobs=jobs,
+                    round_robin=round_robin,
+                    progress=lambda k: progress.advance(task, k),
+                    record=record,
+                )
+        except KeyboardInterrupt:
+            if record is None:
+                said = "Stopped; nothing kept (--record FILE keeps every deal as it finishes)."
+            else:
+                said = f"Stopped. The deals finished are in {record}: the same command goes on from there."
+            err_console().print(Text(said), soft_wrap=True)  # the path whole, not broken
+            raise typer.Exit(130) from None
     if as_json:
         typer.echo(json.dumps(report.to_dict()))
     else:

@@ -13,8 +13,10 @@ True
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
@@ -58,6 +60,7 @@ _WORK: list[Callable[[int, int], Any]] = []
 
 
 def _keep_work(work: Callable[[int, int], Any]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle (it ends us)
     _WORK[:] = [work]
 
 
@@ -72,18 +75,22 @@ def run_chunks(
     *,
     jobs: int,
     progress: Callable[[int], None] | None = None,
+    done: Callable[[int, T], None] | None = None,
 ) -> list[T]:
     """``work(size, seed)`` for every chunk, in ``jobs`` processes; results in chunk order.
 
     ``work`` must be a module-level function (it is sent to other processes). With one job, or one
-    chunk, everything runs in this process.
+    chunk, everything runs in this process. ``done(i, result)`` is called here as chunk ``i`` finishes
+    (in the order they finish). When this is interrupted (Ctrl-C), the chunks not started are dropped.
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if jobs == 1 or len(sizes) == 1:
         out = []
-        for size, seed in zip(sizes, seeds, strict=True):
+        for i, (size, seed) in enumerate(zip(sizes, seeds, strict=True)):
             out.append(work(size, seed))
+            if done is not None:
+                done(i, out[-1])
             if progress is not None:
                 progress(size)
         return out
@@ -98,11 +105,19 @@ def run_chunks(
             pool.submit(_kept_work, size, seed): i
             for i, (size, seed) in enumerate(zip(sizes, seeds, strict=True))
         }
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                i = pending.pop(future)
-                results[i] = future.result()
-                if progress is not None:
-                    progress(sizes[i])
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    i = pending.pop(future)
+                    results[i] = future.result()
+                    if done is not None:
+                        done(i, results[i])
+                    if progress is not None:
+                        progress(sizes[i])
+        except BaseException:  # Ctrl-C (or a chunk's error): stop at once, the chunks being played dropped
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in multiprocessing.active_children():
+                process.terminate()
+            raise
     return [results[i] for i in range(len(sizes))]

@@ -29,11 +29,13 @@ rate with its 95 % interval, mean points and mean place. A climbing hand's place
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from bumtable.bots import Bot, make_bot
@@ -41,7 +43,8 @@ from bumtable.bots.seeds import bot_seed
 from bumtable.rules import Rules, State, as_climbing, family_of
 from bumtable.sim.ladder import Rung, ladder
 from bumtable.sim.lineups import TournamentError, fill_lineup, rotations, round_robin_lineups
-from bumtable.sim.parallel import chunk_sizes, default_jobs, run_chunks
+from bumtable.sim.parallel import default_jobs, run_chunks
+from bumtable.sim.tournament_record import TournamentRecord, header
 from bumtable.sim.tournament_stats import KindResult, TableResult, kind_results
 
 
@@ -65,6 +68,8 @@ class TournamentReport:
     """The openskill ladder, best first (round robin only; else empty)."""
     wall_seconds: float
     jobs: int
+    resumed: int = 0
+    """Deals read from the tournament's record instead of played (see :mod:`bumtable.sim.tournament_record`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: the same for the same inputs, whatever the number of processes."""
@@ -218,6 +223,21 @@ def tournament_lineups(
     return round_robin_lineups(kinds, n) if round_robin else [fill_lineup(kinds, n)]
 
 
+def runs(indices: Sequence[int], size: int) -> list[tuple[int, int]]:
+    """Sorted deal ``indices`` cut into chunks of consecutive deals, at most ``size`` each: (first, count).
+
+    >>> runs([0, 1, 2, 5, 6, 9], 2)
+    [(0, 2), (2, 1), (5, 2), (9, 1)]
+    """
+    out: list[tuple[int, int]] = []
+    for index in indices:
+        if out and out[-1][0] + out[-1][1] == index and out[-1][1] < size:
+            out[-1] = (out[-1][0], out[-1][1] + 1)
+        else:
+            out.append((index, 1))
+    return out
+
+
 def tournament(
     rules: Rules,
     *,
@@ -227,40 +247,69 @@ def tournament(
     jobs: int = 1,
     round_robin: bool = False,
     progress: Callable[[int], None] | None = None,
+    record: str | Path | None = None,
 ) -> TournamentReport:
     """Play ``deals`` duplicate deals in ``jobs`` processes (0: every core) and summarise per bot kind.
 
     ``bots`` are kinds for :func:`bumtable.bots.make_bot`: by seat, the last repeated to fill the table;
-    with ``round_robin``, the kinds to rate. ``progress`` is called with the deals just finished.
+    with ``round_robin``, the kinds to rate. ``progress`` is called with the deals just finished (first
+    with those read from the record). With ``record`` (a file), every deal is written there as it finishes
+    and the deals it already holds are read, not played again: a tournament stopped half-way goes on where
+    it stopped, and its report is the same as if it had never stopped.
     """
     lineups = tournament_lineups(rules, bots=bots, deals=deals, jobs=jobs, round_robin=round_robin)
     n = rules.players
+    mode = "round-robin" if round_robin else "duplicate"
     plan = [seats for lineup in lineups for seats in rotations(lineup)]
     jobs = jobs or default_jobs()
-    # Deals are seeded by their index, so how they are cut into chunks changes nothing but the speed.
-    sizes = chunk_sizes(deals, max(1, min(25, -(-deals // (4 * jobs)))))
-    starts = [sum(sizes[:i]) for i in range(len(sizes))]
-    inline = progress if jobs == 1 or len(sizes) == 1 else None
-    begin = time.perf_counter()
-    chunks = run_chunks(
-        partial(_play_deals, rules, seed, plan, inline),
-        sizes,
-        starts,
-        jobs=jobs,
-        progress=None if inline is not None else progress,
-    )
-    played = [tables for chunk in chunks for tables in chunk]
+    with contextlib.ExitStack() as stack:
+        known: dict[int, tuple[TableResult, ...]] = {}
+        add: Callable[[int, tuple[TableResult, ...]], None] | None = None
+        if record is not None:
+            head = header(rules=rules.to_dict(), seed=seed, mode=mode, lineups=lineups)
+            book = stack.enter_context(TournamentRecord(record, head, plan))
+            known = {i: tables for i, tables in book.deals.items() if i < deals}
+            add = book.add
+        missing = [i for i in range(deals) if i not in known]
+        # Deals are seeded by their index, so how they are cut into chunks changes nothing but the speed
+        # (recorded deals go one at a time, so a stop loses no finished deal).
+        size = 1 if record is not None else max(1, min(25, -(-deals // (4 * jobs))))
+        chunks = runs(missing, size)
+        inline = progress if jobs == 1 or len(chunks) == 1 else None
+        if progress is not None and known:
+            progress(len(known))
+        begin = time.perf_counter()
+        played: dict[int, tuple[TableResult, ...]] = dict(known)
+
+        def finished(i: int, tables: list[tuple[TableResult, ...]]) -> None:
+            first = chunks[i][0]
+            for k, deal_tables in enumerate(tables):
+                played[first + k] = deal_tables
+                if add is not None:
+                    add(first + k, deal_tables)
+
+        if chunks:
+            run_chunks(
+                partial(_play_deals, rules, seed, plan, inline),
+                [count for _, count in chunks],
+                [first for first, _ in chunks],
+                jobs=jobs,
+                progress=None if inline is not None else progress,
+                done=finished,
+            )
+    ordered = [played[i] for i in range(deals)]
     return TournamentReport(
         system=rules.system,
         players=n,
         seed=seed,
         deals=deals,
         unit="hands" if deal_is_a_hand(rules) else "games",
-        mode="round-robin" if round_robin else "duplicate",
+        mode=mode,
         lineups=lineups,
         tables_per_deal=len(plan),
-        results=kind_results(played),
-        ladder=ladder(t for tables in played for t in tables) if round_robin else [],
+        results=kind_results(ordered),
+        ladder=ladder(t for tables in ordered for t in tables) if round_robin else [],
         wall_seconds=time.perf_counter() - begin,
-        jobs=min(jobs, len(sizes)),
+        jobs=min(jobs, max(len(chunks), 1)),
+        resumed=len(known),
     )

@@ -1,0 +1,202 @@
+"""A tournament's record on disk: every deal's tables, one JSON line each, so a long tournament can stop and
+go on (``bumtable tournament ... --record FILE``).
+
+The first line says which tournament the file records: the format, bumtable's version, the rules
+(``rules.to_dict()``), the seed, the mode and the line-ups. Every further line is one finished deal:
+``{"deal": i, "tables": [{"kinds": [...], "places": [...], "firsts": [...], "points": [...]}, ...]}``, its
+tables in the order the tournament plays them. Deals are written as they finish, in any order, and flushed,
+so a tournament stopped at any moment (Ctrl-C, a machine going down) loses at most the deals being played.
+A last line cut short by such a stop is dropped (and cut from the file) when the record is opened again;
+a broken line anywhere else is an error, and nothing is written.
+
+Opening a record for a different tournament (other rules, seed, mode, line-ups or version) is refused,
+naming what differs: its deals would not be this tournament's. The record holds what the bots played; a
+bot whose code changed plays differently, so a new version starts a new record.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "t.jsonl"
+>>> head = header(rules={"system": "president"}, seed=1, mode="duplicate", lineups=[("a", "b")])
+>>> plan = [("a", "b"), ("b", "a")]
+>>> with TournamentRecord(path, head, plan) as record:
+...     record.add(0, (TableResult(("a", "b"), (1, 2), (1.0, 0.0), (2.0, 0.0)),
+...                    TableResult(("b", "a"), (2, 1), (0.0, 1.0), (0.0, 2.0))))
+>>> with TournamentRecord(path, head, plan) as record:
+...     sorted(record.deals), record.deals[0][1].places
+([0], (2, 1))
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+from bumtable import __version__
+from bumtable.sim.lineups import TournamentError
+from bumtable.sim.tournament_stats import TableResult
+
+FORMAT = 1
+"""The record's format number (the first line's ``format``)."""
+
+KIND = "bumtable tournament record"
+"""The first line's ``record``: what the file is."""
+
+
+class RecordError(TournamentError):
+    """A record that cannot be used: not a record, broken, or another tournament's."""
+
+
+def header(
+    *, rules: dict[str, Any], seed: int, mode: str, lineups: Sequence[Sequence[str]]
+) -> dict[str, Any]:
+    """The first line of a tournament's record (as JSON would read it back: tuples as lists).
+
+    >>> header(rules={"system": "president"}, seed=1, mode="duplicate", lineups=[("a", "b")])["lineups"]
+    [['a', 'b']]
+    """
+    data = {
+        "record": KIND,
+        "format": FORMAT,
+        "version": __version__,
+        "rules": rules,
+        "seed": seed,
+        "mode": mode,
+        "lineups": [list(lineup) for lineup in lineups],
+    }
+    out: dict[str, Any] = json.loads(json.dumps(data))
+    return out
+
+
+def table_to_dict(table: TableResult) -> dict[str, Any]:
+    """One table's result as its record line holds it."""
+    return {
+        "kinds": list(table.kinds),
+        "places": list(table.places),
+        "firsts": list(table.firsts),
+        "points": list(table.points),
+    }
+
+
+def table_from_dict(data: Any, seats: Sequence[str]) -> TableResult:
+    """One table's result read back; a :class:`ValueError` saying what is wrong with it."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a table is an object, not {data!r}")
+    kinds = tuple(data.get("kinds") or ())
+    if kinds != tuple(seats):
+        raise ValueError(f"a table seats {list(kinds)}, where this tournament seats {list(seats)}")
+    n = len(seats)
+    places, firsts, points = (data.get(key) for key in ("places", "firsts", "points"))
+    for name, values in (("places", places), ("firsts", firsts), ("points", points)):
+        if not isinstance(values, list) or len(values) != n:
+            raise ValueError(f"a table's {name} must be a list of {n} numbers, not {values!r}")
+        if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in values):
+            raise ValueError(f"a table's {name} must be numbers, not {values!r}")
+    assert places is not None and firsts is not None and points is not None
+    return TableResult(
+        kinds, tuple(int(x) for x in places), tuple(float(x) for x in firsts), tuple(float(x) for x in points)
+    )
+
+
+class TournamentRecord:
+    """The deals a tournament's record holds (:attr:`deals`), and the door to add more (:meth:`add`).
+
+    Opening creates the file (with its first line) or reads it, checking that it records this tournament
+    (``head``, from :func:`header`) and that every deal holds the tables of ``plan``.
+    """
+
+    def __init__(self, path: str | Path, head: dict[str, Any], plan: Sequence[Sequence[str]]) -> None:
+        self.path = Path(path)
+        self.plan = [tuple(seats) for seats in plan]
+        self.deals: dict[int, tuple[TableResult, ...]] = {}
+        """The deals recorded, by their index in the tournament."""
+        self._file: IO[str] | None = None
+        try:
+            text = self.path.read_bytes().decode()
+        except FileNotFoundError:
+            text = ""
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"cannot read the record {self.path}: {e}") from None
+        good = self._read(text, head) if text.strip() else 0
+        try:
+            if good and good < len(text.encode()):
+                os.truncate(self.path, good)  # a last line cut short by a stop: dropped
+            self._file = self.path.open("a" if good else "w", encoding="utf-8")
+            if not good:
+                self._file.write(json.dumps(head) + "\n")
+                self._file.flush()
+        except OSError as e:
+            raise RecordError(f"cannot write the record {self.path}: {e}") from None
+
+    def _read(self, text: str, head: dict[str, Any]) -> int:
+        """Read the deals of ``text`` (this file's contents); the length in bytes of its good part."""
+        lines = text.split("\n")
+        where = f"the record {self.path}"
+        try:
+            first = json.loads(lines[0])
+        except json.JSONDecodeError:
+            first = None
+        if not isinstance(first, dict) or first.get("record") != KIND:
+            raise RecordError(f"{where} is not a tournament record (its first line should say {KIND!r})")
+        for key in ("format", "version", "rules", "seed", "mode", "lineups"):
+            if first.get(key) != head[key]:
+                raise RecordError(
+                    f"{where} records another tournament: its {key} is {_short(first.get(key))}, this one's "
+                    f"{_short(head[key])}; give another file to start a new record"
+                )
+        if len(lines) == 1:  # the first line alone, cut short: written again
+            return 0
+        good = len(lines[0].encode()) + 1
+        for number, line in enumerate(lines[1:-1], start=2):  # each followed by a newline
+            if line.strip():
+                try:
+                    index, tables = self._deal(line)
+                except ValueError as e:
+                    raise RecordError(f"line {number} of {where} is broken: {e}") from None
+                self.deals[index] = tables
+            good += len(line.encode()) + 1
+        return good  # what follows the last newline ("", or a line cut short by a stop) is dropped
+
+    def _deal(self, line: str) -> tuple[int, tuple[TableResult, ...]]:
+        data = json.loads(line)  # a JSONDecodeError is a ValueError
+        if not isinstance(data, dict) or not isinstance(data.get("deal"), int) or data["deal"] < 0:
+            raise ValueError('a deal line is {"deal": INDEX, "tables": [...]}')
+        tables = data.get("tables")
+        if not isinstance(tables, list) or len(tables) != len(self.plan):
+            raise ValueError(f"deal {data['deal']} has {_count(tables)} tables, not {len(self.plan)}")
+        return data["deal"], tuple(
+            table_from_dict(t, seats) for t, seats in zip(tables, self.plan, strict=True)
+        )
+
+    def add(self, index: int, tables: Sequence[TableResult]) -> None:
+        """Record deal ``index`` (written and flushed at once)."""
+        assert self._file is not None, "the record is closed"
+        line = json.dumps({"deal": index, "tables": [table_to_dict(t) for t in tables]})
+        self._file.write(line + "\n")
+        self._file.flush()
+        self.deals[index] = tuple(tables)
+
+    def close(self) -> None:
+        """Close the file (the deals stay readable)."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> TournamentRecord:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _count(tables: Any) -> int | str:
+    return len(tables) if isinstance(tables, list) else "no list of"

@@ -1,0 +1,188 @@
+"""A tournament's record: every deal written as it finishes, read back instead of played, so a stopped
+tournament goes on where it stopped with the same report; broken or foreign records refused, untouched."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from bumtable.cli.app import app
+from bumtable.rules import get
+from bumtable.sim import tournament as T
+from bumtable.sim.tournament_record import RecordError
+
+PRESIDENT = get("president", players=4)
+BOTS = ["heuristic", "random"]
+
+
+def _report(deals: int, record: Path | None = None, **kw: Any) -> dict[str, Any]:
+    report = T.tournament(PRESIDENT, bots=BOTS, deals=deals, seed=3, record=record, **kw)
+    return report.to_dict()
+
+
+def _deal_lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()[1:]]
+
+
+def test_a_tournament_stopped_and_run_again_reports_the_same_as_one_played_whole(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    _report(4, path)  # "stopped" after 4 deals
+    assert sorted(d["deal"] for d in _deal_lines(path)) == [0, 1, 2, 3]
+    assert _report(9, path) == _report(9)
+    assert sorted(d["deal"] for d in _deal_lines(path)) == list(range(9))
+
+
+def test_recorded_deals_are_read_not_played_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "t.jsonl"
+    whole = _report(5, path)
+    played: list[int] = []
+    real = T.play_table
+    monkeypatch.setattr(T, "play_table", lambda r, s, deal, t: played.append(deal) or real(r, s, deal, t))
+    report = T.tournament(PRESIDENT, bots=BOTS, deals=5, seed=3, record=path)
+    assert played == [] and report.resumed == 5 and report.to_dict() == whole
+    T.tournament(PRESIDENT, bots=BOTS, deals=6, seed=3, record=path)
+    assert played == [T.deal_seed(3, 5)] * 4  # only the new deal, at each of its 4 tables
+
+
+def test_a_record_holding_more_deals_than_asked_reports_only_the_first_ones(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    _report(7, path)
+    assert _report(3, path) == _report(3)
+
+
+def test_every_deal_is_recorded_whatever_the_number_of_processes(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    assert _report(6, path, jobs=2) == _report(6)
+    assert sorted(d["deal"] for d in _deal_lines(path)) == list(range(6))
+
+
+def test_a_last_line_cut_short_by_a_stop_is_dropped_and_that_deal_played_again(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    _report(3, path)
+    whole = path.read_text()
+    path.write_text(whole + '{"deal": 3, "tables": [{"kinds": ["heur')  # the process died mid-write
+    assert _report(4, path) == _report(4)
+    text = path.read_text()
+    assert text.startswith(whole) and text.count("\n") == 5 and text.endswith("\n")
+    assert '"heur\n' not in text  # the cut line is gone, not left in the middle
+
+
+def test_a_broken_line_inside_the_record_is_refused_and_the_file_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    _report(3, path)
+    lines = path.read_text().splitlines(keepends=True)
+    lines[2] = '{"deal": 1, "tables": "lost"}\n'
+    path.write_text("".join(lines))
+    before = path.read_bytes()
+    with pytest.raises(RecordError, match=r"line 3 of the record .* is broken: deal 1 has no list of tables"):
+        _report(5, path)
+    assert path.read_bytes() == before
+
+
+def test_a_table_seating_other_bots_than_the_tournament_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    _report(2, path)
+    path.write_text(
+        path.read_text().replace('"kinds": ["heuristic", "random"', '"kinds": ["random", "random"', 1)
+    )
+    with pytest.raises(
+        RecordError, match=r"line 2 .* a table seats \['random', 'random', 'random', 'random'\]"
+    ):
+        _report(2, path)
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"seed": 4}, "its seed is 3, this one's 4"),
+        ({"bots": ["heuristic", "easy"]}, "its lineups is"),
+        ({"round_robin": True}, 'its mode is "duplicate", this one\'s "round-robin"'),
+    ],
+)
+def test_a_record_of_another_tournament_is_refused_naming_what_differs(
+    tmp_path: Path, change: dict[str, Any], named: str
+) -> None:
+    path = tmp_path / "t.jsonl"
+    _report(2, path)
+    before = path.read_bytes()
+    kw: dict[str, Any] = {"bots": BOTS, "deals": 2, "seed": 3, "record": path} | change
+    with pytest.raises(RecordError, match="records another tournament: " + named.replace("(", r"\(")):
+        T.tournament(PRESIDENT, **kw)
+    assert path.read_bytes() == before
+
+
+def test_a_record_of_other_rules_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    _report(2, path)
+    with pytest.raises(RecordError, match="records another tournament: its rules is"):
+        T.tournament(PRESIDENT.replace(jokers=2), bots=BOTS, deals=2, seed=3, record=path)
+
+
+def test_a_file_that_is_not_a_record_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("my notes\n")
+    with pytest.raises(RecordError, match="is not a tournament record"):
+        _report(2, path)
+    assert path.read_text() == "my notes\n"
+
+
+def test_the_command_says_which_deals_it_read_and_refuses_a_foreign_record_in_one_line(
+    tmp_path: Path,
+) -> None:
+    runner = CliRunner(env={"COLUMNS": "200"})
+    path = tmp_path / "t.jsonl"
+    args = ["tournament", "president", "--bots", "heuristic,random", "--seed", "3", "--record", str(path)]
+    assert runner.invoke(app, [*args, "--deals", "3"]).exit_code == 0
+    result = runner.invoke(app, [*args, "--deals", "5"])
+    assert result.exit_code == 0 and "3 of the deals read from the record, not played again." in result.stdout
+    other = runner.invoke(app, [*args[:-4], "--seed", "9", "--record", str(path), "--deals", "5"])
+    assert other.exit_code == 2
+    assert "error: the record" in other.stderr and "its seed is 3, this one's 9" in other.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_keeps_the_finished_deals_and_the_same_command_goes_on_from_there(
+    tmp_path: Path, jobs: str
+) -> None:
+    path = tmp_path / "t.jsonl"
+    command = [
+        sys.executable,
+        "-m",
+        "bumtable.cli",
+        "tournament",
+        "president",
+        "--bots",
+        "search:iterations=10,random",
+    ]
+    command += ["--seed", "3", "--jobs", jobs, "--record", str(path), "--json"]
+    process = subprocess.Popen(  # in its own process group, as a terminal runs a command
+        [*command, "--deals", "200"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while not (path.exists() and path.read_text().count("\n") >= 2):  # the first deal is written
+        assert process.poll() is None and time.monotonic() < deadline, "it ended before a deal was written"
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C: to every process of the command
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and out == ""
+    assert "Traceback" not in err  # nor from the worker processes
+    assert f"Stopped. The deals finished are in {path}: the same command goes on from there." in err
+    kept = [d["deal"] for d in _deal_lines(path)]  # every line whole (read back as JSON)
+    deals = max(kept) + 2
+    again = subprocess.run([*command, "--deals", str(deals)], capture_output=True, text=True, env=os.environ)
+    assert again.returncode == 0, again.stderr
+    whole = T.tournament(PRESIDENT, bots=["search:iterations=10", "random"], deals=deals, seed=3)
+    assert json.loads(again.stdout) == whole.to_dict()
