@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bumtable.bots.base import RandomBot
-from bumtable.bots.boojum import BoojumBot, hand_potential, token_distances
+from bumtable.bots.boojum import BoojumBot, _distances, hand_potential, token_distances
 from bumtable.rules.boojum import CASH, PASS, STAND, BoojumRules, BoojumState, boojum, hand_claims
 from bumtable.rules.boojum.state import AUCTION, CLAIMS
 
@@ -98,6 +98,18 @@ def test_the_bots_hand_value_grows_as_sets_come_closer() -> None:
     near = [int(c) for c in BoojumRules().tables.deck if c in (12, 13, 14)]
     assert token_distances(near, t)[5] == 0  # 4MS 4WL 4YK: one symbol of each suit
     assert hand_potential(near, range(6), t) > hand_potential(near[:2], range(6), t)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_hands_value_is_the_same_in_any_order_and_kept_values_are_the_fresh_ones(data: st.DataObject) -> None:
+    t = boojum().tables
+    deck = [int(c) for c in BoojumRules().tables.deck]
+    hand = data.draw(st.lists(st.sampled_from(deck), min_size=0, max_size=14))
+    shuffled = data.draw(st.permutations(hand))
+    fresh = _distances.__wrapped__(tuple(hand), t)  # computed, not looked up, in the order drawn
+    assert token_distances(hand, t) == token_distances(shuffled, t) == list(fresh)
+    assert _distances(tuple(sorted(shuffled)), t) == fresh  # the kept value
 
 
 def test_the_heuristic_bot_beats_random_bots_over_seeded_games() -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
 from bumtable.rules.boojum.actions import (
@@ -86,9 +86,15 @@ def _windows(k: int, top: int) -> tuple[int, ...]:
 
 def _best_window(positions: int, k: int, top: int) -> int:
     """The most ranks of the bit mask ``positions`` inside any ``k`` consecutive ranks 1..top."""
-    if not positions:
-        return 0
-    return max((positions & w).bit_count() for w in _windows(k, top))
+    return _window_table(k, top)[positions]
+
+
+@cache
+def _window_table(k: int, top: int) -> tuple[int, ...]:
+    """:func:`_best_window` of every bit mask of ranks 0..top, looked up (a hand is valued thousands of
+    times a decision)."""
+    wins = _windows(k, top)
+    return tuple(max((m & w).bit_count() for w in wins) if m else 0 for m in range(1 << (top + 1)))
 
 
 @cache
@@ -110,6 +116,17 @@ def token_distances(hand: Iterable[int], t: Tables) -> list[int]:
     Exact for every pattern but the symbol groups, which are estimated (two symbols a card) unless the
     hand already has one.
     """
+    return list(_distances(tuple(sorted(hand)), t))
+
+
+DISTANCES_KEPT = 1 << 16
+"""Hands whose token distances are kept (per process): a search values the same hands over and over (in one
+bid, every card given up; across playouts, the same deals), about four times in five a hand already valued."""
+
+
+@lru_cache(maxsize=DISTANCES_KEPT)
+def _distances(hand: tuple[int, ...], t: Tables) -> tuple[int, ...]:
+    """:func:`token_distances` of a sorted hand (a pure function of the multiset, so kept)."""
     counts = Counter(hand)
     x = counts.pop(t.excuse, 0)
     facts = _card_facts(t)
@@ -138,8 +155,8 @@ def token_distances(hand: Iterable[int], t: Tables) -> list[int]:
     most_suit = max(by_suit)
 
     def straight(k: int) -> int:
-        wins = _windows(k, top)
-        return k - max(max((m & w).bit_count() for w in wins) for m in suit_pos)
+        table = _window_table(k, top)
+        return k - max(table[m] for m in suit_pos)
 
     aces, crowns = by_rank[1], by_rank[top]
     best_typed = 3 - max(typed_suit)
@@ -157,7 +174,7 @@ def token_distances(hand: Iterable[int], t: Tables) -> list[int]:
         dist[3] = min(dist[3], _symbols_distance(counts, x, 2, by_suit, t))
     if dist[5]:
         dist[5] = min(dist[5], _symbols_distance(counts, x, 1, by_suit, t))
-    return dist
+    return tuple(dist)
 
 
 def _symbols_distance(counts: Counter[int], x: int, per_suit: int, symbols: list[int], t: Tables) -> int:
@@ -172,8 +189,8 @@ def _symbols_distance(counts: Counter[int], x: int, per_suit: int, symbols: list
 
 def hand_potential(hand: Iterable[int], wanted: Iterable[int], t: Tables) -> float:
     """The bot's value of a hand: ``DECAY ** distance`` for each wanted token, plus ``CARD_VALUE`` a card."""
-    cards = list(hand)
-    dist = token_distances(cards, t)
+    cards = tuple(sorted(hand))
+    dist = _distances(cards, t)
     return sum(_DECAYED[dist[k]] for k in wanted) + CARD_VALUE * len(cards)
 
 
