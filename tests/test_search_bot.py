@@ -207,3 +207,53 @@ def test_hand_inference_weighs_every_deal_alike_in_games_without_it() -> None:
     )
     assert bot.choose(observation) in state.legal_actions()
     assert all(s.weight == s.deals for s in bot.stats.values())
+
+
+def _boojum_decisions(count: int) -> list[Any]:
+    """Observations of seats with a choice, from heuristic games of Boojum for 4."""
+    out: list[Any] = []
+    state = get("boojum", players=4).new_state(seed=8)
+    bot = make_bot("heuristic", seed=2, game="boojum")
+    while len(out) < count and not state.is_over():
+        seat = state.current_player()
+        assert seat is not None
+        observation = state.observe(seat)
+        if len(state.legal_actions()) > 1:
+            out.append(observation)
+        state.apply(bot.choose(observation))
+    return out
+
+
+@pytest.mark.parametrize("halving", [False, True])
+def test_on_equal_playouts_the_search_plays_the_heuristics_choice_when_asked_to(halving: bool) -> None:
+    """Cut short at once (max_rollout 0), most actions of a bid leave each seat the same cards (its hand and
+    bid together), so their playouts tie: with favourite_ties the search leaves the heuristic's choice only
+    for a better total; without, a tie goes to the first in the legal order."""
+    plain = SearchConfig(iterations=12, paired=True, halving=halving, max_rollout=0)
+    favour = SearchConfig(iterations=12, paired=True, halving=halving, max_rollout=0, favourite_ties=True)
+    kept = tie_lost = 0
+    for observation in _boojum_decisions(40):
+        text = observation.rules.action_text
+        heuristic = text(make_bot("heuristic", seed=5, game="boojum").choose(observation))
+        bot = SearchBot(5, "boojum", favour)
+        chosen = text(bot.choose(observation))
+        if heuristic in bot.stats:  # (halving: it stays to the last round, so it is always searched)
+            assert chosen == heuristic or bot.stats[chosen].total > bot.stats[heuristic].total
+            kept += chosen == heuristic
+        other = SearchBot(5, "boojum", plain)
+        first = text(other.choose(observation))
+        if heuristic in other.stats and first != heuristic:
+            tie_lost += other.stats[first].total == other.stats[heuristic].total
+    assert kept > 10 and tie_lost > 0  # the setting decided something
+
+
+def test_a_boojum_playout_cut_short_values_a_token_held_above_being_able_to_claim_it() -> None:
+    from bumtable.bots.search_eval import TOKEN_WEIGHT, boojum_prospects
+
+    state = get("boojum", players=4).new_state(seed=3)
+    before = boojum_prospects(state)
+    state.tokens[2][0] = 1  # seat 2 is given the Moons token
+    after = boojum_prospects(state)
+    assert [after[p] for p in (0, 1, 3)] == [before[p] for p in (0, 1, 3)]
+    # It no longer counts how near its cards come to Moons (at most 1), and the token counts TOKEN_WEIGHT.
+    assert after[2] - before[2] >= TOKEN_WEIGHT - 1 > 0

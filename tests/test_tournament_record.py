@@ -186,3 +186,18 @@ def test_ctrl_c_keeps_the_finished_deals_and_the_same_command_goes_on_from_there
     assert again.returncode == 0, again.stderr
     whole = T.tournament(PRESIDENT, bots=["search:iterations=10", "random"], deals=deals, seed=3)
     assert json.loads(again.stdout) == whole.to_dict()
+
+
+def test_a_record_another_tournament_is_writing_is_refused_and_left_alone(tmp_path: Path) -> None:
+    from bumtable.sim.lineups import fill_lineup, rotations
+    from bumtable.sim.tournament_record import TournamentRecord, header
+
+    path = tmp_path / "t.jsonl"
+    _report(2, path)
+    before = path.read_bytes()
+    head = header(rules=PRESIDENT.to_dict(), seed=3, mode="duplicate", lineups=[fill_lineup(BOTS, 4)])
+    with TournamentRecord(path, head, list(rotations(fill_lineup(BOTS, 4)))):  # a tournament playing
+        with pytest.raises(RecordError, match="is being written by another tournament: wait for it"):
+            _report(4, path)
+    assert path.read_bytes() == before
+    assert _report(4, path) == _report(4)  # and once it is done, the record goes on

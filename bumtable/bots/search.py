@@ -84,6 +84,10 @@ class SearchConfig:
     which every action still in play is played out on the same new deals and the worse half is dropped, so
     the last few are compared on many deals rather than every action on a few; the rollout policy's own
     choice stays in to the last round."""
+    favourite_ties: bool = False
+    """With ``paired``: among actions with the same best total, play the rollout policy's own choice (else the
+    first in the legal order). Where playouts often end alike (cut short in a long game), the search then
+    leaves the heuristic only for an action that did better."""
 
 
 def search_config(text: str) -> SearchConfig:
@@ -91,11 +95,11 @@ def search_config(text: str) -> SearchConfig:
     an unknown name or a value of the wrong type is a BumtableError that says so.
 
     >>> search_config("iterations=50:max_depth=1:rollout=random")
-    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False)
+    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False)
     >>> search_config("depth=1")
     Traceback (most recent call last):
     ...
-    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, first_weight, guided, halving, infer, iterations, max_depth, max_rollout, paired, prune, rollout, seconds
+    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, favourite_ties, first_weight, guided, halving, infer, iterations, max_depth, max_rollout, paired, prune, rollout, seconds
     """
     fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
     values: dict[str, Any] = {}
@@ -227,7 +231,17 @@ class SearchBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.iterations_done = done
-        return max(stats, key=lambda k: stats[k].total)
+        return self._best(observation, list(stats), stats)
+
+    def _best(
+        self, observation: Any, keys: list[str], stats: dict[str, Stat], favourite: str | None = None
+    ) -> str:
+        """The key of the best total of ``keys`` (ties: see ``favourite_ties``)."""
+        if not self.config.favourite_ties:
+            return max(keys, key=lambda k: stats[k].total)
+        if favourite is None:
+            favourite = observation.rules.action_text(self.policy.choose(observation))
+        return max(keys, key=lambda k: (stats[k].total, k == favourite))
 
     def _halving(self, observation: Any, by_key: dict[str, Any]) -> str:
         """Paired flat search by sequential halving: ``ceil(log2(k))`` rounds for ``k`` actions, each round
@@ -258,7 +272,7 @@ class SearchBot:
                 keep[-1] = favourite
             alive = keep
         self.iterations_done = done
-        return max(alive, key=lambda k: stats[k].total)
+        return self._best(observation, alive, stats, favourite)
 
     def _one_deal(
         self, observation: Any, by_key: dict[str, Any], keys: list[str], stats: dict[str, Stat]
@@ -359,7 +373,7 @@ class SearchBot:
             state.apply(action, check=False)
         else:
             if not state.is_over() and family.hands_over(state) == start:
-                return estimate(family.name, state.observe(None))
+                return estimate(family.name, state)
         places = family.hand_places(state)
         assert places is not None
         values = place_values(places)

@@ -1,17 +1,20 @@
-"""What the search bot reckons each seat's prospects are when a playout is cut short: a heuristic from the
-public observation (what everyone sees), from 0 (last) to 1 (first), per family.
+"""What the search bot reckons each seat's prospects are when a playout is cut short, from 0 (last) to 1
+(first), per family. The state is one of the search's deals of the hidden cards, so every seat's cards in it
+are the deal's, not the real ones.
 
-- Climbing games: those out already by the order they went out, then the others by cards left (fewer is
-  better).
-- Boojum: by different suit tokens held.
+- Climbing games: from the public observation, those out already by the order they went out, then the
+  others by cards left (fewer is better).
+- Boojum: by suit tokens held, each token still wanted adding how near the seat's cards (its hand, its
+  bid, the lots it won this round) come to it, as the heuristic bot values a hand
+  (:func:`bumtable.bots.boojum.hand_potential`: a token the cards could claim now counts 1, one a card away
+  ``DECAY``); a token held counts ``TOKEN_WEIGHT`` (2), so a claim gains.
 - Others (Gin Bummy's playouts reach the game's end): every seat alike.
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=1)
->>> public = state.observe(None)
->>> public.card_counts  # 54 cards dealt to four: fewer is better
+>>> state.observe(None).card_counts  # 54 cards dealt to four: fewer is better
 (14, 13, 13, 14)
->>> estimate("climbing", public)
+>>> estimate("climbing", state)
 (0.16666666666666666, 0.8333333333333334, 0.8333333333333334, 0.16666666666666666)
 """
 
@@ -20,18 +23,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bumtable.bots.boojum import hand_potential
 
-def estimate(family: str, public: Any) -> tuple[float, ...]:
-    """Each seat's prospects in [0, 1] from the public observation ``public`` of a game of ``family``."""
+
+def estimate(family: str, state: Any) -> tuple[float, ...]:
+    """Each seat's prospects in [0, 1] in ``state``, a game of ``family`` (a deal of the search's)."""
     if family == "climbing":
+        public = state.observe(None)
         n = len(public.card_counts)
         out = list(public.finished)
         keys = [(0, out.index(p)) if p in out else (1, public.card_counts[p]) for p in range(n)]
         return _by_keys(keys, better_low=True)
     if family == "boojum":
-        return _by_keys([sum(1 for k in held if k) for held in public.tokens], better_low=False)
-    players = len(public.hand_counts)
+        return _by_keys(boojum_prospects(state), better_low=False)
+    players: int = state.rules.players
     return (0.5,) * players
+
+
+TOKEN_WEIGHT = 2.0
+"""What a Boojum token held counts, against at most 1 for cards that could claim it now: a claim gains."""
+
+
+def boojum_prospects(state: Any) -> list[float]:
+    """Each Boojum seat's tokens held (``TOKEN_WEIGHT`` each) plus its cards' potential for those it still
+    wants."""
+    out = []
+    for seat in range(state.rules.players):
+        seen = state.observe(seat)
+        cards = [*(seen.hand or ()), *seen.bids[seat], *seen.won[seat]]
+        held = sum(1 for k in seen.tokens[seat] if k)
+        out.append(TOKEN_WEIGHT * held + hand_potential(cards, seen.wanted_tokens(seat), seen.rules.tables))
+    return out
 
 
 def _by_keys(keys: Sequence[Any], *, better_low: bool) -> tuple[float, ...]:

@@ -7,7 +7,8 @@ The first line says which tournament the file records: the format, bumtable's ve
 tables in the order the tournament plays them. Deals are written as they finish, in any order, and flushed,
 so a tournament stopped at any moment (Ctrl-C, a machine going down) loses at most the deals being played.
 A last line cut short by such a stop is dropped (and cut from the file) when the record is opened again;
-a broken line anywhere else is an error, and nothing is written.
+a broken line anywhere else is an error, and nothing is written. A tournament holds its record locked
+while it plays: a second one given the same file is refused (it would write the same deals twice).
 
 Opening a record for a different tournament (other rules, seed, mode, line-ups or version) is refused,
 naming what differs: its deals would not be this tournament's. The record holds what the bots played; a
@@ -27,8 +28,8 @@ bot whose code changed plays differently, so a new version starts a new record.
 
 from __future__ import annotations
 
+import fcntl
 import json
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
@@ -112,23 +113,37 @@ class TournamentRecord:
         self.plan = [tuple(seats) for seats in plan]
         self.deals: dict[int, tuple[TableResult, ...]] = {}
         """The deals recorded, by their index in the tournament."""
-        self._file: IO[str] | None = None
         try:
-            text = self.path.read_bytes().decode()
-        except FileNotFoundError:
-            text = ""
-        except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"cannot read the record {self.path}: {e}") from None
-        good = self._read(text, head) if text.strip() else 0
-        try:
-            if good and good < len(text.encode()):
-                os.truncate(self.path, good)  # a last line cut short by a stop: dropped
-            self._file = self.path.open("a" if good else "w", encoding="utf-8")
-            if not good:
-                self._file.write(json.dumps(head) + "\n")
-                self._file.flush()
+            file = self.path.open("a+b")  # created if missing; every write goes to the end
         except OSError as e:
-            raise RecordError(f"cannot write the record {self.path}: {e}") from None
+            raise RecordError(f"cannot open the record {self.path}: {e}") from None
+        try:
+            try:
+                fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)  # one tournament at a time writes a record
+            except OSError:
+                raise RecordError(
+                    f"the record {self.path} is being written by another tournament: wait for it to finish, "
+                    "or give another file"
+                ) from None
+            file.seek(0)
+            try:
+                data = file.read()
+                text = data.decode()
+            except (OSError, UnicodeDecodeError) as e:
+                raise RecordError(f"cannot read the record {self.path}: {e}") from None
+            good = self._read(text, head) if text.strip() else 0
+            try:
+                if good < len(data):
+                    file.truncate(good)  # a last line cut short by a stop: dropped (or an empty file)
+                if not good:
+                    file.write((json.dumps(head) + "\n").encode())
+                    file.flush()
+            except OSError as e:
+                raise RecordError(f"cannot write the record {self.path}: {e}") from None
+        except BaseException:
+            file.close()
+            raise
+        self._file: IO[bytes] | None = file
 
     def _read(self, text: str, head: dict[str, Any]) -> int:
         """Read the deals of ``text`` (this file's contents); the length in bytes of its good part."""
@@ -174,7 +189,7 @@ class TournamentRecord:
         """Record deal ``index`` (written and flushed at once)."""
         assert self._file is not None, "the record is closed"
         line = json.dumps({"deal": index, "tables": [table_to_dict(t) for t in tables]})
-        self._file.write(line + "\n")
+        self._file.write((line + "\n").encode())
         self._file.flush()
         self.deals[index] = tuple(tables)
 
