@@ -51,13 +51,13 @@ LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
         "climbing": replace(_SEARCH, iterations=65, prune=12, infer=0.5),
         "zheng-shangyou": replace(_SEARCH, iterations=45, prune=9, infer=0.5),  # five seats: longer playouts
         "gin-bummy": replace(_SEARCH, iterations=50),
-        "boojum": replace(_SEARCH, iterations=10, max_rollout=16),
+        "boojum": replace(_SEARCH, iterations=10, max_rollout=16, favourite_ties=True),
     },
     "hard": {
         "climbing": replace(_SEARCH, iterations=450, prune=60, infer=0.5),
         "zheng-shangyou": replace(_SEARCH, iterations=270, prune=40, infer=0.5),
         "gin-bummy": replace(_SEARCH, iterations=350),
-        "boojum": replace(_SEARCH, iterations=70, max_rollout=16),
+        "boojum": replace(_SEARCH, iterations=40, max_rollout=16, favourite_ties=True),
     },
 }
 """Each search level's configuration per game where a game needs its own, else per rules family (the budgets
