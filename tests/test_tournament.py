@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,7 +14,15 @@ from bumtable.rules import get
 from bumtable.sim import tournament as T
 from bumtable.sim.ladder import ladder
 from bumtable.sim.lineups import TournamentError, fill_lineup, rotations, round_robin_lineups
-from bumtable.sim.tournament_stats import Z95, TableResult, design_effect, kind_results, mean_places, wilson
+from bumtable.sim.tournament_stats import (
+    Z95,
+    TableResult,
+    design_effect,
+    kind_results,
+    mean_places,
+    t95,
+    wilson,
+)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -259,6 +268,26 @@ def test_mean_points_and_place_average_over_the_hands_a_kind_played() -> None:
     x, y = kind_results([tables])
     assert (x.hands, x.mean_points, x.mean_place) == (1, 5.0, 2.0)
     assert (y.hands, y.mean_points, y.mean_place, y.first_place_rate) == (2, 4.0, 2.0, 0.5)
+
+
+def test_mean_points_interval_is_students_over_the_deals_means() -> None:
+    def deal(
+        a_points: float, b_points: float
+    ) -> list[TableResult]:  # two tables: a kind's mean is its points
+        t = TableResult(("a", "b"), (1, 2), (1.0, 0.0), (a_points, b_points))
+        return [t, TableResult(("b", "a"), (2, 1), (0.0, 1.0), (b_points, a_points))]
+
+    a, b = kind_results([deal(3.0, 0.0), deal(1.0, 2.0), deal(2.0, 1.0)])
+    # a's deal means 3, 1, 2: mean 2, sd 1, so 2 -/+ t(2 df) / sqrt(3)
+    low, high = a.mean_points_ci95 or (0.0, 0.0)
+    assert (
+        a.mean_points == 2.0
+        and math.isclose(high - 2.0, 4.302652730 / math.sqrt(3))
+        and math.isclose(low + high, 4.0)
+    )
+    assert kind_results([deal(3.0, 0.0)])[0].mean_points_ci95 is None  # one deal: no interval
+    assert t95(1000) < t95(30) < t95(5) < t95(1)  # wider with fewer deals
+    assert b.to_dict()["mean_points_ci95"] == list(b.mean_points_ci95 or ())
 
 
 def test_the_ladder_ranks_the_kinds_by_how_they_finish() -> None:

@@ -66,10 +66,12 @@ def test_summary_shows_each_kind_with_its_rate_interval_points_place_and_wall_ti
     result = runner.invoke(app, [*BUM4, "--jobs", "1"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    for text in ("The Bum Game for 4", "20 deals", "80 hands", "seed 1", "95 % interval", "Mean points"):
+    for text in ("The Bum Game for 4", "20 deals", "80 hands", "seed 1", "1st place", "95 %", "Points"):
         assert text in out
-    for text in ("Mean place", "heuristic", "random", "Wilson", "Wall time"):
+    for text in ("Place", "heuristic", "random", "Wilson", "Student", "Wall time"):
         assert text in out
+    heuristic = next(line for line in out.splitlines() if line.strip().startswith("heuristic"))
+    assert heuristic.count("-") == 2  # both intervals, low-high
 
 
 def test_round_robin_prints_the_ladder_with_rank_bot_ordinal_mu_sigma_games() -> None:

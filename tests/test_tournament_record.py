@@ -196,8 +196,8 @@ def test_a_record_another_tournament_is_writing_is_refused_and_left_alone(tmp_pa
     _report(2, path)
     before = path.read_bytes()
     head = header(rules=PRESIDENT.to_dict(), seed=3, mode="duplicate", lineups=[fill_lineup(BOTS, 4)])
-    with TournamentRecord(path, head, list(rotations(fill_lineup(BOTS, 4)))):  # a tournament playing
-        with pytest.raises(RecordError, match="is being written by another tournament: wait for it"):
-            _report(4, path)
+    playing = TournamentRecord(path, head, list(rotations(fill_lineup(BOTS, 4))))  # a tournament playing
+    with playing, pytest.raises(RecordError, match="is being written by another tournament: wait for it"):
+        _report(4, path)
     assert path.read_bytes() == before
     assert _report(4, path) == _report(4)  # and once it is done, the record goes on

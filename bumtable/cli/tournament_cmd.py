@@ -31,25 +31,21 @@ from bumtable.sim.tournament import tournament as run_tournament
 
 
 def results_table(report: TournamentReport) -> Table:
-    """Per bot kind: hands (or games), first-place rate and its interval, mean points, mean place."""
+    """Per bot kind: hands (or games), first-place rate and its interval, mean points and theirs, mean place."""
     table = Table(box=box.SIMPLE_HEAD)
-    for column in (
-        "Bot",
-        report.unit.capitalize(),
-        "1st place",
-        "95 % interval",
-        "Mean points",
-        "Mean place",
-    ):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+    for column in ("Bot", report.unit.capitalize(), "1st place", "95 %", "Points", "95 % ", "Place"):
+        table.add_column(
+            column.strip(), justify="left" if column == "Bot" else "right", no_wrap=column != "Bot"
+        )
     for r in report.results:
         low, high = r.first_place_ci95
         table.add_row(
             Text(r.bot),
             f"{r.hands:,}",
             f"{r.first_place_rate:.1%}",
-            f"{low:.1%} - {high:.1%}",
+            f"{low:.1%}-{high:.1%}",
             f"{r.mean_points:.3f}",
+            "-" if r.mean_points_ci95 is None else f"{r.mean_points_ci95[0]:.2f}-{r.mean_points_ci95[1]:.2f}",
             f"{r.mean_place:.2f}",
         )
     return table
@@ -91,10 +87,14 @@ def print_report(console: Console, report: TournamentReport, title: str) -> None
     for line in lines:
         console.print(Text(line))
     console.print(results_table(report))
-    console.print(
-        Text(f"{report.unit.capitalize()}: seats played. A first place shared by k counts 1/k to each.")
-    )
-    console.print(Text("95 % interval: Wilson's, widened by the deals' design effect (never narrowed)."))
+    unit = report.unit[:-1]
+    for line in (
+        f"{report.unit.capitalize()}: seats played. A first place shared by k counts 1/k to each.",
+        f"Points, Place: the mean points and place a {unit}.",
+        "95 %: the first-place rate's interval is Wilson's, widened by the deals' design",
+        "effect (never narrowed); the mean points' is Student's, over the deals' means.",
+    ):
+        console.print(Text(line))
     if report.ladder:
         console.print(ladder_table(report))
     if report.resumed:

@@ -60,6 +60,9 @@ class KindResult:
     """The measured variance of its first places per deal over that of independent hands (1 when it
     cannot be measured: one deal, or a rate of 0 or 1)."""
     mean_points: float
+    mean_points_ci95: tuple[float, float] | None
+    """Student's 95 % interval for the mean points, the deal the unit (the mean of its hands in each deal; so
+    the hands within a deal may be as correlated as they are); None with a single deal."""
     mean_place: float
     """Mean place, tied seats taking the mean of the places they span (so the mean over seats is (n+1)/2)."""
 
@@ -73,6 +76,7 @@ class KindResult:
             "first_place_ci95": list(self.first_place_ci95),
             "design_effect": self.design_effect,
             "mean_points": self.mean_points,
+            "mean_points_ci95": None if self.mean_points_ci95 is None else list(self.mean_points_ci95),
             "mean_place": self.mean_place,
         }
 
@@ -94,6 +98,42 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     low = 0.0 if p <= 0.0 else max(0.0, centre - half)  # exact ends, not rounding noise, at 0 and 1
     high = 1.0 if p >= 1.0 else min(1.0, centre + half)
     return (low, high)
+
+
+def t95(df: int) -> float:
+    """Student's t quantile for a two-sided 95 % interval with ``df`` degrees of freedom (exact to 3 decimals:
+    a table to 7, then the Cornish-Fisher expansion).
+
+    >>> [round(t95(df), 3) for df in (1, 4, 5, 8, 10, 20, 30, 1000)]
+    [12.706, 2.776, 2.571, 2.306, 2.228, 2.086, 2.042, 1.962]
+    """
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, not {df}")
+    if df <= 7:
+        return (12.706204736, 4.302652730, 3.182446305, 2.776445105, 2.570581836, 2.446911851, 2.364624252)[
+            df - 1
+        ]
+    z = Z95
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float] | None:
+    """Student's 95 % interval for the mean of independent ``values`` (None for fewer than two).
+
+    >>> [round(x, 4) for x in mean_interval([1.0, 2.0, 3.0, 4.0])]
+    [0.4457, 4.5543]
+    """
+    d = len(values)
+    if d < 2:
+        return None
+    mean = sum(values) / d
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (d - 1))
+    half = t95(d - 1) * sd / math.sqrt(d)
+    return (mean - half, mean + half)
 
 
 def mean_places(places: Sequence[int]) -> tuple[float, ...]:
@@ -135,6 +175,7 @@ def kind_results(deals: Sequence[Sequence[TableResult]]) -> list[KindResult]:
     points: dict[str, float] = {}
     places: dict[str, float] = {}
     per_deal: dict[str, list[float]] = {}
+    deal_points: dict[str, list[float]] = {}
     for d, tables in enumerate(deals):
         for table in tables:
             spread = mean_places(table.places)
@@ -143,8 +184,10 @@ def kind_results(deals: Sequence[Sequence[TableResult]]) -> list[KindResult]:
                     order.append(kind)
                     hands[kind], points[kind], places[kind] = 0, 0.0, 0.0
                     per_deal[kind] = [0.0] * len(deals)
+                    deal_points[kind] = [0.0] * len(deals)
                 hands[kind] += 1
                 points[kind] += table.points[seat]
+                deal_points[kind][d] += table.points[seat]
                 places[kind] += spread[seat]
                 per_deal[kind][d] += table.firsts[seat]
     out = []
@@ -152,6 +195,7 @@ def kind_results(deals: Sequence[Sequence[TableResult]]) -> list[KindResult]:
         n, firsts = hands[kind], sum(per_deal[kind])
         effect = design_effect(per_deal[kind], n // len(deals))
         widen = max(effect, 1.0)  # the same rate over fewer effective hands
+        per_hand = n // len(deals)
         out.append(
             KindResult(
                 bot=kind,
@@ -161,6 +205,7 @@ def kind_results(deals: Sequence[Sequence[TableResult]]) -> list[KindResult]:
                 first_place_ci95=wilson(firsts / widen, n / widen),
                 design_effect=effect,
                 mean_points=points[kind] / n,
+                mean_points_ci95=mean_interval([p / per_hand for p in deal_points[kind]]),
                 mean_place=places[kind] / n,
             )
         )
