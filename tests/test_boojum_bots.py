@@ -102,12 +102,15 @@ def test_the_bots_hand_value_grows_as_sets_come_closer() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.data())
-def test_a_hands_value_is_the_same_in_any_order_and_kept_values_are_the_fresh_ones(data: st.DataObject) -> None:
+def test_a_hands_value_is_the_same_in_any_order_and_kept_values_are_the_fresh_ones(
+    data: st.DataObject,
+) -> None:
     t = boojum().tables
     deck = [int(c) for c in BoojumRules().tables.deck]
     hand = data.draw(st.lists(st.sampled_from(deck), min_size=0, max_size=14))
     shuffled = data.draw(st.permutations(hand))
     fresh = _distances.__wrapped__(tuple(hand), t)  # computed, not looked up, in the order drawn
+    assert _distances.__wrapped__(tuple(shuffled), t) == fresh  # any order, computed afresh: the same
     assert token_distances(hand, t) == token_distances(shuffled, t) == list(fresh)
     assert _distances(tuple(sorted(shuffled)), t) == fresh  # the kept value
 

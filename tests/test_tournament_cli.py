@@ -71,7 +71,7 @@ def test_summary_shows_each_kind_with_its_rate_interval_points_place_and_wall_ti
     for text in ("Place", "heuristic", "random", "Wilson", "Student", "Wall time"):
         assert text in out
     heuristic = next(line for line in out.splitlines() if line.strip().startswith("heuristic"))
-    assert heuristic.count("-") == 2  # both intervals, low-high
+    assert heuristic.count("..") == 2  # both intervals, low..high
 
 
 def test_round_robin_prints_the_ladder_with_rank_bot_ordinal_mu_sigma_games() -> None:

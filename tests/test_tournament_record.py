@@ -179,7 +179,7 @@ def test_ctrl_c_keeps_the_finished_deals_and_the_same_command_goes_on_from_there
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130 and out == ""
     assert "Traceback" not in err  # nor from the worker processes
-    assert f"Stopped. The deals finished are in {path}: the same command goes on from there." in err
+    assert f"Stopped. The deals finished are in {path}: the same command goes on from there" in err
     kept = [d["deal"] for d in _deal_lines(path)]  # every line whole (read back as JSON)
     deals = max(kept) + 2
     again = subprocess.run([*command, "--deals", str(deals)], capture_output=True, text=True, env=os.environ)
@@ -189,15 +189,38 @@ def test_ctrl_c_keeps_the_finished_deals_and_the_same_command_goes_on_from_there
 
 
 def test_a_record_another_tournament_is_writing_is_refused_and_left_alone(tmp_path: Path) -> None:
-    from bumtable.sim.lineups import fill_lineup, rotations
-    from bumtable.sim.tournament_record import TournamentRecord, header
+    from bumtable.sim.lineups import fill_lineup
 
     path = tmp_path / "t.jsonl"
     _report(2, path)
     before = path.read_bytes()
-    head = header(rules=PRESIDENT.to_dict(), seed=3, mode="duplicate", lineups=[fill_lineup(BOTS, 4)])
-    playing = TournamentRecord(path, head, list(rotations(fill_lineup(BOTS, 4))))  # a tournament playing
+    playing = T.open_record(PRESIDENT, [fill_lineup(BOTS, 4)], seed=3, mode="duplicate", record=path)
     with playing, pytest.raises(RecordError, match="is being written by another tournament: wait for it"):
         _report(4, path)
     assert path.read_bytes() == before
     assert _report(4, path) == _report(4)  # and once it is done, the record goes on
+
+
+def test_without_a_seed_the_same_command_goes_on_with_the_records_seed(tmp_path: Path) -> None:
+    runner = CliRunner(env={"COLUMNS": "200"})
+    path = tmp_path / "t.jsonl"
+    args = ["tournament", "president", "--bots", "heuristic,random", "--record", str(path), "--json"]
+    first = runner.invoke(app, [*args, "--deals", "2"])
+    assert first.exit_code == 0, first.output
+    seed = json.loads(first.stdout)["seed"]
+    again = runner.invoke(app, [*args, "--deals", "4"])  # no --seed, as before
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["seed"] == seed
+    whole = T.tournament(PRESIDENT, bots=BOTS, deals=4, seed=seed).to_dict()
+    assert json.loads(again.stdout) == whole
+
+
+def test_a_bad_record_is_told_before_anything_is_played(tmp_path: Path) -> None:
+    runner = CliRunner(env={"COLUMNS": "200"})
+    path = tmp_path / "notes.txt"
+    path.write_text("my notes\n")
+    args = ["tournament", "president", "--bots", "heuristic,random", "--deals", "3", "--record", str(path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and result.stderr.startswith("error: the record")
+    assert "is not a tournament record" in result.stderr and "Tournament" not in result.stderr  # no bar
+    assert path.read_text() == "my notes\n"

@@ -85,4 +85,33 @@ def check_bot(name: str) -> str:
     return kind
 
 
-__all__ = ["BOTS", "BoojumBot", "Bot", "GinBummyBot", "GreedyBot", "RandomBot", "check_bot", "make_bot"]
+def bot_settings(name: str, game: str) -> str:
+    """What a bot kind is in ``game``, in words a record can hold: its class, and its search configuration
+    or slip rate where it has one (a level's settings change when its budget does; its code is not looked at).
+
+    >>> bot_settings("heuristic", "president"), bot_settings("easy", "president")
+    ('GreedyBot', 'SlipBot(slip=0.25, inner=GreedyBot)')
+    >>> bot_settings("medium", "boojum").startswith("SearchBot(SearchConfig(iterations=10,")
+    True
+    """
+    bot = make_bot(name, 0, game)
+    config = getattr(bot, "config", None)
+    inner = getattr(bot, "inner", None)
+    if config is not None:
+        return f"{type(bot).__name__}({config!r})"
+    if inner is not None:
+        return f"{type(bot).__name__}(slip={getattr(bot, 'slip', None)}, inner={type(inner).__name__})"
+    return type(bot).__name__
+
+
+__all__ = [
+    "BOTS",
+    "BoojumBot",
+    "Bot",
+    "GinBummyBot",
+    "GreedyBot",
+    "RandomBot",
+    "bot_settings",
+    "check_bot",
+    "make_bot",
+]

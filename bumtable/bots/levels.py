@@ -5,10 +5,12 @@ every game (data, in :data:`LEVEL_CONFIGS`), each stronger than the last (measur
   (:class:`SlipBot`): it plays sensibly and makes a beginner's mistakes.
 - ``medium``: the search bot (:mod:`bumtable.bots.search`) with a small budget, fitted so that a decision
   takes under 0.2 s at the 99th percentile on one core.
-- ``hard``: the search bot with the budget that keeps a decision under 1 s at the 99th percentile.
+- ``hard``: the search bot with a larger budget, a decision under 1 s at the 99th percentile (Boojum's about
+  a quarter of that: a game asks a seat hundreds of decisions).
 
 Both search levels are the paired flat search by sequential halving, with heuristic playouts; Boojum's
-playouts stop after a horizon (its games run to dozens of rounds) and are scored by tokens held.
+playouts stop after a horizon (its games run to dozens of rounds) and are scored by tokens held and how near
+each seat's cards come to the rest (:mod:`bumtable.bots.search_eval`), ties going to the heuristic's choice.
 
 >>> from bumtable.rules import get
 >>> bot = make_level("medium", seed=1, game="bum-game")
@@ -36,7 +38,7 @@ LEVELS: dict[str, str] = {
     "easy": "the game's heuristic, but one decision in four made at random: sensible, with a beginner's slips",
     "medium": "a small search: the likely choices played out on the same deals of the hidden cards, the deals "
     "weighed by how well they explain the others' moves (under 0.2 s a decision)",
-    "hard": "the same search with five times the budget (under 1 s a decision)",
+    "hard": "the same search with four to seven times the budget (under 1 s a decision)",
 }
 """Every level, with what it does."""
 

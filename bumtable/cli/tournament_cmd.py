@@ -26,8 +26,9 @@ from bumtable.cli.common import (
     work_progress,
 )
 from bumtable.rules import system
-from bumtable.sim.tournament import TournamentReport, tournament_lineups
+from bumtable.sim.tournament import TournamentReport, open_record, tournament_lineups
 from bumtable.sim.tournament import tournament as run_tournament
+from bumtable.sim.tournament_record import recorded_seed
 
 
 def results_table(report: TournamentReport) -> Table:
@@ -43,9 +44,11 @@ def results_table(report: TournamentReport) -> Table:
             Text(r.bot),
             f"{r.hands:,}",
             f"{r.first_place_rate:.1%}",
-            f"{low:.1%}-{high:.1%}",
+            f"{low:.1%}..{high:.1%}",
             f"{r.mean_points:.3f}",
-            "-" if r.mean_points_ci95 is None else f"{r.mean_points_ci95[0]:.2f}-{r.mean_points_ci95[1]:.2f}",
+            "-"
+            if r.mean_points_ci95 is None
+            else f"{r.mean_points_ci95[0]:.2f}..{r.mean_points_ci95[1]:.2f}",
             f"{r.mean_place:.2f}",
         )
     return table
@@ -99,8 +102,8 @@ def print_report(console: Console, report: TournamentReport, title: str) -> None
         console.print(ladder_table(report))
     if report.resumed:
         console.print(Text(f"{report.resumed:,} of the deals read from the record, not played again."))
-    plays = (report.deals - report.resumed) * report.tables_per_deal
-    rate = plays / report.wall_seconds if report.wall_seconds > 0 else float("inf")
+    played_now = (report.deals - report.resumed) * report.tables_per_deal
+    rate = played_now / report.wall_seconds if report.wall_seconds > 0 else float("inf")
     console.print(Text(f"Wall time: {report.wall_seconds:.2f} s ({rate:,.1f} {report.unit}/s)"))
 
 
@@ -124,7 +127,10 @@ def tournament(
     variant: VariantOpt = None,
     option: OptionOpt = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed that fixes the deals (default: a fresh one, shown).")
+        int | None,
+        typer.Option(
+            help="Seed that fixes the deals (default: the record's with --record, else a fresh one, shown)."
+        ),
     ] = None,
     jobs: Annotated[
         int,
@@ -152,6 +158,8 @@ def tournament(
     ] = None,
 ) -> None:
     """Play bots against each other on duplicate deals: first-place rates with 95 % intervals, points, places."""
+    if seed is None and record is not None:  # a record goes on with its own seed
+        seed = recorded_seed(record)
     if seed is None:
         seed = new_seed()
     progress = work_progress("Tournament", "deals", quiet=as_json)
@@ -160,7 +168,10 @@ def tournament(
         title = system(game).title
         kinds = split_words([bots])
         # Bad input is told in one line before the progress bar starts.
-        tournament_lineups(rules, bots=kinds, deals=deals, jobs=jobs, round_robin=round_robin)
+        lineups = tournament_lineups(rules, bots=kinds, deals=deals, jobs=jobs, round_robin=round_robin)
+        if record is not None:  # a record that cannot be this tournament's is told here too
+            mode = "round-robin" if round_robin else "duplicate"
+            open_record(rules, lineups, seed=seed, mode=mode, record=record).close()
         try:
             with progress:
                 task = progress.add_task("deals", total=max(deals, 1))
@@ -178,7 +189,10 @@ def tournament(
             if record is None:
                 said = "Stopped; nothing kept (--record FILE keeps every deal as it finishes)."
             else:
-                said = f"Stopped. The deals finished are in {record}: the same command goes on from there."
+                said = (
+                    f"Stopped. The deals finished are in {record}: the same command goes on from there "
+                    f"(the record keeps the seed, {seed})."
+                )
             err_console().print(Text(said), soft_wrap=True)  # the path whole, not broken
             raise typer.Exit(130) from None
     if as_json:

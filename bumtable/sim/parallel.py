@@ -98,14 +98,15 @@ def run_chunks(
     # ``work`` goes to each process once (and is kept there), not with every chunk: a fresh copy per chunk
     # would bring fresh rules, and with them empty per-rules caches (move generation, the greedy bot's
     # hand costs), every chunk.
+    others = set(multiprocessing.active_children())  # children of this process that are not the pool's
     with ProcessPoolExecutor(
         max_workers=min(jobs, len(sizes)), initializer=_keep_work, initargs=(work,)
     ) as pool:
-        pending: dict[Future[T], int] = {
-            pool.submit(_kept_work, size, seed): i
-            for i, (size, seed) in enumerate(zip(sizes, seeds, strict=True))
-        }
         try:
+            pending: dict[Future[T], int] = {
+                pool.submit(_kept_work, size, seed): i
+                for i, (size, seed) in enumerate(zip(sizes, seeds, strict=True))
+            }
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -117,7 +118,7 @@ def run_chunks(
                         progress(sizes[i])
         except BaseException:  # Ctrl-C (or a chunk's error): stop at once, the chunks being played dropped
             pool.shutdown(wait=False, cancel_futures=True)
-            for process in multiprocessing.active_children():
+            for process in set(multiprocessing.active_children()) - others:
                 process.terminate()
             raise
     return [results[i] for i in range(len(sizes))]

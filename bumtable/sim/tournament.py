@@ -38,7 +38,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bumtable.bots import Bot, make_bot
+from bumtable.bots import Bot, bot_settings, make_bot
 from bumtable.bots.seeds import bot_seed
 from bumtable.rules import Rules, State, as_climbing, family_of
 from bumtable.sim.ladder import Rung, ladder
@@ -223,6 +223,18 @@ def tournament_lineups(
     return round_robin_lineups(kinds, n) if round_robin else [fill_lineup(kinds, n)]
 
 
+def open_record(
+    rules: Rules, lineups: Sequence[tuple[str, ...]], *, seed: int, mode: str, record: str | Path
+) -> TournamentRecord:
+    """The record at ``record`` of the tournament of these line-ups (:mod:`bumtable.sim.tournament_record`),
+    open and locked: a :class:`~bumtable.sim.tournament_record.RecordError` if it cannot be this one's."""
+    kinds = dict.fromkeys(kind for lineup in lineups for kind in lineup)
+    settings = {kind: bot_settings(kind, rules.system) for kind in kinds}
+    head = header(rules=rules.to_dict(), seed=seed, mode=mode, lineups=lineups, bots=settings)
+    plan = [seats for lineup in lineups for seats in rotations(lineup)]
+    return TournamentRecord(record, head, plan)
+
+
 def runs(indices: Sequence[int], size: int) -> list[tuple[int, int]]:
     """Sorted deal ``indices`` cut into chunks of consecutive deals, at most ``size`` each: (first, count).
 
@@ -266,8 +278,7 @@ def tournament(
         known: dict[int, tuple[TableResult, ...]] = {}
         add: Callable[[int, tuple[TableResult, ...]], None] | None = None
         if record is not None:
-            head = header(rules=rules.to_dict(), seed=seed, mode=mode, lineups=lineups)
-            book = stack.enter_context(TournamentRecord(record, head, plan))
+            book = stack.enter_context(open_record(rules, lineups, seed=seed, mode=mode, record=record))
             known = {i: tables for i, tables in book.deals.items() if i < deals}
             add = book.add
         missing = [i for i in range(deals) if i not in known]

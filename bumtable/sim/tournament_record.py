@@ -10,9 +10,10 @@ A last line cut short by such a stop is dropped (and cut from the file) when the
 a broken line anywhere else is an error, and nothing is written. A tournament holds its record locked
 while it plays: a second one given the same file is refused (it would write the same deals twice).
 
-Opening a record for a different tournament (other rules, seed, mode, line-ups or version) is refused,
-naming what differs: its deals would not be this tournament's. The record holds what the bots played; a
-bot whose code changed plays differently, so a new version starts a new record.
+Opening a record for a different tournament (other rules, seed, mode, line-ups, bots' settings or version)
+is refused, naming what differs: its deals would not be this tournament's. The bots' settings are what each
+kind is (a level's search budget and options, say), not their code: a bot whose code changed plays
+differently with the same settings, and nothing here can tell; start a new record then.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.jsonl"
@@ -28,6 +29,7 @@ bot whose code changed plays differently, so a new version starts a new record.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 from collections.abc import Sequence
@@ -51,9 +53,15 @@ class RecordError(TournamentError):
 
 
 def header(
-    *, rules: dict[str, Any], seed: int, mode: str, lineups: Sequence[Sequence[str]]
+    *,
+    rules: dict[str, Any],
+    seed: int,
+    mode: str,
+    lineups: Sequence[Sequence[str]],
+    bots: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The first line of a tournament's record (as JSON would read it back: tuples as lists).
+    """The first line of a tournament's record (as JSON would read it back: tuples as lists). ``bots`` gives
+    each kind's settings (:func:`bumtable.bots.bot_settings`), so a level whose settings changed starts anew.
 
     >>> header(rules={"system": "president"}, seed=1, mode="duplicate", lineups=[("a", "b")])["lineups"]
     [['a', 'b']]
@@ -66,6 +74,7 @@ def header(
         "seed": seed,
         "mode": mode,
         "lineups": [list(lineup) for lineup in lineups],
+        "bots": bots or {},
     }
     out: dict[str, Any] = json.loads(json.dumps(data))
     return out
@@ -120,7 +129,9 @@ class TournamentRecord:
         try:
             try:
                 fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)  # one tournament at a time writes a record
-            except OSError:
+            except OSError as e:
+                if e.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES):
+                    raise RecordError(f"cannot lock the record {self.path}: {e}") from None
                 raise RecordError(
                     f"the record {self.path} is being written by another tournament: wait for it to finish, "
                     "or give another file"
@@ -155,13 +166,13 @@ class TournamentRecord:
             first = None
         if not isinstance(first, dict) or first.get("record") != KIND:
             raise RecordError(f"{where} is not a tournament record (its first line should say {KIND!r})")
-        for key in ("format", "version", "rules", "seed", "mode", "lineups"):
+        for key in ("format", "version", "rules", "seed", "mode", "lineups", "bots"):
             if first.get(key) != head[key]:
                 raise RecordError(
                     f"{where} records another tournament: its {key} is {_short(first.get(key))}, this one's "
                     f"{_short(head[key])}; give another file to start a new record"
                 )
-        if len(lines) == 1:  # the first line alone, cut short: written again
+        if len(lines) == 1:  # the whole first line, its newline never written: written again
             return 0
         good = len(lines[0].encode()) + 1
         for number, line in enumerate(lines[1:-1], start=2):  # each followed by a newline
@@ -175,6 +186,7 @@ class TournamentRecord:
         return good  # what follows the last newline ("", or a line cut short by a stop) is dropped
 
     def _deal(self, line: str) -> tuple[int, tuple[TableResult, ...]]:
+        """One deal's line read back: its index and tables; a :class:`ValueError` saying what is wrong."""
         data = json.loads(line)  # a JSONDecodeError is a ValueError
         if not isinstance(data, dict) or not isinstance(data.get("deal"), int) or data["deal"] < 0:
             raise ValueError('a deal line is {"deal": INDEX, "tables": [...]}')
@@ -209,9 +221,23 @@ class TournamentRecord:
 
 
 def _short(value: Any) -> str:
+    """``value`` as JSON, cut to 80 characters (for an error message)."""
     text = json.dumps(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _count(tables: Any) -> int | str:
+    """How many tables a deal line holds, in words for an error message."""
     return len(tables) if isinstance(tables, list) else "no list of"
+
+
+def recorded_seed(path: str | Path) -> int | None:
+    """The seed of the tournament the record at ``path`` holds; None when there is no such record (no file,
+    an empty one, or not a record: opening it says what is wrong)."""
+    try:
+        with Path(path).open("rb") as file:
+            first = json.loads(file.readline().decode())
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    seed = first.get("seed") if isinstance(first, dict) and first.get("record") == KIND else None
+    return seed if isinstance(seed, int) else None
