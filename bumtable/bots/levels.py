@@ -1,5 +1,6 @@
 """Levels a player picks by name: ``easy``, ``medium`` and ``hard``, each a documented configuration for
-every game (data, in :data:`LEVEL_CONFIGS`), each stronger than the last (measured: ``docs/bots.md``).
+every game (data, in :data:`LEVEL_CONFIGS`), each meant to be stronger than the last (measured in
+``docs/bots.md``: so far shown wherever measured, but for Boojum's ``hard``, not yet above its ``medium``).
 
 - ``easy``: the game's heuristic bot, but one decision in four that has a choice is made at random
   (:class:`SlipBot`): it plays sensibly and makes a beginner's mistakes.
