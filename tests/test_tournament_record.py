@@ -170,13 +170,22 @@ def test_ctrl_c_keeps_the_finished_deals_and_the_same_command_goes_on_from_there
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # as a terminal starts it: Ctrl-C not ignored (a job started in the background inherits it ignored)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    deadline = time.monotonic() + 120
-    while not (path.exists() and path.read_text().count("\n") >= 2):  # the first deal is written
-        assert process.poll() is None and time.monotonic() < deadline, "it ended before a deal was written"
-        time.sleep(0.05)
-    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C: to every process of the command
-    out, err = process.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 120
+        while not (path.exists() and path.read_text().count("\n") >= 2):  # the first deal is written
+            assert process.poll() is None and time.monotonic() < deadline, (
+                "it ended before a deal was written"
+            )
+            time.sleep(0.05)
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C: to every process of the command
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:  # it did not stop: end it, so the test leaves nothing running
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
     assert process.returncode == 130 and out == ""
     assert "Traceback" not in err  # nor from the worker processes
     assert f"Stopped. The deals finished are in {path}: the same command goes on from there" in err
