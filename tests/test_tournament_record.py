@@ -203,7 +203,7 @@ def test_a_record_another_tournament_is_writing_is_refused_and_left_alone(tmp_pa
     path = tmp_path / "t.jsonl"
     _report(2, path)
     before = path.read_bytes()
-    playing = T.open_record(PRESIDENT, [fill_lineup(BOTS, 4)], seed=3, mode="duplicate", record=path)
+    playing = T.open_record(PRESIDENT, [fill_lineup(BOTS, 4)], seed=3, round_robin=False, record=path)
     with playing, pytest.raises(RecordError, match="is being written by another tournament: wait for it"):
         _report(4, path)
     assert path.read_bytes() == before

@@ -34,10 +34,10 @@ from bumtable.sim.tournament_record import recorded_seed
 def results_table(report: TournamentReport) -> Table:
     """Per bot kind: hands (or games), first-place rate and its interval, mean points and theirs, mean place."""
     table = Table(box=box.SIMPLE_HEAD)
-    for column in ("Bot", report.unit.capitalize(), "1st place", "95 %", "Points", "95 % ", "Place"):
-        table.add_column(
-            column.strip(), justify="left" if column == "Bot" else "right", no_wrap=column != "Bot"
-        )
+    for i, column in enumerate(
+        ("Bot", report.unit.capitalize(), "1st place", "95 %", "Points", "95 %", "Place")
+    ):
+        table.add_column(column, justify="right" if i else "left", no_wrap=bool(i))  # the numbers never wrap
     for r in report.results:
         low, high = r.first_place_ci95
         table.add_row(
@@ -170,8 +170,7 @@ def tournament(
         # Bad input is told in one line before the progress bar starts.
         lineups = tournament_lineups(rules, bots=kinds, deals=deals, jobs=jobs, round_robin=round_robin)
         if record is not None:  # a record that cannot be this tournament's is told here too
-            mode = "round-robin" if round_robin else "duplicate"
-            open_record(rules, lineups, seed=seed, mode=mode, record=record).close()
+            open_record(rules, lineups, seed=seed, round_robin=round_robin, record=record).close()
         try:
             with progress:
                 task = progress.add_task("deals", total=max(deals, 1))

@@ -223,13 +223,19 @@ def tournament_lineups(
     return round_robin_lineups(kinds, n) if round_robin else [fill_lineup(kinds, n)]
 
 
+def mode_name(round_robin: bool) -> str:
+    """The report's (and the record's) name for the mode: ``round-robin`` or ``duplicate``."""
+    return "round-robin" if round_robin else "duplicate"
+
+
 def open_record(
-    rules: Rules, lineups: Sequence[tuple[str, ...]], *, seed: int, mode: str, record: str | Path
+    rules: Rules, lineups: Sequence[tuple[str, ...]], *, seed: int, round_robin: bool, record: str | Path
 ) -> TournamentRecord:
     """The record at ``record`` of the tournament of these line-ups (:mod:`bumtable.sim.tournament_record`),
     open and locked: a :class:`~bumtable.sim.tournament_record.RecordError` if it cannot be this one's."""
     kinds = dict.fromkeys(kind for lineup in lineups for kind in lineup)
     settings = {kind: bot_settings(kind, rules.system) for kind in kinds}
+    mode = mode_name(round_robin)
     head = header(rules=rules.to_dict(), seed=seed, mode=mode, lineups=lineups, bots=settings)
     plan = [seats for lineup in lineups for seats in rotations(lineup)]
     return TournamentRecord(record, head, plan)
@@ -271,14 +277,15 @@ def tournament(
     """
     lineups = tournament_lineups(rules, bots=bots, deals=deals, jobs=jobs, round_robin=round_robin)
     n = rules.players
-    mode = "round-robin" if round_robin else "duplicate"
     plan = [seats for lineup in lineups for seats in rotations(lineup)]
     jobs = jobs or default_jobs()
     with contextlib.ExitStack() as stack:
         known: dict[int, tuple[TableResult, ...]] = {}
         add: Callable[[int, tuple[TableResult, ...]], None] | None = None
         if record is not None:
-            book = stack.enter_context(open_record(rules, lineups, seed=seed, mode=mode, record=record))
+            book = stack.enter_context(
+                open_record(rules, lineups, seed=seed, round_robin=round_robin, record=record)
+            )
             known = {i: tables for i, tables in book.deals.items() if i < deals}
             add = book.add
         missing = [i for i in range(deals) if i not in known]
@@ -315,7 +322,7 @@ def tournament(
         seed=seed,
         deals=deals,
         unit="hands" if deal_is_a_hand(rules) else "games",
-        mode=mode,
+        mode=mode_name(round_robin),
         lineups=lineups,
         tables_per_deal=len(plan),
         results=kind_results(ordered),
