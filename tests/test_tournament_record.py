@@ -123,7 +123,9 @@ def test_a_record_of_another_tournament_is_refused_naming_what_differs(
 def test_a_record_of_other_rules_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
     _report(2, path)
-    with pytest.raises(RecordError, match="records another tournament: its rules is"):
+    with pytest.raises(
+        RecordError, match="records another tournament: its rules' jokers is 0, this one's 2;"
+    ):
         T.tournament(PRESIDENT.replace(jokers=2), bots=BOTS, deals=2, seed=3, record=path)
 
 

@@ -167,10 +167,14 @@ class TournamentRecord:
         if not isinstance(first, dict) or first.get("record") != KIND:
             raise RecordError(f"{where} is not a tournament record (its first line should say {KIND!r})")
         for key in ("format", "version", "rules", "seed", "mode", "lineups", "bots"):
-            if first.get(key) != head[key]:
+            theirs, ours = first.get(key), head[key]
+            if theirs != ours:
+                if isinstance(theirs, dict) and isinstance(ours, dict):  # name the first setting that differs
+                    sub = next(k for k in [*ours, *theirs] if theirs.get(k) != ours.get(k))
+                    key, theirs, ours = f"{key}' {sub}", theirs.get(sub), ours.get(sub)
                 raise RecordError(
-                    f"{where} records another tournament: its {key} is {_short(first.get(key))}, this one's "
-                    f"{_short(head[key])}; give another file to start a new record"
+                    f"{where} records another tournament: its {key} is {_short(theirs)}, this one's "
+                    f"{_short(ours)}; give another file to start a new record"
                 )
         if len(lines) == 1:  # the whole first line, its newline never written: written again
             return 0
