@@ -5,12 +5,13 @@ name, and a bad one is refused with what was wrong."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bumtable.bots import make_bot
-from bumtable.bots.search import SearchBot, SearchConfig, place_values
+from bumtable.bots.search import SearchBot, SearchConfig, paired_gain, place_values
 from bumtable.errors import BumtableError
 from bumtable.rules import get
 from bumtable.rules.registry import family_of
@@ -257,3 +258,43 @@ def test_a_boojum_playout_cut_short_values_a_token_held_above_being_able_to_clai
     assert [after[p] for p in (0, 1, 3)] == [before[p] for p in (0, 1, 3)]
     # It no longer counts how near its cards come to Moons (at most 1), and the token counts TOKEN_WEIGHT.
     assert after[2] - before[2] >= TOKEN_WEIGHT - 1 > 0
+
+
+def _gin_decisions(count: int) -> list[Any]:
+    """Observations of decisions with a choice, from a game of heuristic bots (Gin Bummy for 2)."""
+    out = []
+    state = get("gin-bummy", players=2).new_state(seed=21)
+    bot = make_bot("heuristic", seed=2, game="gin-bummy")
+    while len(out) < count and not state.is_over():
+        seat = state.current_player()
+        assert seat is not None
+        observation = state.observe(seat)
+        if len(state.legal_actions()) > 1:
+            out.append(observation)
+        state.apply(bot.choose(observation))
+    return out
+
+
+@pytest.mark.parametrize("halving", [False, True])
+def test_with_a_margin_the_search_leaves_the_heuristics_choice_only_where_the_paired_deals_show_a_gain(
+    halving: bool,
+) -> None:
+    """margin=2: the search departs from its rollout policy's choice only for an action whose mean over the
+    deals both were played out on beats it by more than two standard errors of the difference; the same
+    playouts without a margin depart wherever a mean is higher."""
+    plain = SearchConfig(iterations=48, paired=True, halving=halving)
+    careful = replace(plain, margin=2.0)
+    departed = kept_by_margin = 0
+    for observation in _gin_decisions(14):
+        text = observation.rules.action_text
+        favourite = text(make_bot("heuristic", seed=5, game="gin-bummy").choose(observation))
+        bot = SearchBot(5, "gin-bummy", careful)
+        chosen = text(bot.choose(observation))
+        free = text(SearchBot(5, "gin-bummy", plain).choose(observation))  # the same deals and playouts
+        if chosen != favourite:
+            departed += 1
+            assert chosen == free and paired_gain(bot.stats[chosen], bot.stats[favourite], 2.0)
+        elif free != favourite:
+            kept_by_margin += 1
+            assert not paired_gain(bot.stats[free], bot.stats[favourite], 2.0)
+    assert kept_by_margin > 0  # the setting decided something

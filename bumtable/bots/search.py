@@ -88,6 +88,11 @@ class SearchConfig:
     """With ``paired``: among actions with the same best total, play the rollout policy's own choice (else the
     first in the legal order). Where playouts often end alike (cut short in a long game), the search then
     leaves the heuristic only for an action that did better."""
+    margin: float = 0.0
+    """With ``paired``: leave the rollout policy's own choice only for an action whose mean beats it by more
+    than this many standard errors of their difference, deal by deal over the deals both were played out on
+    (a paired test; 2 is about 95 % one-sided confidence); 0: the best mean wins. Where the playouts' values
+    are noisy, most departures from a good policy are noise: this keeps the ones the deals show."""
 
 
 def search_config(text: str) -> SearchConfig:
@@ -95,11 +100,11 @@ def search_config(text: str) -> SearchConfig:
     an unknown name or a value of the wrong type is a BumtableError that says so.
 
     >>> search_config("iterations=50:max_depth=1:rollout=random")
-    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False)
+    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False, margin=0.0)
     >>> search_config("depth=1")
     Traceback (most recent call last):
     ...
-    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, favourite_ties, first_weight, guided, halving, infer, iterations, max_depth, max_rollout, paired, prune, rollout, seconds
+    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, favourite_ties, first_weight, guided, halving, infer, iterations, margin, max_depth, max_rollout, paired, prune, rollout, seconds
     """
     fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
     values: dict[str, Any] = {}
@@ -139,7 +144,15 @@ class Stat:
     weight: float = 0.0
     """The deals' weights summed (hand inference weighs deals; without it each weighs 1)."""
 
-    def add(self, value: float, weight: float = 1.0) -> None:
+    by_deal: dict[int, tuple[float, float]] | None = None
+    """Each deal's value and weight by the deal's number in the search (kept only when a paired test needs
+    them: ``margin``)."""
+
+    def add(self, value: float, weight: float = 1.0, deal: int | None = None) -> None:
+        if deal is not None:
+            if self.by_deal is None:
+                self.by_deal = {}
+            self.by_deal[deal] = (value, weight)
         self.deals += 1
         self.total += weight * value
         self.weight += weight
@@ -185,6 +198,8 @@ class SearchBot:
         self.policy: Bot = (
             make_bot("heuristic", seed, game) if self.config.rollout == "heuristic" else RandomBot(seed)
         )
+        self.deals_dealt = 0
+        """Deals of the hidden cards made so far (numbers them for ``margin``'s paired test)."""
         self.iterations_done = 0
         """Iterations the last decision searched (for tests and measurements)."""
         self.stats: dict[str, Stat] = {}
@@ -223,6 +238,9 @@ class SearchBot:
         hidden cards is played out once after each legal action, so actions are compared on the same cards (a
         paired comparison: far less noise than each action on its own deals). The key of the best mean."""
         config = self.config
+        favourite = None  # the rollout policy's choice, asked before the playouts (they draw on its luck)
+        if config.favourite_ties or config.margin:
+            favourite = observation.rules.action_text(self.policy.choose(observation))
         stats = self.stats = {key: Stat() for key in by_key}
         deadline = None if config.seconds is None else time.perf_counter() + config.seconds
         done = 0
@@ -231,17 +249,17 @@ class SearchBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.iterations_done = done
-        return self._best(observation, list(stats), stats)
+        return self._best(list(stats), stats, favourite)
 
-    def _best(
-        self, observation: Any, keys: list[str], stats: dict[str, Stat], favourite: str | None = None
-    ) -> str:
-        """The key of the best total of ``keys`` (ties: see ``favourite_ties``)."""
-        if not self.config.favourite_ties:
+    def _best(self, keys: list[str], stats: dict[str, Stat], favourite: str | None) -> str:
+        """The key of the best total of ``keys`` (ties: see ``favourite_ties``; a best that is not the rollout
+        policy's choice, ``favourite``, must also pass ``margin``'s test)."""
+        config = self.config
+        if favourite is None or not (config.favourite_ties or config.margin):
             return max(keys, key=lambda k: stats[k].total)
-        if favourite is None:
-            favourite = observation.rules.action_text(self.policy.choose(observation))
-        return max(keys, key=lambda k: (stats[k].total, k == favourite))
+        best = max(keys, key=lambda k: (stats[k].total, k == favourite))
+        shown = best == favourite or favourite not in stats or not config.margin
+        return best if shown or paired_gain(stats[best], stats[favourite], config.margin) else favourite
 
     def _halving(self, observation: Any, by_key: dict[str, Any]) -> str:
         """Paired flat search by sequential halving: ``ceil(log2(k))`` rounds for ``k`` actions, each round
@@ -272,7 +290,7 @@ class SearchBot:
                 keep[-1] = favourite
             alive = keep
         self.iterations_done = done
-        return self._best(observation, alive, stats, favourite)
+        return self._best(alive, stats, favourite)
 
     def _one_deal(
         self, observation: Any, by_key: dict[str, Any], keys: list[str], stats: dict[str, Stat]
@@ -283,10 +301,12 @@ class SearchBot:
         base = family.sample_state(observation, self.rng)
         start = family.hands_over(base)
         weight = self._weight(observation, base)
+        deal = self.deals_dealt if self.config.margin else None
+        self.deals_dealt += 1
         for key in keys:
             state = base.copy(history=False)
             state.apply(by_key[key], check=False)
-            stats[key].add(self._play_out(state, start)[observation.seat], weight)
+            stats[key].add(self._play_out(state, start)[observation.seat], weight, deal)
         return len(keys)
 
     def _weight(self, observation: Any, deal: AnyState) -> float:
@@ -381,6 +401,27 @@ class SearchBot:
         if w:
             return [(1 - w) * v + (w if p == 1 else 0.0) for v, p in zip(values, places, strict=True)]
         return values
+
+
+def paired_gain(better: Stat, base: Stat, margin: float) -> bool:
+    """Whether ``better`` beats ``base`` by more than ``margin`` standard errors of their difference, deal by
+    deal over the deals both were played out on (each counted by its weight).
+
+    >>> a, b = Stat(), Stat()
+    >>> for deal, (x, y) in enumerate([(1, 0), (1, 0), (1, 1), (0, 0)]):
+    ...     a.add(x, deal=deal); b.add(y, deal=deal)
+    >>> paired_gain(a, b, 1.0), paired_gain(a, b, 2.0)
+    (True, False)
+    """
+    mine, theirs = better.by_deal or {}, base.by_deal or {}
+    shared = [(mine[d][0] - theirs[d][0], mine[d][1]) for d in mine if d in theirs]
+    total = sum(w for _, w in shared)
+    if len(shared) < 2 or total <= 0:
+        return False
+    mean = sum(w * x for x, w in shared) / total
+    variance = sum(w * (x - mean) ** 2 for x, w in shared) / total
+    effective = total * total / sum(w * w for _, w in shared)
+    return mean > margin * math.sqrt(variance / effective)
 
 
 def place_values(places: Sequence[int]) -> tuple[float, ...]:
