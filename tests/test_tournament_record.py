@@ -235,3 +235,15 @@ def test_a_bad_record_is_told_before_anything_is_played(tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.stderr.startswith("error: the record")
     assert "is not a tournament record" in result.stderr and "Tournament" not in result.stderr  # no bar
     assert path.read_text() == "my notes\n"
+
+
+def test_a_setting_added_later_leaves_the_settings_text_of_a_search_that_does_not_use_it_as_it_was() -> None:
+    """A record made before ``margin`` existed names its search bots without it: a search with it off
+    matches such a record; one that uses it does not."""
+    from bumtable.bots import bot_settings
+    from bumtable.bots.search import LATER_SETTINGS
+
+    for game in ("bum-game", "gin-bummy", "boojum"):
+        for level in ("medium", "hard"):
+            assert not any(f"{name}=" in bot_settings(level, game) for name in LATER_SETTINGS)
+    assert "margin=1.0" in bot_settings("search:margin=1", "gin-bummy")

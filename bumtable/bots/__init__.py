@@ -98,7 +98,8 @@ def bot_settings(name: str, game: str) -> str:
     config = getattr(bot, "config", None)
     inner = getattr(bot, "inner", None)
     if config is not None:
-        return f"{type(bot).__name__}({config!r})"
+        text = getattr(config, "settings_text", None)
+        return f"{type(bot).__name__}({text() if text is not None else repr(config)})"
     if inner is not None:
         return f"{type(bot).__name__}(slip={getattr(bot, 'slip', None)}, inner={type(inner).__name__})"
     return type(bot).__name__

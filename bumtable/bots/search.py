@@ -94,6 +94,27 @@ class SearchConfig:
     (a paired test; 2 is about 95 % one-sided confidence); 0: the best mean wins. Where the playouts' values
     are noisy, most departures from a good policy are noise: this keeps the ones the deals show."""
 
+    def settings_text(self) -> str:
+        """The configuration as a tournament record holds it: its repr, less the settings added since records
+        began (:data:`LATER_SETTINGS`) while they are off, so a record made before such a setting existed
+        still matches a configuration that does not use it.
+
+        >>> SearchConfig(iterations=50).settings_text().endswith("favourite_ties=False)")
+        True
+        >>> SearchConfig(iterations=50, margin=2.0).settings_text().endswith("favourite_ties=False, margin=2.0)")
+        True
+        """
+        shown = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in dataclasses.fields(self)
+            if f.name not in LATER_SETTINGS or getattr(self, f.name) != LATER_SETTINGS[f.name]
+        ]
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+
+LATER_SETTINGS: dict[str, Any] = {"margin": 0.0}
+"""Settings added after tournament records began, each with the value that leaves the search as it was."""
+
 
 def search_config(text: str) -> SearchConfig:
     """A configuration from ``NAME=VALUE`` pairs joined by ``:`` (a bot kind's name: ``search:iterations=50``);
