@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bumtable.bots.base import RandomBot
-from bumtable.bots.boojum import BoojumBot, _distances, hand_potential, token_distances
+from bumtable.bots.boojum import BoojumBot, _distances, _kept_plan, hand_potential, plan_bid, token_distances
 from bumtable.rules.boojum import CASH, PASS, STAND, BoojumRules, BoojumState, boojum, hand_claims
+from bumtable.rules.boojum.bids import bid_value
 from bumtable.rules.boojum.state import AUCTION, CLAIMS
 
 
@@ -113,6 +114,27 @@ def test_a_hands_value_is_the_same_in_any_order_and_kept_values_are_the_fresh_on
     assert _distances.__wrapped__(tuple(shuffled), t) == fresh  # any order, computed afresh: the same
     assert token_distances(hand, t) == token_distances(shuffled, t) == list(fresh)
     assert _distances(tuple(sorted(shuffled)), t) == fresh  # the kept value
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_bid_plan_is_the_same_in_any_order_of_hand_and_bid_and_kept_plans_are_the_fresh_ones(
+    data: st.DataObject,
+) -> None:
+    t = boojum().tables
+    deck = [int(c) for c in BoojumRules().tables.deck]
+    cards = st.sampled_from(deck)
+    hand = data.draw(st.lists(cards, min_size=1, max_size=12))
+    bid = data.draw(st.lists(cards, max_size=3))
+    lot = tuple(data.draw(st.lists(cards, min_size=2, max_size=2)))
+    high = data.draw(st.none() | st.lists(cards, min_size=1, max_size=5).map(lambda b: bid_value(b, t)))
+    wanted = tuple(sorted(data.draw(st.sets(st.integers(0, 5)))))
+    fresh = plan_bid(hand, bid, high, lot, wanted, t)
+    shuffled = plan_bid(
+        data.draw(st.permutations(hand)), data.draw(st.permutations(bid)), high, lot, wanted, t
+    )
+    assert shuffled == fresh
+    assert _kept_plan(tuple(sorted(hand)), tuple(sorted(bid)), high, lot, wanted, t) == fresh  # the kept plan
 
 
 def test_the_heuristic_bot_beats_random_bots_over_seeded_games() -> None:

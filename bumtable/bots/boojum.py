@@ -324,6 +324,24 @@ def plan_bid(
     return best
 
 
+PLANS_KEPT = 1 << 13
+"""Bid plans kept (per process): a search asks for the same plan in many playouts (its own seat's hand is the
+same in every deal of the hidden cards)."""
+
+
+@lru_cache(maxsize=PLANS_KEPT)
+def _kept_plan(
+    hand: tuple[int, ...],
+    bid: tuple[int, ...],
+    high: BidValue | None,
+    lot: tuple[int, ...],
+    wanted: tuple[int, ...],
+    t: Tables,
+) -> tuple[int, ...] | None:
+    """:func:`plan_bid` of a sorted hand and bid (a pure function of the multisets, so kept)."""
+    return plan_bid(hand, bid, high, lot, wanted, t)
+
+
 # ---------------------------------------------------------------------- claims
 def token_groups(
     token: int, hand: Sequence[int], t: Tables, most: int = GROUPS_SEEN
@@ -390,10 +408,11 @@ class BoojumBot:
         lot = obs.slots[obs.lot]
         wanted = obs.wanted_tokens(seat)
         high = obs.high_value()
-        key = ("bid", tuple(sorted(hand)), tuple(bid), high, lot, tuple(wanted))
+        sorted_hand, sorted_bid, wants = tuple(sorted(hand)), tuple(sorted(bid)), tuple(wanted)
+        key = ("bid", sorted_hand, sorted_bid, high, lot, wants)
         if key not in self._plans:
             self._plans.clear()  # one turn at a time
-            self._plans[key] = plan_bid(hand, bid, high, lot, wanted, t)
+            self._plans[key] = _kept_plan(sorted_hand, sorted_bid, high, tuple(lot), wants, t)
         plan = self._plans[key]
         if plan is None or Counter(laid) - Counter(plan):
             if not laid:
