@@ -223,6 +223,15 @@ def tournament_lineups(
     return round_robin_lineups(kinds, n) if round_robin else [fill_lineup(kinds, n)]
 
 
+def table_plan(lineups: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The tables each deal is played at, in order: every line-up in every rotation round the table.
+
+    >>> table_plan([("hard", "heuristic")])
+    [('hard', 'heuristic'), ('heuristic', 'hard')]
+    """
+    return [seats for lineup in lineups for seats in rotations(lineup)]
+
+
 def mode_name(round_robin: bool) -> str:
     """The report's (and the record's) name for the mode: ``round-robin`` or ``duplicate``."""
     return "round-robin" if round_robin else "duplicate"
@@ -237,8 +246,7 @@ def open_record(
     settings = {kind: bot_settings(kind, rules.system) for kind in kinds}
     mode = mode_name(round_robin)
     head = header(rules=rules.to_dict(), seed=seed, mode=mode, lineups=lineups, bots=settings)
-    plan = [seats for lineup in lineups for seats in rotations(lineup)]
-    return TournamentRecord(record, head, plan)
+    return TournamentRecord(record, head, table_plan(lineups))
 
 
 def runs(indices: Sequence[int], size: int) -> list[tuple[int, int]]:
@@ -277,7 +285,7 @@ def tournament(
     """
     lineups = tournament_lineups(rules, bots=bots, deals=deals, jobs=jobs, round_robin=round_robin)
     n = rules.players
-    plan = [seats for lineup in lineups for seats in rotations(lineup)]
+    plan = table_plan(lineups)
     jobs = jobs or default_jobs()
     with contextlib.ExitStack() as stack:
         known: dict[int, tuple[TableResult, ...]] = {}
