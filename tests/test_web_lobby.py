@@ -184,3 +184,27 @@ def test_the_lobby_fits_a_phone_screen(browser: Browser, web_server: Server) -> 
     phone.click(".house-rules summary")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.context.close()
+
+
+def test_a_seat_may_hold_a_bot_of_any_level_and_the_table_made_seats_the_level_chosen(
+    page: Page, web_server: Server
+) -> None:
+    """Each seat's list offers the levels (easy, medium, hard) and the heuristic and random bots, as the server
+    names them for the game, each with what it does; a hard bot chosen is the seat's bot at the table."""
+    described = next(
+        g for g in httpx.get(f"{web_server.http}/api/games", timeout=10).json() if g["name"] == "gin-bummy"
+    )
+    assert [b["name"] for b in described["bots"]] == ["easy", "medium", "hard", "heuristic", "random"]
+    open_lobby(page, web_server, "gin-bummy", 2)
+    offered = page.locator("#seat-1 option")
+    expect(offered).to_have_text(["A person (invite link)", *(f"Bot: {b['name']}" for b in described["bots"])])
+    hard = next(b for b in described["bots"] if b["name"] == "hard")
+    expect(page.locator("#seat-1 option[value=hard]")).to_have_attribute("title", hard["about"])
+    page.select_option("#seat-1", "hard")
+    page.click("text=Make the table")
+    expect(page).to_have_url(re.compile(r"/t/[0-9a-f]+\?token="))
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    seats = httpx.get(f"{web_server.http}/api/tables/{table_id}", timeout=10).json()["seats"]
+    assert (seats[1]["kind"], seats[1]["bot"]) == ("bot", "hard")
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+    expect(page.locator(".seat[data-seat='1']")).to_contain_text("hard")

@@ -47,6 +47,10 @@ BOTS: dict[str, str] = {
 }
 """Every bot kind, with what it does."""
 
+TABLE_BOTS = ("easy", "medium", "hard", "heuristic", "random")
+"""The kinds a table's maker is offered for a seat, in the order a list shows them: the levels, then the
+heuristic and random bots (``greedy`` is another name, and ``search`` needs settings)."""
+
 
 def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
     """A new bot of kind ``name`` for ``game`` (a game name or alias), seeded."""
@@ -107,6 +111,7 @@ def bot_settings(name: str, game: str) -> str:
 
 __all__ = [
     "BOTS",
+    "TABLE_BOTS",
     "BoojumBot",
     "Bot",
     "GinBummyBot",

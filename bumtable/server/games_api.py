@@ -1,6 +1,7 @@
 """The games a table can be made for, and each game's options as a form asks for them (the lobby's form).
 
-- ``GET /api/games``: every game's name, title, family, player counts and its rules' default options.
+- ``GET /api/games``: every game's name, title, family, player counts, its rules' default options and the bot
+  kinds a seat may hold (name and what it does, levels first).
 - ``GET /api/games/{name}/options?players=N``: the preset for ``N`` players, option by option (kind, allowed
   values in words, description, value), and each variant with the options it changes.
 """
@@ -11,6 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
+from bumtable.bots import BOTS, TABLE_BOTS
 from bumtable.errors import BumtableError
 from bumtable.rules import get
 from bumtable.rules.options_data import option_fields
@@ -24,8 +26,9 @@ FORM_SKIP = ("system", "players", "notes")
 
 @router.get("/api/games")
 async def game_list() -> list[dict[str, Any]]:
-    """Every game a table can be made for: its name, title, family, player counts and its rules' options as
-    they are by default (``rules.to_dict()`` at the default player count)."""
+    """Every game a table can be made for: its name, title, family, player counts, its rules' options as
+    they are by default (``rules.to_dict()`` at the default player count) and the bot kinds a seat may hold
+    (``bots``: name and what it does, in the order a list offers them)."""
     return [
         {
             "name": sys.name,
@@ -34,6 +37,7 @@ async def game_list() -> list[dict[str, Any]]:
             "players": list(range(sys.min_players, sys.max_players + 1)),
             "default_players": sys.default_players,
             "options": get(sys.name).to_dict(),
+            "bots": [{"name": kind, "about": BOTS[kind]} for kind in TABLE_BOTS],
         }
         for sys in map(system, systems())
     ]

@@ -8,6 +8,8 @@ export interface GameInfo {
   default_players: number;
   /** The rules' options as they are by default (``rules.to_dict()``). */
   options: Record<string, unknown>;
+  /** The bot kinds a seat may hold, in the order a list offers them, each with what it does. */
+  bots: { name: string; about: string }[];
 }
 
 /** One option as the lobby's form asks for it (``GET /api/games/{name}/options``). */

@@ -94,8 +94,9 @@ export async function startLobby(root: HTMLElement): Promise<void> {
           "select",
           { id: `seat-${i}`, name: `seat-${i}` },
           el("option", { value: "person" }, i === 0 ? "You" : "A person (invite link)"),
-          el("option", { value: "heuristic" }, "Bot: heuristic"),
-          el("option", { value: "random" }, "Bot: random"),
+          ...(chosen()?.bots ?? []).map((bot) =>
+            el("option", { value: bot.name, title: bot.about }, `Bot: ${bot.name}`),
+          ),
         );
         select.value = i === 0 ? "person" : "heuristic";
         return el("div", {}, el("label", { for: `seat-${i}` }, `Seat ${i} `), select);
