@@ -197,10 +197,16 @@ def test_a_seat_may_hold_a_bot_of_any_level_and_the_table_made_seats_the_level_c
     assert [b["name"] for b in described["bots"]] == ["easy", "medium", "hard", "heuristic", "random"]
     open_lobby(page, web_server, "gin-bummy", 2)
     offered = page.locator("#seat-1 option")
-    expect(offered).to_have_text(["A person (invite link)", *(f"Bot: {b['name']}" for b in described["bots"])])
+    expect(offered).to_have_text(
+        ["A person (invite link)", *(f"Bot: {b['name']}" for b in described["bots"])]
+    )
     hard = next(b for b in described["bots"] if b["name"] == "hard")
     expect(page.locator("#seat-1 option[value=hard]")).to_have_attribute("title", hard["about"])
+    expect(page.locator("#seat-1-about")).to_have_text(
+        next(b["about"] for b in described["bots"] if b["name"] == "heuristic")
+    )  # the default bot's words, shown beside the list
     page.select_option("#seat-1", "hard")
+    expect(page.locator("#seat-1-about")).to_have_text(hard["about"])
     page.click("text=Make the table")
     expect(page).to_have_url(re.compile(r"/t/[0-9a-f]+\?token="))
     table_id = page.url.split("/t/")[1].split("?")[0]

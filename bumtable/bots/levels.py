@@ -37,8 +37,8 @@ from bumtable.rules.registry import system
 
 LEVELS: dict[str, str] = {
     "easy": "the game's heuristic, but one decision in four made at random: sensible, with a beginner's slips",
-    "medium": "a small search: the likely choices played out on the same deals of the hidden cards, the deals "
-    "weighed by how well they explain the others' moves (under 0.2 s a decision)",
+    "medium": "a small search: the likely choices played out on the same deals of the hidden cards (in the "
+    "climbing games, the deals weighed by how well they explain the others' moves); under 0.2 s a decision",
     "hard": "the same search with four to seven times the budget (under 1 s a decision)",
 }
 """Every level, with what it does."""

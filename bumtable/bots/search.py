@@ -257,10 +257,11 @@ class SearchBot:
     def _paired(self, observation: Any, by_key: dict[str, Any]) -> str:
         """Flat Monte Carlo with every action played out on the same determinizations: each new deal of the
         hidden cards is played out once after each legal action, so actions are compared on the same cards (a
-        paired comparison: far less noise than each action on its own deals). The key of the best mean."""
+        paired comparison: far less noise than each action on its own deals). The key of the best mean (ties
+        and ``margin``: see :meth:`_best`)."""
         config = self.config
-        favourite = None  # the rollout policy's choice, asked before the playouts (they draw on its luck)
-        if config.favourite_ties or config.margin:
+        favourite = None  # with a margin, the rollout policy's choice is asked before the playouts
+        if config.margin:
             favourite = observation.rules.action_text(self.policy.choose(observation))
         stats = self.stats = {key: Stat() for key in by_key}
         deadline = None if config.seconds is None else time.perf_counter() + config.seconds
@@ -270,6 +271,8 @@ class SearchBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.iterations_done = done
+        if favourite is None and config.favourite_ties:  # (after them, as before margin existed)
+            favourite = observation.rules.action_text(self.policy.choose(observation))
         return self._best(list(stats), stats, favourite)
 
     def _best(self, keys: list[str], stats: dict[str, Stat], favourite: str | None) -> str:
@@ -431,7 +434,7 @@ def paired_gain(better: Stat, base: Stat, margin: float) -> bool:
     >>> a, b = Stat(), Stat()
     >>> for deal, (x, y) in enumerate([(1, 0), (1, 0), (1, 1), (0, 0)]):
     ...     a.add(x, deal=deal); b.add(y, deal=deal)
-    >>> paired_gain(a, b, 1.0), paired_gain(a, b, 2.0)
+    >>> paired_gain(a, b, 1.0), paired_gain(a, b, 2.0)  # differences 1, 1, 0, 0: mean 0.5, error 0.29
     (True, False)
     """
     mine, theirs = better.by_deal or {}, base.by_deal or {}
@@ -439,10 +442,13 @@ def paired_gain(better: Stat, base: Stat, margin: float) -> bool:
     total = sum(w for _, w in shared)
     if len(shared) < 2 or total <= 0:
         return False
+    squares = sum(w * w for _, w in shared)
+    if total - squares / total <= 0:  # all the weight on one deal: nothing to test with
+        return False
     mean = sum(w * x for x, w in shared) / total
-    variance = sum(w * (x - mean) ** 2 for x, w in shared) / total
-    effective = total * total / sum(w * w for _, w in shared)
-    return mean > margin * math.sqrt(variance / effective)
+    # the weighted sample variance (unbiased for weights that count repeats: n - 1 when every weight is 1)
+    variance = sum(w * (x - mean) ** 2 for x, w in shared) / (total - squares / total)
+    return mean > margin * math.sqrt(variance * squares / (total * total))
 
 
 def place_values(places: Sequence[int]) -> tuple[float, ...]:

@@ -98,8 +98,15 @@ export async function startLobby(root: HTMLElement): Promise<void> {
             el("option", { value: bot.name, title: bot.about }, `Bot: ${bot.name}`),
           ),
         );
-        select.value = i === 0 ? "person" : "heuristic";
-        return el("div", {}, el("label", { for: `seat-${i}` }, `Seat ${i} `), select);
+        select.value = i === 0 || !select.querySelector("option[value=heuristic]") ? "person" : "heuristic";
+        // what the bot chosen does, in words (an option's title is not shown on every screen)
+        const about = el("span", { class: "seat-about", id: `seat-${i}-about` });
+        const describe = (): void => {
+          about.textContent = select.selectedOptions[0]?.title ?? "";
+        };
+        select.addEventListener("change", describe);
+        describe();
+        return el("div", {}, el("label", { for: `seat-${i}` }, `Seat ${i} `), select, " ", about);
       }),
     );
   }
