@@ -210,11 +210,11 @@ def test_hand_inference_weighs_every_deal_alike_in_games_without_it() -> None:
     assert all(s.weight == s.deals for s in bot.stats.values())
 
 
-def _boojum_decisions(count: int) -> list[Any]:
-    """Observations of seats with a choice, from heuristic games of Boojum for 4."""
+def _decisions(game: str, players: int, count: int, seed: int) -> list[Any]:
+    """Observations of seats with a choice, from a heuristic game of ``game`` for ``players``."""
     out: list[Any] = []
-    state = get("boojum", players=4).new_state(seed=8)
-    bot = make_bot("heuristic", seed=2, game="boojum")
+    state = get(game, players=players).new_state(seed=seed)
+    bot = make_bot("heuristic", seed=2, game=game)
     while len(out) < count and not state.is_over():
         seat = state.current_player()
         assert seat is not None
@@ -223,6 +223,16 @@ def _boojum_decisions(count: int) -> list[Any]:
             out.append(observation)
         state.apply(bot.choose(observation))
     return out
+
+
+def _boojum_decisions(count: int) -> list[Any]:
+    """Observations of seats with a choice, from heuristic games of Boojum for 4."""
+    return _decisions("boojum", 4, count, seed=8)
+
+
+def _gin_decisions(count: int) -> list[Any]:
+    """Observations of seats with a choice, from a game of heuristic bots (Gin Bummy for 2)."""
+    return _decisions("gin-bummy", 2, count, seed=21)
 
 
 @pytest.mark.parametrize("halving", [False, True])
@@ -258,21 +268,6 @@ def test_a_boojum_playout_cut_short_values_a_token_held_above_being_able_to_clai
     assert [after[p] for p in (0, 1, 3)] == [before[p] for p in (0, 1, 3)]
     # It no longer counts how near its cards come to Moons (at most 1), and the token counts TOKEN_WEIGHT.
     assert after[2] - before[2] >= TOKEN_WEIGHT - 1 > 0
-
-
-def _gin_decisions(count: int) -> list[Any]:
-    """Observations of decisions with a choice, from a game of heuristic bots (Gin Bummy for 2)."""
-    out = []
-    state = get("gin-bummy", players=2).new_state(seed=21)
-    bot = make_bot("heuristic", seed=2, game="gin-bummy")
-    while len(out) < count and not state.is_over():
-        seat = state.current_player()
-        assert seat is not None
-        observation = state.observe(seat)
-        if len(state.legal_actions()) > 1:
-            out.append(observation)
-        state.apply(bot.choose(observation))
-    return out
 
 
 @pytest.mark.parametrize("halving", [False, True])
