@@ -44,6 +44,7 @@ def spawn(*args: str, dimensions: tuple[int, int] = WIDE) -> pexpect.spawn:
         ["-m", "bumtable.cli", *args],
         env=env,
         encoding="utf-8",
+        codec_errors="replace",  # the echo of what is typed can land inside a character
         timeout=30,
         dimensions=dimensions,
     )

@@ -18,7 +18,14 @@ COLOURS = re.compile(r"(^|;)(3[0-9]|9[0-7]|38)(;|$)")
 
 def _first_screen(no_color: str, term: str) -> str:
     env = {**os.environ, "COLUMNS": "100", "NO_COLOR": no_color, "TERM": term}
-    child = pexpect.spawn(BIN, ["play", "bum-game", "--seed", "3"], env=env, encoding="utf-8", timeout=30)
+    child = pexpect.spawn(
+        BIN,
+        ["play", "bum-game", "--seed", "3"],
+        env=env,
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=30,
+    )
     child.expect("Your play: ")
     screen = child.before
     child.sendline("quit")

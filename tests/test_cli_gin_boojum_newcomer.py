@@ -26,6 +26,7 @@ def spawn(*args: str) -> pexpect.spawn:
         ["-m", "bumtable.cli", *args],
         env=ENV,
         encoding="utf-8",
+        codec_errors="replace",  # the echo of what is typed can land inside a character
         timeout=20,
         dimensions=(50, 100),
     )
@@ -168,6 +169,7 @@ def test_playing_a_whole_boojum_game_at_100_columns_shows_the_card_key_and_no_wi
         ["-m", "bumtable.cli", "play", "boojum", "-n", "3", "--seed", "21"],
         env=env,
         encoding="utf-8",
+        codec_errors="replace",  # the echo of what is typed can land inside a character
         timeout=30,
         dimensions=(50, 100),
     )

@@ -102,6 +102,7 @@ def test_a_lost_connection_is_opened_again_and_the_move_typed_meanwhile_is_playe
         ["-m", "bumtable.cli", "join", created["links"]["seats"]["1"]],
         env=ENV,
         encoding="utf-8",
+        codec_errors="replace",  # the echo of what is typed can land inside a character
         timeout=30,
         dimensions=(50, 100),
     )

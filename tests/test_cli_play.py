@@ -89,7 +89,12 @@ def test_saved_game_records_the_human_seat_and_bots(tmp_path: Path) -> None:
 def test_illegal_and_unreadable_input_get_a_reason_and_a_new_prompt_in_a_terminal() -> None:
     # Seed 2: seat 0 is the first Boss and holds an Ace, a Two and a Joker.
     child = pexpect.spawn(
-        sys.executable, ["-m", "bumtable.cli", "play", "--seed", "2"], env=ENV, encoding="utf-8", timeout=20
+        sys.executable,
+        ["-m", "bumtable.cli", "play", "--seed", "2"],
+        env=ENV,
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=20,
     )
     try:
         child.expect("Your play")

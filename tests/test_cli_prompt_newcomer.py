@@ -38,6 +38,7 @@ def spawn(*args: str, env: dict[str, str] | None = None) -> pexpect.spawn:
         ["-m", "bumtable.cli", "play", *args],
         env=env or ENV,
         encoding="utf-8",
+        codec_errors="replace",  # the echo of what is typed can land inside a character
         timeout=30,
         dimensions=(50, 100),
     )
@@ -219,6 +220,7 @@ def bumtable_script(env: dict[str, str], *args: str) -> str:
         ["play", "--seed", "3", *args],
         env=env,
         encoding="utf-8",
+        codec_errors="replace",  # the echo of what is typed can land inside a character
         timeout=30,
         dimensions=(50, 200),
     )
