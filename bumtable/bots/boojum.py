@@ -412,7 +412,7 @@ class BoojumBot:
         key = ("bid", sorted_hand, sorted_bid, high, lot, wants)
         if key not in self._plans:
             self._plans.clear()  # one turn at a time
-            self._plans[key] = _kept_plan(sorted_hand, sorted_bid, high, tuple(lot), wants, t)
+            self._plans[key] = _kept_plan(sorted_hand, sorted_bid, high, lot, wants, t)
         plan = self._plans[key]
         if plan is None or Counter(laid) - Counter(plan):
             if not laid:
