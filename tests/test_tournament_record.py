@@ -189,7 +189,7 @@ def test_ctrl_c_keeps_the_finished_deals_and_the_same_command_goes_on_from_there
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
     assert process.returncode == 130 and out == ""
-    assert "Traceback" not in err  # nor from the worker processes
+    assert "Traceback" not in err, err  # nor from the worker processes
     assert f"Stopped. The deals finished are in {path}: the same command goes on from there" in err
     kept = [d["deal"] for d in _deal_lines(path)]  # every line whole (read back as JSON)
     deals = max(kept) + 2
@@ -247,3 +247,48 @@ def test_a_setting_added_later_leaves_the_settings_text_of_a_search_that_does_no
         for level in ("medium", "hard"):
             assert not any(f"{name}=" in bot_settings(level, game) for name in LATER_SETTINGS)
     assert "margin=1.0" in bot_settings("search:margin=1", "gin-bummy")
+
+
+def test_so_far_reads_a_record_another_tournament_is_writing_without_touching_it(tmp_path: Path) -> None:
+    from bumtable.sim.lineups import fill_lineup
+
+    path = tmp_path / "t.jsonl"
+    _report(3, path)
+    playing = T.open_record(PRESIDENT, [fill_lineup(BOTS, 4)], seed=3, round_robin=False, record=path)
+    with playing:  # locked by the tournament "playing" into it, which is half-way through a line
+        with path.open("a") as file:
+            file.write('{"deal": 3, "tables": [{"kinds": ["heur')
+        before = path.read_bytes()
+        so_far = T.recorded_report(PRESIDENT, bots=BOTS, deals=50, seed=3, round_robin=False, record=path)
+    assert path.read_bytes() == before
+    assert so_far.to_dict() == _report(3) and so_far.resumed == 3
+
+
+def test_so_far_counts_only_the_first_deals_asked_and_refuses_a_foreign_or_missing_record(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.jsonl"
+    _report(5, path)
+    report = T.recorded_report(PRESIDENT, bots=BOTS, deals=2, seed=3, round_robin=False, record=path)
+    assert report.to_dict() == _report(2)
+    with pytest.raises(RecordError, match="its seed is 3, this one's 4"):
+        T.recorded_report(PRESIDENT, bots=BOTS, deals=5, seed=4, round_robin=False, record=path)
+    with pytest.raises(RecordError, match="there is no record at"):
+        T.recorded_report(PRESIDENT, bots=BOTS, deals=5, seed=3, round_robin=False, record=tmp_path / "x")
+
+
+def test_the_command_so_far_reports_the_record_and_says_how_many_deals_it_holds(tmp_path: Path) -> None:
+    runner = CliRunner(env={"COLUMNS": "200"})
+    path = tmp_path / "t.jsonl"
+    args = ["tournament", "president", "--bots", "heuristic,random", "--record", str(path)]
+    assert runner.invoke(app, [*args, "--seed", "3", "--deals", "3"]).exit_code == 0
+    before = path.read_bytes()
+    result = runner.invoke(app, [*args, "--deals", "100", "--so-far"])  # the record's seed
+    assert result.exit_code == 0, result.output
+    assert "seed 3: 3 deals x 4 rotations" in result.stdout
+    assert "Read from the record: 3 of the 100 deals asked, nothing played." in result.stdout
+    assert "Tournament" not in result.stderr and path.read_bytes() == before  # no bar, nothing written
+    as_json = runner.invoke(app, [*args, "--deals", "100", "--so-far", "--json"])
+    assert json.loads(as_json.stdout) == _report(3)
+    bare = runner.invoke(app, ["tournament", "president", "--so-far"])
+    assert bare.exit_code == 2 and "--so-far reads a record: give it with --record FILE" in bare.stderr

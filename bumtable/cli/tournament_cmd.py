@@ -26,7 +26,7 @@ from bumtable.cli.common import (
     work_progress,
 )
 from bumtable.rules import system
-from bumtable.sim.tournament import TournamentReport, open_record, tournament_lineups
+from bumtable.sim.tournament import TournamentReport, open_record, recorded_report, tournament_lineups
 from bumtable.sim.tournament import tournament as run_tournament
 from bumtable.sim.tournament_record import recorded_seed
 
@@ -71,8 +71,10 @@ def ladder_table(report: TournamentReport) -> Table:
     return table
 
 
-def print_report(console: Console, report: TournamentReport, title: str) -> None:
-    """The report for people."""
+def print_report(
+    console: Console, report: TournamentReport, title: str, so_far_of: int | None = None
+) -> None:
+    """The report for people (``so_far_of``: the deals asked, when the report is of a record so far)."""
     plays = report.deals * report.tables_per_deal
     n = report.players
     if report.mode == "round-robin":
@@ -100,6 +102,11 @@ def print_report(console: Console, report: TournamentReport, title: str) -> None
         console.print(Text(line))
     if report.ladder:
         console.print(ladder_table(report))
+    if so_far_of is not None:
+        console.print(
+            Text(f"Read from the record: {report.deals:,} of the {so_far_of:,} deals asked, nothing played.")
+        )
+        return
     if report.resumed:
         console.print(Text(f"{report.resumed:,} of the deals read from the record, not played again."))
     played_now = (report.deals - report.resumed) * report.tables_per_deal
@@ -156,12 +163,39 @@ def tournament(
             dir_okay=False,
         ),
     ] = None,
+    so_far: Annotated[
+        bool,
+        typer.Option(
+            "--so-far",
+            help="With --record: report the deals the record holds so far, playing nothing and writing "
+            "nothing (a tournament may be playing into it meanwhile).",
+        ),
+    ] = False,
 ) -> None:
     """Play bots against each other on duplicate deals: first-place rates with 95 % intervals, points, places."""
+    if so_far and record is None:
+        raise typer.BadParameter("--so-far reads a record: give it with --record FILE", param_hint="--so-far")
     if seed is None and record is not None:  # a record goes on with its own seed
         seed = recorded_seed(record)
-    if seed is None:
-        seed = new_seed()
+    if seed is None:  # (--so-far with no record: reading it says what is wrong)
+        seed = 0 if so_far else new_seed()
+    if so_far:
+        assert record is not None
+        with cli_errors():
+            rules = make_rules(game, players, split_words(variant), None, option or ())
+            report = recorded_report(
+                rules,
+                bots=split_words([bots]),
+                deals=deals,
+                seed=seed,
+                round_robin=round_robin,
+                record=record,
+            )
+        if as_json:
+            typer.echo(json.dumps(report.to_dict()))
+        else:
+            print_report(out_console(), report, system(game).title, so_far_of=deals)
+        return
     progress = work_progress("Tournament", "deals", quiet=as_json)
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), None, option or ())

@@ -117,8 +117,10 @@ def run_chunks(
                     if progress is not None:
                         progress(sizes[i])
         except BaseException:  # Ctrl-C (or a chunk's error): stop at once, the chunks being played dropped
-            pool.shutdown(wait=False, cancel_futures=True)
             for process in set(multiprocessing.active_children()) - others:
                 process.terminate()
+            # The pool's manager thread sees its workers gone and ends; it is waited for here. Left running
+            # (shutdown without waiting), it raced the interpreter's exit, which then printed a traceback.
+            pool.shutdown(wait=True, cancel_futures=True)
             raise
     return [results[i] for i in range(len(sizes))]

@@ -238,15 +238,22 @@ def mode_name(round_robin: bool) -> str:
 
 
 def open_record(
-    rules: Rules, lineups: Sequence[tuple[str, ...]], *, seed: int, round_robin: bool, record: str | Path
+    rules: Rules,
+    lineups: Sequence[tuple[str, ...]],
+    *,
+    seed: int,
+    round_robin: bool,
+    record: str | Path,
+    read_only: bool = False,
 ) -> TournamentRecord:
     """The record at ``record`` of the tournament of these line-ups (:mod:`bumtable.sim.tournament_record`),
-    open and locked: a :class:`~bumtable.sim.tournament_record.RecordError` if it cannot be this one's."""
+    open and locked (``read_only``: read, not locked): a
+    :class:`~bumtable.sim.tournament_record.RecordError` if it cannot be this one's."""
     kinds = dict.fromkeys(kind for lineup in lineups for kind in lineup)
     settings = {kind: bot_settings(kind, rules.system) for kind in kinds}
     mode = mode_name(round_robin)
     head = header(rules=rules.to_dict(), seed=seed, mode=mode, lineups=lineups, bots=settings)
-    return TournamentRecord(record, head, table_plan(lineups))
+    return TournamentRecord(record, head, table_plan(lineups), read_only=read_only)
 
 
 def runs(indices: Sequence[int], size: int) -> list[tuple[int, int]]:
@@ -284,7 +291,6 @@ def tournament(
     it stopped, and its report is the same as if it had never stopped.
     """
     lineups = tournament_lineups(rules, bots=bots, deals=deals, jobs=jobs, round_robin=round_robin)
-    n = rules.players
     plan = table_plan(lineups)
     jobs = jobs or default_jobs()
     with contextlib.ExitStack() as stack:
@@ -324,18 +330,63 @@ def tournament(
                 done=finished,
             )
     ordered = [played[i] for i in range(deals)]
-    return TournamentReport(
-        system=rules.system,
-        players=n,
-        seed=seed,
-        deals=deals,
-        unit="hands" if deal_is_a_hand(rules) else "games",
-        mode=mode_name(round_robin),
-        lineups=lineups,
-        tables_per_deal=len(plan),
-        results=kind_results(ordered),
-        ladder=ladder(t for tables in ordered for t in tables) if round_robin else [],
+    return _report(
+        rules,
+        seed,
+        lineups,
+        ordered,
+        round_robin=round_robin,
         wall_seconds=time.perf_counter() - begin,
         jobs=min(jobs, max(len(chunks), 1)),
         resumed=len(known),
+    )
+
+
+def recorded_report(
+    rules: Rules, *, bots: Sequence[str], deals: int, seed: int, round_robin: bool, record: str | Path
+) -> TournamentReport:
+    """The report of the deals that the record of this tournament holds so far, among the first ``deals``,
+    read without playing or writing anything: a tournament may be playing into the record meanwhile. The
+    report's ``deals`` is the number read (all of them ``resumed``); they are taken in the order of their
+    index, so once the first ``k`` deals are all there, the report is what the tournament would give for
+    ``k`` deals.
+
+    A :class:`~bumtable.sim.tournament_record.RecordError` when there is no such record.
+    """
+    lineups = tournament_lineups(rules, bots=bots, deals=deals, round_robin=round_robin)
+    book = open_record(rules, lineups, seed=seed, round_robin=round_robin, record=record, read_only=True)
+    ordered = [book.deals[i] for i in sorted(book.deals) if i < deals]
+    if not ordered:
+        raise TournamentError(f"the record {record} holds no deal yet")
+    return _report(
+        rules, seed, lineups, ordered, round_robin=round_robin, wall_seconds=0.0, jobs=0, resumed=len(ordered)
+    )
+
+
+def _report(
+    rules: Rules,
+    seed: int,
+    lineups: list[tuple[str, ...]],
+    ordered: Sequence[Sequence[TableResult]],
+    *,
+    round_robin: bool,
+    wall_seconds: float,
+    jobs: int,
+    resumed: int,
+) -> TournamentReport:
+    """The report of the deals ``ordered`` (each its tables, in the order the tournament plays them)."""
+    return TournamentReport(
+        system=rules.system,
+        players=rules.players,
+        seed=seed,
+        deals=len(ordered),
+        unit="hands" if deal_is_a_hand(rules) else "games",
+        mode=mode_name(round_robin),
+        lineups=lineups,
+        tables_per_deal=len(table_plan(lineups)),
+        results=kind_results(ordered),
+        ladder=ladder(t for tables in ordered for t in tables) if round_robin else [],
+        wall_seconds=wall_seconds,
+        jobs=jobs,
+        resumed=resumed,
     )

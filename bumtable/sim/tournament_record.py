@@ -8,7 +8,8 @@ tables in the order the tournament plays them. Deals are written as they finish,
 so a tournament stopped at any moment (Ctrl-C, a machine going down) loses at most the deals being played.
 A last line cut short by such a stop is dropped (and cut from the file) when the record is opened again;
 a broken line anywhere else is an error, and nothing is written. A tournament holds its record locked
-while it plays: a second one given the same file is refused (it would write the same deals twice).
+while it plays: a second one given the same file is refused (it would write the same deals twice). Opened
+``read_only``, a record is read without the lock, as a tournament writes it (``--so-far``).
 
 Opening a record for a different tournament (other rules, seed, mode, line-ups, bots' settings or version)
 is refused, naming what differs: its deals would not be this tournament's. The bots' settings are what each
@@ -117,11 +118,22 @@ class TournamentRecord:
     (``head``, from :func:`header`) and that every deal holds the tables of ``plan``.
     """
 
-    def __init__(self, path: str | Path, head: dict[str, Any], plan: Sequence[Sequence[str]]) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        head: dict[str, Any],
+        plan: Sequence[Sequence[str]],
+        *,
+        read_only: bool = False,
+    ) -> None:
         self.path = Path(path)
         self.plan = [tuple(seats) for seats in plan]
         self.deals: dict[int, tuple[TableResult, ...]] = {}
         """The deals recorded, by their index in the tournament."""
+        self._file: IO[bytes] | None = None
+        if read_only:
+            self._read_only(head)
+            return
         try:
             file = self.path.open("a+b")  # created if missing; every write goes to the end
         except OSError as e:
@@ -154,7 +166,20 @@ class TournamentRecord:
         except BaseException:
             file.close()
             raise
-        self._file: IO[bytes] | None = file
+        self._file = file
+
+    def _read_only(self, head: dict[str, Any]) -> None:
+        """Read the deals without locking or writing: a tournament may be writing the file now (its last
+        line, half written, is left out)."""
+        try:
+            text = self.path.read_bytes().decode()
+        except FileNotFoundError:
+            raise RecordError(f"there is no record at {self.path}") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"cannot read the record {self.path}: {e}") from None
+        if not text.strip():
+            raise RecordError(f"the record {self.path} is empty")
+        self._read(text, head)
 
     def _read(self, text: str, head: dict[str, Any]) -> int:
         """Read the deals of ``text`` (this file's contents); the length in bytes of its good part."""
@@ -203,7 +228,7 @@ class TournamentRecord:
 
     def add(self, index: int, tables: Sequence[TableResult]) -> None:
         """Record deal ``index`` (written and flushed at once)."""
-        assert self._file is not None, "the record is closed"
+        assert self._file is not None, "the record is closed (or was opened read-only)"
         line = json.dumps({"deal": index, "tables": [table_to_dict(t) for t in tables]})
         self._file.write((line + "\n").encode())
         self._file.flush()
