@@ -18,6 +18,7 @@ from bumtable.sim.tournament_stats import (
     Z95,
     TableResult,
     design_effect,
+    head_to_head,
     kind_results,
     mean_places,
     t95,
@@ -315,6 +316,36 @@ def test_round_robin_rates_every_kind_and_reports_the_ladder() -> None:
     assert [r.bot for r in report.ladder] == ["heuristic", "random"]
     assert all(r.games == 30 for r in report.ladder)
     assert [rung["rank"] for rung in report.to_dict()["ladder"]] == [1, 2]
+
+
+def test_head_to_head_counts_each_line_up_at_its_own_tables_only() -> None:
+    # a always wins alone against three b, and never alone against three c: 50 % over all its tables
+    win_b = TableResult(("a", "b", "b", "b"), (1, 2, 3, 4), (1.0, 0.0, 0.0, 0.0), (3.0, 2.0, 1.0, 0.0))
+    lose_c = TableResult(("c", "a", "c", "c"), (1, 4, 2, 3), (1.0, 0.0, 0.0, 0.0), (3.0, 0.0, 2.0, 1.0))
+    deals = [[win_b, lose_c]] * 20
+    assert next(r for r in kind_results(deals) if r.bot == "a").first_place_rate == 0.5
+    pairs = head_to_head(deals, [("a", "b", "b", "b"), ("a", "c", "c", "c")])
+    assert [(h.result.bot, h.against, h.result.hands, h.result.first_place_rate) for h in pairs] == [
+        ("a", "b", 20, 1.0),
+        ("a", "c", 20, 0.0),
+    ]
+    assert pairs[0].result.first_place_ci95[0] > 0.25 > pairs[1].result.first_place_ci95[1]
+    assert pairs[0].to_dict()["against"] == "b" and pairs[0].to_dict()["mean_points"] == 3.0
+
+
+def test_round_robin_reports_each_line_up_head_to_head() -> None:
+    report = T.tournament(
+        get("bum-game", players=4), bots=["heuristic", "random"], deals=20, seed=3, round_robin=True
+    )
+    pairs = {(h.result.bot, h.against): h.result for h in report.head_to_head}
+    assert set(pairs) == {("heuristic", "random"), ("random", "heuristic")}
+    assert all(r.hands == 20 * 4 for r in pairs.values())  # one seat a table, 4 rotations, 20 deals
+    assert (
+        pairs["heuristic", "random"].first_place_rate > 0.25 > pairs["random", "heuristic"].first_place_rate
+    )
+    assert [h["against"] for h in report.to_dict()["head_to_head"]] == ["random", "heuristic"]
+    duplicate = T.tournament(get("bum-game", players=4), bots=["heuristic", "random"], deals=20, seed=3)
+    assert duplicate.head_to_head == [] and "head_to_head" not in duplicate.to_dict()
 
 
 def test_the_report_is_the_same_whatever_the_number_of_processes() -> None:

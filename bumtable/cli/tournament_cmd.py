@@ -71,6 +71,33 @@ def ladder_table(report: TournamentReport) -> Table:
     return table
 
 
+def head_to_head_table(report: TournamentReport) -> Table:
+    """A round robin's line-ups: each lone kind's first-place rate (and interval) against the others' kind,
+    and whether the interval lies above parity (``yes``), below it, or reaches it (``not shown``)."""
+    n = report.players
+    parity = 1 / n
+    table = Table(
+        title=f"Head to head: one kind alone against {n - 1} of another (parity {parity:.0%})",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    for column in ("Bot", "Against", report.unit.capitalize(), "1st place", "95 %", "Above parity"):
+        table.add_column(column, justify="left" if column in ("Bot", "Against") else "right", no_wrap=True)
+    for pair in report.head_to_head:
+        r = pair.result
+        low, high = r.first_place_ci95
+        verdict = "yes" if low > parity else "below" if high < parity else "not shown"
+        table.add_row(
+            Text(r.bot),
+            Text(pair.against),
+            f"{r.hands:,}",
+            f"{r.first_place_rate:.1%}",
+            f"{low:.1%}..{high:.1%}",
+            verdict,
+        )
+    return table
+
+
 def print_report(
     console: Console, report: TournamentReport, title: str, so_far_of: int | None = None
 ) -> None:
@@ -102,6 +129,7 @@ def print_report(
         console.print(Text(line))
     if report.ladder:
         console.print(ladder_table(report))
+        console.print(head_to_head_table(report))
     if so_far_of is not None:
         console.print(
             Text(f"Read from the record: {report.deals:,} of the {so_far_of:,} deals asked, nothing played.")

@@ -33,7 +33,7 @@ import contextlib
 import hashlib
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -45,7 +45,7 @@ from bumtable.sim.ladder import Rung, ladder
 from bumtable.sim.lineups import TournamentError, fill_lineup, rotations, round_robin_lineups
 from bumtable.sim.parallel import default_jobs, run_chunks
 from bumtable.sim.tournament_record import TournamentRecord, header
-from bumtable.sim.tournament_stats import KindResult, TableResult, kind_results
+from bumtable.sim.tournament_stats import HeadToHead, KindResult, TableResult, head_to_head, kind_results
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,8 @@ class TournamentReport:
     jobs: int
     resumed: int = 0
     """Deals read from the tournament's record instead of played (see :mod:`bumtable.sim.tournament_record`)."""
+    head_to_head: list[HeadToHead] = field(default_factory=list)
+    """Round robin only: how the lone kind of each line-up did at that line-up's tables."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: the same for the same inputs, whatever the number of processes."""
@@ -86,6 +88,7 @@ class TournamentReport:
         }
         if self.mode == "round-robin":
             out["ladder"] = [rung.to_dict() for rung in self.ladder]
+            out["head_to_head"] = [pair.to_dict() for pair in self.head_to_head]
         return out
 
 
@@ -389,4 +392,5 @@ def _report(
         wall_seconds=wall_seconds,
         jobs=jobs,
         resumed=resumed,
+        head_to_head=head_to_head(ordered, lineups) if round_robin else [],
     )

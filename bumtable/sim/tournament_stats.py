@@ -210,3 +210,42 @@ def kind_results(deals: Sequence[Sequence[TableResult]]) -> list[KindResult]:
             )
         )
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """One line-up of a round robin: a kind alone against ``players - 1`` of another, and how the lone kind
+    did at those tables only (its statistics as :func:`kind_results` gives them)."""
+
+    against: str
+    """The other kind, holding the other seats."""
+    result: KindResult
+    """The lone kind's statistics at this line-up's tables (``result.bot`` is the lone kind)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: the lone kind's statistics, with ``against``."""
+        return {**self.result.to_dict(), "against": self.against}
+
+
+def head_to_head(
+    deals: Sequence[Sequence[TableResult]], lineups: Sequence[Sequence[str]]
+) -> list[HeadToHead]:
+    """Per line-up (a kind ``a`` alone against others of one kind ``b``, as a round robin plays them), how
+    ``a`` did at the tables of that line-up alone: its first-place rate against parity (1 / players), with
+    the interval of :func:`kind_results`. With two players a line-up is a pair, and the second kind's rate
+    is the rest (less games nobody won).
+
+    >>> ab = TableResult(("a", "b"), (1, 2), (1.0, 0.0), (1.0, 0.0))
+    >>> ba = TableResult(("b", "a"), (2, 1), (0.0, 1.0), (0.0, 1.0))
+    >>> [(h.result.bot, h.against, h.result.first_place_rate) for h in head_to_head([[ab, ba]] * 2, [("a", "b")])]
+    [('a', 'b', 1.0)]
+    """
+    out = []
+    for lineup in lineups:
+        lone, others = lineup[0], set(lineup[1:])
+        (against,) = others
+        people = sorted(lineup)
+        tables = [[t for t in deal if sorted(t.kinds) == people] for deal in deals]
+        result = next(r for r in kind_results(tables) if r.bot == lone)
+        out.append(HeadToHead(against, result))
+    return out
