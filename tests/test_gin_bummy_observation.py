@@ -68,6 +68,35 @@ def test_a_card_taken_from_the_beg_is_public_and_a_stock_draw_is_not() -> None:
     assert state.observe(1).my_draws == (c("9h"),)
 
 
+def test_a_number_card_passed_over_on_the_beg_and_one_discarded_after_a_draw_are_public() -> None:
+    state = position(gin_bummy(2), ["Kh 2c 3d 4h 5s 7c", OTHER], beg="8d", stock_top="9h")
+    play(state, "discard Kh")  # a face card at the start of a turn: it tells nothing, and is not listed
+    play(state, "draw stock", "discard 10c")  # seat 1 leaves the Kh (a face card, not listed) for the stock
+    play(state, "draw stock")  # seat 0 leaves the 10c on the Beg
+    for seat in (0, 1, None):
+        obs = state.observe(seat)
+        assert obs.beg_declined == ((c("10c"),), ()) and obs.number_discards == ((), (c("10c"),))
+    assert GinBummyObservation.from_dict(obs.to_dict(), state.rules) == obs
+
+
+def test_only_each_players_latest_eight_passed_over_and_discarded_cards_are_listed() -> None:
+    from bumtable.rules.gin_bummy.observation import RECENT
+
+    rules = gin_bummy(2).replace(max_turns=0)
+    state = position(rules, ["2c 3c 4c 5c", "2d 3d 4d 5d"], beg="6h")
+    thrown: list[list[int]] = [[], []]
+    for _ in range(34):  # both draw from the stock and throw a card back, turn after turn
+        player = state.turn
+        play(state, "draw stock")
+        action = state.legal_actions()[-1]
+        state.apply(action)
+        if action.card < c("Jc"):  # a number card (a face card drawn from the stock may go instead)
+            thrown[player].append(action.card)
+    discards = state.observe(0).number_discards
+    assert RECENT == 8 and min(len(t) for t in thrown) > RECENT
+    assert discards == (tuple(thrown[0][-RECENT:]), tuple(thrown[1][-RECENT:]))  # the latest, in order
+
+
 def test_the_card_a_joker_forces_on_a_player_is_public() -> None:
     state = play(position(gin_bummy(3), ["JK Qs 2c 3d 4h 5s 6c", OTHER, "Jh Jd 2h 3s 4c 5d"]), "joker JK Qs")
     for seat in (0, 1, 2, None):
@@ -136,6 +165,8 @@ def test_observations_round_trip_through_json(settings: tuple[int, str, bool, in
         (lambda d: d.update(cut=[[{"player": 0}]]), "field 'cut': KeyError"),
         (lambda d: d.update(hidden_counts=[[1], "x"]), "field 'hidden_counts': a list is needed"),
         (lambda d: d.update(last_forced={"player": 1, "card": 7}), "field 'last_forced': a card is text"),
+        (lambda d: d.update(beg_declined=[[]]), "field 'beg_declined': one list of cards per player"),
+        (lambda d: d.update(number_discards=[["5c"], ["Zz"]]), "field 'number_discards': bad card 'Zz'"),
     ],
 )
 def test_malformed_observation_data_is_refused_naming_the_field(change: object, message: str) -> None:

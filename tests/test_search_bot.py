@@ -12,6 +12,7 @@ import pytest
 
 from bumtable.bots import make_bot
 from bumtable.bots.search import SearchBot, SearchConfig, paired_gain, place_values
+from bumtable.cards import Card
 from bumtable.errors import BumtableError
 from bumtable.rules import get
 from bumtable.rules.registry import family_of
@@ -198,13 +199,60 @@ def test_hand_inference_replays_the_real_deal_to_the_present_and_weighs_random_d
     assert lighter / sampled > 0.5
 
 
+def test_gin_bummy_inference_weighs_deals_where_a_passed_over_or_discarded_card_would_have_fitted_less() -> (
+    None
+):
+    from bumtable.bots.inference import gin_bummy_weight
+    from bumtable.rules.gin_bummy import gin_bummy, position
+
+    rules = gin_bummy(2)
+    # seat 1 (no heart: a core of three at most) passes over the 8d, draws the Ks and throws the 7c away
+    state = position(rules, ["Kh Qh 2h 9h 10h 5h", "2c 3d 4s 5s 6c 6d 7c"], beg="8d", stock_top="Ks", turn=1)
+    for text in ("draw stock", "discard 7c"):
+        state.apply(rules.parse_action(text))
+    observation = state.observe(0)
+    assert observation.beg_declined[1] == (int(Card.parse("8d")),)
+    assert observation.number_discards[1] == (int(Card.parse("7c")),)
+    assert gin_bummy_weight(observation, state, None, 0.5) == 1.0  # neither card grows the real hand's core
+
+    def deal(hand: str) -> Any:  # a deal giving seat 1 this hand
+        return position(rules, ["Kh Qh 2h 9h 10h", hand])
+
+    assert gin_bummy_weight(observation, deal("3h 4s 5c Jd Ks"), None, 0.5) == 0.5  # the 8d would have fitted
+    assert gin_bummy_weight(observation, deal("3h 4s Jd Ks Qs"), None, 0.5) == 0.25  # and the 7c too
+    assert gin_bummy_weight(observation, deal("3h 4s 5c 6d Ks"), None, 0.5) == 1.0  # a whole core: no sign
+
+
+def test_gin_bummy_inference_prefers_the_real_deal_to_random_ones_against_the_heuristic() -> None:
+    from bumtable.bots.inference import gin_bummy_weight
+    from bumtable.rules.gin_bummy import sample_state
+
+    heuristic = make_bot("heuristic", 1, "gin-bummy")
+    real: list[float] = []
+    guessed: list[float] = []
+    for seed in range(12):
+        state = get("gin-bummy").new_state(seed=seed)
+        while not state.is_over():
+            seat = state.current_player()
+            assert seat is not None
+            observation = state.observe(seat)
+            if observation.steps % 5 == 0:
+                real.append(gin_bummy_weight(observation, state, heuristic, 0.5))
+                guess = sample_state(observation, random.Random(observation.steps))
+                guessed.append(gin_bummy_weight(observation, guess, heuristic, 0.5))
+            state.apply(heuristic.choose(observation))
+    assert len(real) > 50 and all(0 < w <= 1 for w in real + guessed)
+    assert sum(w == 1 for w in real) / len(real) > 0.8  # the heuristic's choices mostly fit its own hand
+    assert sum(real) / len(real) > sum(guessed) / len(guessed) + 0.1
+
+
 def test_hand_inference_weighs_every_deal_alike_in_games_without_it() -> None:
-    state = get("gin-bummy").new_state(seed=4)
+    state = get("boojum", players=4).new_state(seed=4)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     observation = state.observe(state.current_player())
     bot = SearchBot(
-        seed=1, game="gin-bummy", config=SearchConfig(iterations=20, paired=True, infer=0.5, max_rollout=60)
+        seed=1, game="boojum", config=SearchConfig(iterations=4, paired=True, infer=0.5, max_rollout=16)
     )
     assert bot.choose(observation) in state.legal_actions()
     assert all(s.weight == s.deals for s in bot.stats.values())

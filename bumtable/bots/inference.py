@@ -8,9 +8,11 @@ asked what it would have done with those cards. A move it agrees with counts 1, 
 ``slip`` (the chance that a player leaves the heuristic's path), so a deal's weight is ``slip`` to the number
 of disagreements. The search then counts each deal's playouts by that weight.
 
-Only the climbing games have it so far (:data:`WEIGHTS`): their observation lists every play of the hand in
+The climbing games replay the hand (:data:`WEIGHTS`): their observation lists every play of the hand in
 order (``played``), and the passes between plays follow from whose turn it was. Where a hand cannot be played
-again to the end (a rule the replay does not cover), the moves up to there are weighed.
+again to the end (a rule the replay does not cover), the moves up to there are weighed. Gin Bummy weighs a
+deal by the others' latest passed-over and discarded number cards instead (:func:`gin_bummy_weight`).
+Boojum has none.
 
 >>> import random
 >>> from bumtable.bots import make_bot
@@ -35,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bumtable.bots.gin_bummy import core_size
 from bumtable.cards.french import JOKER
 from bumtable.rules.climbing.plays import PASS, PASS_PLAY
 from bumtable.rules.climbing.sample import hand_start
@@ -126,5 +129,34 @@ def _pass(replay: Any, actor: int, legal: Any, seat: int, policy: Any, slip: flo
     return weight
 
 
-WEIGHTS: dict[str, Callable[[Any, Any, Any, float], float]] = {"climbing": climbing_weight}
+def gin_bummy_weight(observation: Any, state: Any, policy: Any, slip: float) -> float:
+    """The weight of the deal ``state`` in Gin Bummy: ``slip`` to the number of the others' recent choices
+    that would have been a mistake with the hand the deal gives them now. A player who passed over a number
+    card on the Beg (``beg_declined``), or discarded one after drawing (``number_discards``), is taken not
+    to have had a use for it: a deal where that card would grow the core of the player's hand (the most
+    number cards of four suits and four values, :func:`~bumtable.bots.gin_bummy.core_size`) counts
+    ``slip`` for it. The hand now stands in for the hand at the time (no replay: the stock draws in
+    between are hidden), which is why only the latest few choices are listed; ``policy`` is not asked.
+    """
+    weight = 1.0
+    seat = observation.seat
+    for p, (declined, discarded) in enumerate(
+        zip(observation.beg_declined, observation.number_discards, strict=True)
+    ):
+        if p == seat or not (declined or discarded):
+            continue
+        hand = [int(c) for c in state.hand_of(p)]
+        size = core_size(hand)
+        if size >= 4:
+            continue  # a whole core: no number card grows it
+        for card in (*declined, *discarded):
+            if card not in hand and core_size([*hand, card]) > size:
+                weight *= slip
+    return weight
+
+
+WEIGHTS: dict[str, Callable[[Any, Any, Any, float], float]] = {
+    "climbing": climbing_weight,
+    "gin-bummy": gin_bummy_weight,
+}
 """Each family's deal weight (families without one: every deal weighs 1)."""

@@ -7,7 +7,7 @@ exactly: cards and actions as text, no history (``steps`` counts the actions tak
 >>> state = get("gin-bummy", players=2).new_state(seed=5)
 >>> obs = GinBummyObservationModel.model_validate(state.observe(1).to_dict())
 >>> obs.format, obs.phase, obs.legal[0].text
-('gin-bummy-observation/2', 'turn', 'discard Js')
+('gin-bummy-observation/3', 'turn', 'discard Js')
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class GinBummyObservationModel(WireModel):
     turn-over of it, hand sizes, the cards each player is known to hold, the stock's size. Private: the
     seat's own hand and the cards it drew."""
 
-    format: Literal["gin-bummy-observation/2"]
+    format: Literal["gin-bummy-observation/3"]
     """The version of this wire form."""
     system: Literal["gin-bummy"]
     """The rules system (the rules themselves are sent once, apart)."""
@@ -89,3 +89,8 @@ class GinBummyObservationModel(WireModel):
     """While a player takes the turn after a Joker forced a card on them: who and which card."""
     my_draws: list[CardText]
     """The cards this seat drew on its latest turn."""
+    beg_declined: list[list[CardText]]
+    """By player, the latest eight in order: each number card on top of the Beg when that player drew from
+    the stock instead."""
+    number_discards: list[list[CardText]]
+    """By player, the latest eight in order: the number cards that player discarded after drawing."""

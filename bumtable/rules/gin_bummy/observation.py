@@ -48,6 +48,12 @@ if TYPE_CHECKING:
     from bumtable.rules.gin_bummy.settings import GinBummyOptions
 
 
+RECENT = 8
+"""How many of each player's latest passed-over and discarded number cards an observation lists (older ones
+say little about a hand that has changed since, and the wire form stays the same size however long the
+game)."""
+
+
 @dataclass(frozen=True)
 class GinBummyObservation:
     """One seat's view (``seat`` None: a spectator, who holds no hand)."""
@@ -94,6 +100,13 @@ class GinBummyObservation:
     """The cards this seat drew on its latest turn."""
     stuck: int | None = None
     """In a blocked game, the player who had no legal action."""
+    beg_declined: tuple[tuple[int, ...], ...] = ()
+    """Per player, the latest :data:`RECENT` in order: each number card that lay on top of the Beg when the
+    player drew from the stock instead (public: everyone sees the draw; what a player passes over hints at
+    what they do not need)."""
+    number_discards: tuple[tuple[int, ...], ...] = ()
+    """Per player, the latest :data:`RECENT` in order: the number cards the player discarded after drawing
+    (public, on the Beg)."""
 
     def view(self) -> TurnView | None:
         """The decision view of the seat when it is to act, else None."""
@@ -135,8 +148,9 @@ class GinBummyObservation:
 
 
 # ----------------------------------------------------------------- wire form
-FORMAT = "gin-bummy-observation/2"
-"""Version 2: the rules' system instead of the rules, the legal actions, ``steps`` instead of the history."""
+FORMAT = "gin-bummy-observation/3"
+"""Version 2: the rules' system instead of the rules, the legal actions, ``steps`` instead of the history.
+Version 3: ``beg_declined`` and ``number_discards``."""
 PHASES = (TURN, DISCARD_PHASE, CALL, OVER)
 T = TypeVar("T")
 
@@ -229,6 +243,8 @@ def observation_to_dict(obs: GinBummyObservation, memo: WireMemo | None = None) 
         if obs.last_forced is None
         else {"player": obs.last_forced[0], "card": str(Card(obs.last_forced[1]))},
         "my_draws": _texts(obs.my_draws),
+        "beg_declined": shared(memo, "beg_declined", obs.beg_declined, _text_lists),
+        "number_discards": shared(memo, "number_discards", obs.number_discards, _text_lists),
     }
 
 
@@ -311,7 +327,21 @@ def observation_from_dict(data: dict[str, Any], rules: GinBummyOptions) -> GinBu
         steps=field("steps", _int),
         last_forced=field("last_forced", forced),
         my_draws=field("my_draws", _codes),
+        beg_declined=field("beg_declined", _per_player(rules.players)),
+        number_discards=field("number_discards", _per_player(rules.players)),
     )
+
+
+def _per_player(players: int) -> Callable[[Any], tuple[tuple[int, ...], ...]]:
+    """Reads a list of cards for each player."""
+
+    def read(value: Any) -> tuple[tuple[int, ...], ...]:
+        lists = _list(value)
+        if len(lists) != players:
+            raise NotationError(f"one list of cards per player is needed ({players}), not {len(lists)}")
+        return tuple(_codes(v) for v in lists)
+
+    return read
 
 
 def _expect_system(value: Any, system: str) -> str:

@@ -39,7 +39,7 @@ from bumtable.rules.gin_bummy.actions import (
     GinBummyAction,
     action_text,
 )
-from bumtable.rules.gin_bummy.cards import TEXTS, cut_value, is_bum
+from bumtable.rules.gin_bummy.cards import TEXTS, cut_value, is_bum, is_number
 from bumtable.rules.gin_bummy.events import BUM_CALL, CUT, FORCE, STARVE, TURN_OVER
 from bumtable.rules.gin_bummy.moves import (
     CALL,
@@ -50,7 +50,7 @@ from bumtable.rules.gin_bummy.moves import (
     legal_actions,
     why_illegal,
 )
-from bumtable.rules.gin_bummy.observation import GinBummyObservation
+from bumtable.rules.gin_bummy.observation import RECENT, GinBummyObservation
 from bumtable.rules.outcome import BLOCKED, LAST_STANDING, TURN_LIMIT, Outcome
 from bumtable.rules.outcome import BUM as BUM_CALLED
 
@@ -82,12 +82,15 @@ class GinBummyState:
     table knows of each (see :data:`PUBLIC`); ``stock`` has its top card last; ``beg`` its
     top card last; ``flips`` the cards of each turn-over of the Beg, bottom card first;
     ``starved`` the players out, in the order they starved; ``steps`` the actions taken
-    (also in a copy without history); ``stuck`` the player who could not act in a blocked game.
+    (also in a copy without history); ``stuck`` the player who could not act in a blocked game;
+    ``beg_declined[p]`` and ``number_discards[p]`` what player p's public choices showed (see
+    :class:`~bumtable.rules.gin_bummy.observation.GinBummyObservation`).
     """
 
     __slots__ = (
         "_legal",
         "beg",
+        "beg_declined",
         "chance",
         "cut",
         "dealer",
@@ -100,6 +103,7 @@ class GinBummyState:
         "last_draws",
         "last_forced",
         "log",
+        "number_discards",
         "phase",
         "result",
         "rules",
@@ -147,6 +151,9 @@ class GinBummyState:
         self.result = ""
         self.last_forced: tuple[int, int] | None = None
         self.last_draws: list[tuple[int, ...]] = [() for _ in range(n)]
+        # immutable, so a copy shares them (they change once a turn at most)
+        self.beg_declined: tuple[tuple[int, ...], ...] = ((),) * n
+        self.number_discards: tuple[tuple[int, ...], ...] = ((),) * n
         self.drawn: int | None = None
         self.drawn_public = False
         self.drew_from = ""
@@ -309,6 +316,8 @@ class GinBummyState:
                 )
             if self.phase == TURN:
                 self.last_draws[p] = ()
+            elif is_number(action.card):
+                self.number_discards = _noted(self.number_discards, p, action.card)
             self._end_turn()
         elif kind == ACE:
             self._take(p, action.card)
@@ -347,6 +356,8 @@ class GinBummyState:
                 log.add(DRAW, self.steps, player=p, text="draw beg", cards=_texts((card,)))
             self._drew(p, card, "beg", public=True)
         elif kind == DRAW_STOCK:
+            if self.beg and is_number(self.beg[-1]):
+                self.beg_declined = _noted(self.beg_declined, p, self.beg[-1])
             card = self._draw_stock(p)
             assert card is not None, "draw stock was legal, so there was a card to draw"
             self._drew(p, card, "stock", public=self.tags[p][-1] == PUBLIC)
@@ -520,6 +531,8 @@ class GinBummyState:
         s.result = self.result
         s.last_forced = self.last_forced
         s.last_draws = self.last_draws.copy()
+        s.beg_declined = self.beg_declined
+        s.number_discards = self.number_discards
         s.drawn = self.drawn
         s.drawn_public = self.drawn_public
         s.drew_from = self.drew_from
@@ -565,6 +578,13 @@ class GinBummyState:
             f"<GinBummyState {self.rules.players} players turn {self.turns} {self.phase} "
             f"player={self.turn} hands={[len(h) for h in self.hands]} stock={len(self.stock)} beg={len(self.beg)}>"
         )
+
+
+def _noted(lists: tuple[tuple[int, ...], ...], player: int, card: int) -> tuple[tuple[int, ...], ...]:
+    """``lists`` with ``card`` added to ``player``'s list, which keeps its latest :data:`RECENT` cards."""
+    out = list(lists)
+    out[player] = (*lists[player][1 - RECENT :], card)
+    return tuple(out)
 
 
 def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
@@ -613,4 +633,6 @@ def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
         last_forced=state.last_forced,
         my_draws=() if seat is None else state.last_draws[seat],
         stuck=state.stuck,
+        beg_declined=state.beg_declined,
+        number_discards=state.number_discards,
     )
