@@ -322,12 +322,12 @@ def test_head_to_head_counts_each_line_up_at_its_own_tables_only() -> None:
     # a always wins alone against three b, and never alone against three c: 50 % over all its tables
     win_b = TableResult(("a", "b", "b", "b"), (1, 2, 3, 4), (1.0, 0.0, 0.0, 0.0), (3.0, 2.0, 1.0, 0.0))
     lose_c = TableResult(("c", "a", "c", "c"), (1, 4, 2, 3), (1.0, 0.0, 0.0, 0.0), (3.0, 0.0, 2.0, 1.0))
-    deals = [[win_b, lose_c]] * 20
-    assert next(r for r in kind_results(deals) if r.bot == "a").first_place_rate == 0.5
+    deals = [[win_b] * 4 + [lose_c] * 4] * 20  # each line-up's four rotations (the same seats here)
+    assert next(r for r in kind_results(deals) if r.bot == "a").first_place_rate == 0.5  # over both
     pairs = head_to_head(deals, [("a", "b", "b", "b"), ("a", "c", "c", "c")])
     assert [(h.result.bot, h.against, h.result.hands, h.result.first_place_rate) for h in pairs] == [
-        ("a", "b", 20, 1.0),
-        ("a", "c", 20, 0.0),
+        ("a", "b", 80, 1.0),
+        ("a", "c", 80, 0.0),
     ]
     assert pairs[0].result.first_place_ci95[0] > 0.25 > pairs[1].result.first_place_ci95[1]
     assert pairs[0].to_dict()["against"] == "b" and pairs[0].to_dict()["mean_points"] == 3.0

@@ -143,7 +143,7 @@ def gin_bummy_weight(observation: Any, state: Any, policy: Any, slip: float) -> 
     for p, (declined, discarded) in enumerate(
         zip(observation.beg_declined, observation.number_discards, strict=True)
     ):
-        if p == seat or not (declined or discarded):
+        if p == seat or p in observation.starved or not (declined or discarded):
             continue
         hand = [int(c) for c in state.hand_of(p)]
         size = core_size(hand)

@@ -30,6 +30,9 @@ from bumtable.sim.tournament import TournamentReport, open_record, recorded_repo
 from bumtable.sim.tournament import tournament as run_tournament
 from bumtable.sim.tournament_record import recorded_seed
 
+DEALS = 100
+"""The deals a tournament plays unless told."""
+
 
 def results_table(report: TournamentReport) -> Table:
     """Per bot kind: hands (or games), first-place rate and its interval, mean points and theirs, mean place."""
@@ -73,20 +76,21 @@ def ladder_table(report: TournamentReport) -> Table:
 
 def head_to_head_table(report: TournamentReport) -> Table:
     """A round robin's line-ups: each lone kind's first-place rate (and interval) against the others' kind,
-    and whether the interval lies above parity (``yes``), below it, or reaches it (``not shown``)."""
+    and whether the interval lies above parity, below it, or reaches it (``not shown``)."""
     n = report.players
     parity = 1 / n
+    who = "each pair" if n == 2 else f"one kind alone against {n - 1} of another"
     table = Table(
-        title=f"Head to head: one kind alone against {n - 1} of another (parity {parity:.0%})",
+        title=f"Head to head: {who} (parity {parity:.0%})",
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    for column in ("Bot", "Against", report.unit.capitalize(), "1st place", "95 %", "Above parity"):
+    for column in ("Bot", "Against", report.unit.capitalize(), "1st place", "95 %", "vs parity"):
         table.add_column(column, justify="left" if column in ("Bot", "Against") else "right", no_wrap=True)
     for pair in report.head_to_head:
         r = pair.result
         low, high = r.first_place_ci95
-        verdict = "yes" if low > parity else "below" if high < parity else "not shown"
+        verdict = "above" if low > parity else "below" if high < parity else "not shown"
         table.add_row(
             Text(r.bot),
             Text(pair.against),
@@ -101,7 +105,8 @@ def head_to_head_table(report: TournamentReport) -> Table:
 def print_report(
     console: Console, report: TournamentReport, title: str, so_far_of: int | None = None
 ) -> None:
-    """The report for people (``so_far_of``: the deals asked, when the report is of a record so far)."""
+    """The report for people (``so_far_of``: the deals asked, or 0 for all, when the report is of a record so
+    far)."""
     plays = report.deals * report.tables_per_deal
     n = report.players
     if report.mode == "round-robin":
@@ -131,9 +136,8 @@ def print_report(
         console.print(ladder_table(report))
         console.print(head_to_head_table(report))
     if so_far_of is not None:
-        console.print(
-            Text(f"Read from the record: {report.deals:,} of the {so_far_of:,} deals asked, nothing played.")
-        )
+        asked = f" of the {so_far_of:,} deals asked" if so_far_of else " deals"
+        console.print(Text(f"Read from the record: {report.deals:,}{asked}, nothing played."))
         return
     if report.resumed:
         console.print(Text(f"{report.resumed:,} of the deals read from the record, not played again."))
@@ -153,12 +157,14 @@ def tournament(
         ),
     ] = "heuristic,random",
     deals: Annotated[
-        int,
+        int | None,
         typer.Option(
             help="Deals to play, each in every rotation of the bots (climbing games: a deal is the first "
-            "hand of a match; Gin Bummy and Boojum: a whole game)."
+            "hand of a match; Gin Bummy and Boojum: a whole game). Default 100; with --so-far, every deal "
+            "the record holds.",
+            show_default=False,
         ),
-    ] = 100,
+    ] = None,
     variant: VariantOpt = None,
     option: OptionOpt = None,
     seed: Annotated[
@@ -222,8 +228,9 @@ def tournament(
         if as_json:
             typer.echo(json.dumps(report.to_dict()))
         else:
-            print_report(out_console(), report, system(game).title, so_far_of=deals)
+            print_report(out_console(), report, system(game).title, so_far_of=deals or 0)
         return
+    deals = DEALS if deals is None else deals
     progress = work_progress("Tournament", "deals", quiet=as_json)
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), None, option or ())

@@ -346,21 +346,28 @@ def tournament(
 
 
 def recorded_report(
-    rules: Rules, *, bots: Sequence[str], deals: int, seed: int, round_robin: bool, record: str | Path
+    rules: Rules,
+    *,
+    bots: Sequence[str],
+    deals: int | None,
+    seed: int,
+    round_robin: bool,
+    record: str | Path,
 ) -> TournamentReport:
-    """The report of the deals that the record of this tournament holds so far, among the first ``deals``,
-    read without playing or writing anything: a tournament may be playing into the record meanwhile. The
-    report's ``deals`` is the number read (all of them ``resumed``); they are taken in the order of their
-    index, so once the first ``k`` deals are all there, the report is what the tournament would give for
-    ``k`` deals.
+    """The report of the deals that the record of this tournament holds so far, among the first ``deals``
+    (None: all of them), read without playing or writing anything: a tournament may be playing into the
+    record meanwhile. The report's ``deals`` is the number read (all of them ``resumed``), taken in the order
+    of their index: when they are deals 0 to k-1 (a tournament in one process writes them in that order), the
+    report is the one the tournament gives for ``k`` deals.
 
     A :class:`~bumtable.sim.tournament_record.RecordError` when there is no such record.
     """
-    lineups = tournament_lineups(rules, bots=bots, deals=deals, round_robin=round_robin)
+    lineups = tournament_lineups(rules, bots=bots, deals=deals or 1, round_robin=round_robin)
     book = open_record(rules, lineups, seed=seed, round_robin=round_robin, record=record, read_only=True)
-    ordered = [book.deals[i] for i in sorted(book.deals) if i < deals]
+    ordered = [book.deals[i] for i in sorted(book.deals) if deals is None or i < deals]
     if not ordered:
-        raise TournamentError(f"the record {record} holds no deal yet")
+        among = "" if deals is None or not book.deals else f" among its first {deals}"
+        raise TournamentError(f"the record {record} holds no deal{among} yet")
     return _report(
         rules, seed, lineups, ordered, round_robin=round_robin, wall_seconds=0.0, jobs=0, resumed=len(ordered)
     )

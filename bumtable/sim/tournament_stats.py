@@ -230,8 +230,9 @@ class HeadToHead:
 def head_to_head(
     deals: Sequence[Sequence[TableResult]], lineups: Sequence[Sequence[str]]
 ) -> list[HeadToHead]:
-    """Per line-up (a kind ``a`` alone against others of one kind ``b``, as a round robin plays them), how
-    ``a`` did at the tables of that line-up alone: its first-place rate against parity (1 / players), with
+    """Per line-up (a kind ``a`` alone against others of one kind ``b``, as a round robin plays them, each
+    deal's tables being every line-up's ``n`` rotations in turn), how ``a`` did at the tables of that
+    line-up alone: its first-place rate against parity (1 / players), with
     the interval of :func:`kind_results`. With two players a line-up is a pair, and the second kind's rate
     is the rest (less games nobody won).
 
@@ -241,11 +242,10 @@ def head_to_head(
     [('a', 'b', 1.0)]
     """
     out = []
-    for lineup in lineups:
-        lone, others = lineup[0], set(lineup[1:])
-        (against,) = others
-        people = sorted(lineup)
-        tables = [[t for t in deal if sorted(t.kinds) == people] for deal in deals]
+    for i, lineup in enumerate(lineups):
+        lone, against, n = lineup[0], lineup[-1], len(lineup)
+        assert lone != against and set(lineup[1:]) == {against}, f"not a round robin's line-up: {lineup}"
+        tables = [deal[i * n : (i + 1) * n] for deal in deals]  # a line-up's rotations, in the plan's order
         result = next(r for r in kind_results(tables) if r.bot == lone)
         out.append(HeadToHead(against, result))
     return out

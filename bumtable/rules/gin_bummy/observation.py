@@ -337,6 +337,8 @@ def _per_player(players: int) -> Callable[[Any], tuple[tuple[int, ...], ...]]:
 
     def read(value: Any) -> tuple[tuple[int, ...], ...]:
         lists = _list(value)
+        if not lists:  # an observation built without them (the dataclass's default)
+            return ()
         if len(lists) != players:
             raise NotationError(f"one list of cards per player is needed ({players}), not {len(lists)}")
         return tuple(_codes(v) for v in lists)

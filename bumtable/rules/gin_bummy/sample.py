@@ -130,8 +130,8 @@ def sample_state(obs: GinBummyObservation, rng: random.Random) -> GinBummyState:
     state.dealer = obs.dealer
     state.beg = list(obs.beg)
     state.flips = list(obs.flips)
-    state.beg_declined = obs.beg_declined or ((),) * n
-    state.number_discards = obs.number_discards or ((),) * n
+    state.beg_declined = list(obs.beg_declined) or [()] * n
+    state.number_discards = list(obs.number_discards) or [()] * n
     state.starved = list(obs.starved)
     state.turns = obs.turns
     state.winner = obs.winner

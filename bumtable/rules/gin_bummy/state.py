@@ -39,7 +39,7 @@ from bumtable.rules.gin_bummy.actions import (
     GinBummyAction,
     action_text,
 )
-from bumtable.rules.gin_bummy.cards import TEXTS, cut_value, is_bum, is_number
+from bumtable.rules.gin_bummy.cards import TEXTS, cut_value, is_bum
 from bumtable.rules.gin_bummy.events import BUM_CALL, CUT, FORCE, STARVE, TURN_OVER
 from bumtable.rules.gin_bummy.moves import (
     CALL,
@@ -151,9 +151,8 @@ class GinBummyState:
         self.result = ""
         self.last_forced: tuple[int, int] | None = None
         self.last_draws: list[tuple[int, ...]] = [() for _ in range(n)]
-        # immutable, so a copy shares them (they change once a turn at most)
-        self.beg_declined: tuple[tuple[int, ...], ...] = ((),) * n
-        self.number_discards: tuple[tuple[int, ...], ...] = ((),) * n
+        self.beg_declined: list[tuple[int, ...]] = [()] * n
+        self.number_discards: list[tuple[int, ...]] = [()] * n
         self.drawn: int | None = None
         self.drawn_public = False
         self.drew_from = ""
@@ -316,8 +315,11 @@ class GinBummyState:
                 )
             if self.phase == TURN:
                 self.last_draws[p] = ()
-            elif is_number(action.card):
-                self.number_discards = _noted(self.number_discards, p, action.card)
+            elif action.card < 44:  # a number card (is_number, inline: this is the search's hot path)
+                got = self.number_discards[p]
+                self.number_discards[p] = (
+                    (*got, action.card) if len(got) < RECENT else (*got[1:], action.card)
+                )
             self._end_turn()
         elif kind == ACE:
             self._take(p, action.card)
@@ -356,8 +358,9 @@ class GinBummyState:
                 log.add(DRAW, self.steps, player=p, text="draw beg", cards=_texts((card,)))
             self._drew(p, card, "beg", public=True)
         elif kind == DRAW_STOCK:
-            if self.beg and is_number(self.beg[-1]):
-                self.beg_declined = _noted(self.beg_declined, p, self.beg[-1])
+            if self.beg and self.beg[-1] < 44:  # a number card passed over
+                got = self.beg_declined[p]
+                self.beg_declined[p] = (*got, self.beg[-1]) if len(got) < RECENT else (*got[1:], self.beg[-1])
             card = self._draw_stock(p)
             assert card is not None, "draw stock was legal, so there was a card to draw"
             self._drew(p, card, "stock", public=self.tags[p][-1] == PUBLIC)
@@ -531,8 +534,8 @@ class GinBummyState:
         s.result = self.result
         s.last_forced = self.last_forced
         s.last_draws = self.last_draws.copy()
-        s.beg_declined = self.beg_declined
-        s.number_discards = self.number_discards
+        s.beg_declined = self.beg_declined.copy()
+        s.number_discards = self.number_discards.copy()
         s.drawn = self.drawn
         s.drawn_public = self.drawn_public
         s.drew_from = self.drew_from
@@ -563,6 +566,8 @@ class GinBummyState:
             self.result,
             self.last_forced,
             tuple(self.last_draws),
+            tuple(self.beg_declined),
+            tuple(self.number_discards),
             self.drawn,
             self.drawn_public,
             self.drew_from,
@@ -578,13 +583,6 @@ class GinBummyState:
             f"<GinBummyState {self.rules.players} players turn {self.turns} {self.phase} "
             f"player={self.turn} hands={[len(h) for h in self.hands]} stock={len(self.stock)} beg={len(self.beg)}>"
         )
-
-
-def _noted(lists: tuple[tuple[int, ...], ...], player: int, card: int) -> tuple[tuple[int, ...], ...]:
-    """``lists`` with ``card`` added to ``player``'s list, which keeps its latest :data:`RECENT` cards."""
-    out = list(lists)
-    out[player] = (*lists[player][1 - RECENT :], card)
-    return tuple(out)
 
 
 def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
@@ -633,6 +631,6 @@ def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
         last_forced=state.last_forced,
         my_draws=() if seat is None else state.last_draws[seat],
         stuck=state.stuck,
-        beg_declined=state.beg_declined,
-        number_discards=state.number_discards,
+        beg_declined=tuple(state.beg_declined),
+        number_discards=tuple(state.number_discards),
     )
