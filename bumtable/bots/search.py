@@ -78,7 +78,8 @@ class SearchConfig:
     """Hand inference (:mod:`bumtable.bots.inference`): each deal of the hidden cards counts by how well it
     explains the other players' moves this hand, a move the rollout policy would not have made with the
     deal's cards multiplying its weight by this (the chance of a slip); 0: no inference, every deal counts
-    1. With ``paired`` only, in the families that have it (the climbing games)."""
+    1. With ``paired`` only, in the families that have it (the climbing games, by a replay of the hand; Gin
+    Bummy, by the others' passed-over and discarded number cards)."""
     halving: bool = False
     """With ``paired``: spend the budget by sequential halving (Karnin, Koren and Somekh 2013): rounds in
     which every action still in play is played out on the same new deals and the worse half is dropped, so
