@@ -1,7 +1,7 @@
 """Levels a player picks by name: ``easy``, ``medium`` and ``hard``, each a documented configuration for
 every game (data, in :data:`LEVEL_CONFIGS`), each meant to be stronger than the last (measured in
-``docs/bots.md``: shown for most rungs; Gin Bummy's upper rungs are borderline, and some ``hard`` over
-``medium`` rungs are not yet shown or run).
+``docs/bots.md``: shown for most rungs; Gin Bummy's upper rungs are borderline, and Zheng Shangyou's
+``hard`` does not yet beat its ``medium``).
 
 - ``easy``: the game's heuristic bot, but one decision in four that has a choice is made at random
   (:class:`SlipBot`): it plays sensibly and makes a beginner's mistakes.
