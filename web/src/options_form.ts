@@ -62,6 +62,9 @@ export class OptionsForm {
   /** Show the preset of ``game`` for ``players``: a new game starts from its preset, another player count keeps
    * the variants ticked and the options changed. */
   async load(game: string, players: number): Promise<void> {
+    // Shown already, and nothing else on its way: drawing it again would only drop what is being typed (a
+    // select fires its events again when the same game or count is picked).
+    if (this.inFlight === 0 && this.element.dataset.shows === `${game} ${String(players)}`) return;
     const ticket = ++this.loading;
     this.inFlight += 1;
     let described;
