@@ -102,6 +102,14 @@ def head_to_head_table(report: TournamentReport) -> Table:
     return table
 
 
+def emit(report: TournamentReport, title: str, as_json: bool, so_far_of: int | None = None) -> None:
+    """The report as one JSON object, or for people (:func:`print_report`)."""
+    if as_json:
+        typer.echo(json.dumps(report.to_dict()))
+    else:
+        print_report(out_console(), report, title, so_far_of)
+
+
 def print_report(
     console: Console, report: TournamentReport, title: str, so_far_of: int | None = None
 ) -> None:
@@ -225,10 +233,7 @@ def tournament(
                 round_robin=round_robin,
                 record=record,
             )
-        if as_json:
-            typer.echo(json.dumps(report.to_dict()))
-        else:
-            print_report(out_console(), report, system(game).title, so_far_of=deals or 0)
+        emit(report, system(game).title, as_json, so_far_of=deals or 0)
         return
     deals = DEALS if deals is None else deals
     progress = work_progress("Tournament", "deals", quiet=as_json)
@@ -263,7 +268,4 @@ def tournament(
                 )
             err_console().print(Text(said), soft_wrap=True)  # the path whole, not broken
             raise typer.Exit(130) from None
-    if as_json:
-        typer.echo(json.dumps(report.to_dict()))
-    else:
-        print_report(out_console(), report, title)
+    emit(report, title, as_json)
