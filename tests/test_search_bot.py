@@ -112,12 +112,48 @@ def test_the_bot_kinds_name_sets_the_search_and_a_bad_one_says_what_was_wrong() 
         make_bot("search:iterations=many")
     with pytest.raises(BumtableError, match="rollout: heuristic or random"):
         make_bot("search:rollout=clever")
+    with pytest.raises(BumtableError, match="reward: place or points"):
+        make_bot("search:reward=money")
 
 
 def test_a_place_is_worth_one_for_first_zero_for_last_linear_between() -> None:
     assert place_values((1, 2, 3, 4)) == (1.0, 2 / 3, 1 / 3, 0.0)
     assert place_values((2, 1)) == (0.0, 1.0)
     assert family_of(get("gin-bummy")).hand_places(get("gin-bummy").new_state(seed=1)) is None
+
+
+def _first_hand_played(game: str, players: int, seed: int) -> Any:
+    rules = get(game, players=players)
+    state = rules.new_state(seed=seed)
+    bots = [make_bot("heuristic", seat, game) for seat in range(players)]
+    while family_of(rules).hands_over(state) == 0:
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state.observe(seat)))
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_playing_for_points_values_a_hand_by_its_score_where_a_game_pays_only_first_and_second(
+    seed: int,
+) -> None:
+    state = _first_hand_played("zheng-shangyou", 5, seed)
+    points = state.results[-1].points
+    assert sorted(points) == [0, 0, 0, 1, 2]  # Zheng Shangyou pays 2 for first out, 1 for second
+    for_points = SearchBot(seed=1, game="zheng-shangyou", config=SearchConfig(iterations=1, reward="points"))
+    for_places = SearchBot(seed=1, game="zheng-shangyou", config=SearchConfig(iterations=1))
+    assert for_points._play_out(state.copy(), 0) == tuple(p / 2 for p in points)
+    places = family_of(state.rules).hand_places(state)
+    assert for_places._play_out(state.copy(), 0) == place_values(places)
+
+
+def test_playing_for_points_is_playing_for_places_where_every_place_scores_in_step() -> None:
+    state = _first_hand_played("bum-game", 4, 3)  # The Bum Game for 4 pays 3, 2, 1, 0
+    config = SearchConfig(iterations=1, reward="points")
+    assert SearchBot(seed=1, game="bum-game", config=config)._play_out(state.copy(), 0) == place_values(
+        family_of(state.rules).hand_places(state)
+    )
+    gin = get("gin-bummy")  # no hand points: places, as before
+    assert family_of(gin).hand_points(gin.new_state(seed=1)) is None
 
 
 # ---------------------------------------------------------------- sequential halving, pruning, hand inference

@@ -95,6 +95,13 @@ class SearchConfig:
     (a paired test; 2 is about 95 % one-sided confidence); 0: the best mean wins. Where the playouts' values
     are noisy, most departures from a good policy are noise: this keeps the ones the deals show."""
 
+    reward: Literal["place", "points"] = "place"
+    """What a finished playout is worth to each seat: ``place``, its place in the hand (first 1, last 0,
+    linear between); ``points``, the points the hand scored it, scaled so the hand's best is 1 and its worst
+    0 (where the family tells a hand's points, ``Family.hand_points``: the climbing games; elsewhere, and in
+    a hand whose points are all equal, its place). The two differ where a game does not score every place:
+    Zheng Shangyou and Arsehole pay only first and second."""
+
     def settings_text(self) -> str:
         """The configuration as a tournament record holds it: its repr, less the settings added since records
         began (:data:`LATER_SETTINGS`) while they are off, so a record made before such a setting existed
@@ -113,7 +120,7 @@ class SearchConfig:
         return f"{type(self).__name__}({', '.join(shown)})"
 
 
-LATER_SETTINGS: dict[str, Any] = {"margin": 0.0}
+LATER_SETTINGS: dict[str, Any] = {"margin": 0.0, "reward": "place"}
 """Settings added after tournament records began, each with the value that leaves the search as it was."""
 
 
@@ -122,11 +129,11 @@ def search_config(text: str) -> SearchConfig:
     an unknown name or a value of the wrong type is a BumtableError that says so.
 
     >>> search_config("iterations=50:max_depth=1:rollout=random")
-    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False, margin=0.0)
+    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False, margin=0.0, reward='place')
     >>> search_config("depth=1")
     Traceback (most recent call last):
     ...
-    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, favourite_ties, first_weight, guided, halving, infer, iterations, margin, max_depth, max_rollout, paired, prune, rollout, seconds
+    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, favourite_ties, first_weight, guided, halving, infer, iterations, margin, max_depth, max_rollout, paired, prune, reward, rollout, seconds
     """
     fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
     values: dict[str, Any] = {}
@@ -151,6 +158,8 @@ def search_config(text: str) -> SearchConfig:
             raise BumtableError(f"search setting {name}={raw!r}: not {wanted}") from None
     if values.get("rollout", "heuristic") not in ("heuristic", "random"):
         raise BumtableError("search setting rollout: heuristic or random")
+    if values.get("reward", "place") not in ("place", "points"):
+        raise BumtableError("search setting reward: place or points")
     return SearchConfig(**values)
 
 
@@ -421,11 +430,24 @@ class SearchBot:
                 return estimate(family.name, state)
         places = family.hand_places(state)
         assert places is not None
-        values = place_values(places)
+        values = self._points(state) if self.config.reward == "points" else None
+        if values is None:
+            values = place_values(places)
         w = self.config.first_weight
         if w:
             return [(1 - w) * v + (w if p == 1 else 0.0) for v, p in zip(values, places, strict=True)]
         return values
+
+    def _points(self, state: AnyState) -> tuple[float, ...] | None:
+        """Each seat's points in the hand just over, scaled from the worst (0) to the best (1); None where the
+        family does not tell them or every seat scored alike."""
+        points = self.family.hand_points(state)
+        if not points:
+            return None
+        low, high = min(points), max(points)
+        if high == low:
+            return None
+        return tuple((p - low) / (high - low) for p in points)
 
 
 def paired_gain(better: Stat, base: Stat, margin: float) -> bool:

@@ -178,3 +178,6 @@ class Family:
         default=lambda state: None if state.outcome() is None else state.outcome().places
     )
     """Each player's place (1 is first) in the last hand over (a game without hands: the game's), or None."""
+    hand_points: Callable[[Any], Sequence[float] | None] = field(default=lambda state: None)
+    """Each player's points in the last hand over, where the family scores hands (else None): a search that
+    plays for the game's score rather than for places reads them."""

@@ -19,6 +19,7 @@ FAMILY = Family(
     observation_from_dict=observation_from_dict,
     hands_over=lambda state: len(state.results),
     hand_places=lambda state: hand_places(state.results[-1]) if state.results else None,
+    hand_points=lambda state: state.results[-1].points if state.results else None,
 )
 
 
