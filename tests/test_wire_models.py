@@ -226,6 +226,20 @@ def test_each_family_has_models_and_each_system_literal_matches_the_registry() -
         assert set(get_args(model.model_fields["phase"].annotation)) <= set(PHASES)
 
 
+def test_gin_bummys_recent_cards_are_bounded_in_the_schema_as_in_the_rules() -> None:
+    from bumtable.rules.gin_bummy.observation import RECENT
+    from bumtable.wire import gin_bummy as gin_wire
+
+    assert gin_wire.RECENT == RECENT
+    schema = OBSERVATION_MODELS["gin-bummy"].model_json_schema()
+    for name in ("beg_declined", "number_discards"):
+        assert schema["properties"][name]["items"]["maxItems"] == RECENT, name
+    obs = get("gin-bummy").new_state(seed=1).observe(0).to_dict()
+    obs["beg_declined"][0] = ["5h"] * (RECENT + 1)
+    with pytest.raises(ValidationError, match="beg_declined"):
+        OBSERVATION_MODELS["gin-bummy"].model_validate(obs)
+
+
 def test_the_event_kinds_are_every_kind_the_rules_declare() -> None:
     shared = {v for k, v in vars(shared_events).items() if k.isupper() and isinstance(v, str)}
     declared = shared | {climbing_events.CUT, climbing_events.NO_EXCHANGE}

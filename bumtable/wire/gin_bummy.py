@@ -12,9 +12,18 @@ exactly: cards and actions as text, no history (``steps`` counts the actions tak
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from bumtable.wire.base import CardText, Count, CutCardModel, LegalActionModel, Seat, WireModel
+
+RECENT = 8
+"""The most passed-over or discarded number cards an observation lists per player (the rules layer's
+``bumtable.rules.gin_bummy.observation.RECENT``; a test holds the two equal)."""
+
+Recent = Annotated[list[CardText], Field(max_length=RECENT)]
+"""One player's latest passed-over or discarded number cards, oldest first."""
 
 
 class ForcedCardModel(WireModel):
@@ -89,8 +98,8 @@ class GinBummyObservationModel(WireModel):
     """While a player takes the turn after a Joker forced a card on them: who and which card."""
     my_draws: list[CardText]
     """The cards this seat drew on its latest turn."""
-    beg_declined: list[list[CardText]]
+    beg_declined: list[Recent]
     """By player, the latest eight in order: each number card on top of the Beg when that player drew from
     the stock instead."""
-    number_discards: list[list[CardText]]
+    number_discards: list[Recent]
     """By player, the latest eight in order: the number cards that player discarded after drawing."""
