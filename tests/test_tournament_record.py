@@ -289,6 +289,11 @@ def test_the_command_so_far_reports_the_record_and_says_how_many_deals_it_holds(
     assert "Read from the record: 3 of the 100 deals asked, nothing played." in result.stdout
     assert "Tournament" not in result.stderr and path.read_bytes() == before  # no bar, nothing written
     as_json = runner.invoke(app, [*args, "--deals", "100", "--so-far", "--json"])
-    assert json.loads(as_json.stdout) == _report(3)
+    assert json.loads(as_json.stdout) == {**_report(3), "so_far": {"deals_asked": 100}}
+    every = runner.invoke(app, [*args, "--so-far", "--json"])
+    assert json.loads(every.stdout) == {**_report(3), "so_far": {"deals_asked": None}}
+    assert "so_far" not in json.loads(
+        runner.invoke(app, [*args, "--seed", "3", "--deals", "3", "--json"]).stdout
+    )
     bare = runner.invoke(app, ["tournament", "president", "--so-far"])
     assert bare.exit_code == 2 and "--so-far reads a record: give it with --record FILE" in bare.stderr

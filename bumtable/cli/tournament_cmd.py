@@ -103,9 +103,14 @@ def head_to_head_table(report: TournamentReport) -> Table:
 
 
 def emit(report: TournamentReport, title: str, as_json: bool, so_far_of: int | None = None) -> None:
-    """The report as one JSON object, or for people (:func:`print_report`)."""
+    """The report as one JSON object, or for people (:func:`print_report`). A report of a record so far
+    (``so_far_of``: the deals asked, or 0 for all) says so in JSON too: ``so_far`` with the deals asked (null:
+    every deal the record holds); its ``deals`` are the deals read."""
     if as_json:
-        typer.echo(json.dumps(report.to_dict()))
+        data = report.to_dict()
+        if so_far_of is not None:
+            data["so_far"] = {"deals_asked": so_far_of or None}
+        typer.echo(json.dumps(data))
     else:
         print_report(out_console(), report, title, so_far_of)
 
