@@ -20,7 +20,21 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 10: 2.23, 20: 2.09, 30: 2.04, 60: 2.00, 120: 1.98}
+T95 = {
+    1: 12.71,
+    2: 4.30,
+    3: 3.18,
+    4: 2.78,
+    5: 2.57,
+    10: 2.23,
+    20: 2.09,
+    30: 2.04,
+    40: 2.02,
+    50: 2.01,
+    60: 2.00,
+    80: 1.99,
+    120: 1.98,
+}
 
 
 def t95(df: int) -> float:
@@ -32,10 +46,14 @@ def read(path: Path) -> tuple[dict[str, Any], str, dict[int, tuple[float, float]
     """A record's first line, its lone bot, and per deal that bot's (first-place rate, mean points)."""
     lines = path.read_text().split("\n")
     head = json.loads(lines[0])
+    if len(head["lineups"]) != 1:
+        raise SystemExit(
+            f"{path}: {len(head['lineups'])} line-ups; this compares records of one (--bots A,B)"
+        )
     lineup = head["lineups"][0]
     lone = lineup[0]
     if lineup.count(lone) != 1:
-        raise SystemExit(f"{path}: the first line-up has no lone bot: {lineup}")
+        raise SystemExit(f"{path}: the line-up has no lone bot: {lineup}")
     deals: dict[int, tuple[float, float]] = {}
     for line in lines[1:-1]:  # the last is "" or a line being written
         if not line.strip():
@@ -60,10 +78,15 @@ def main() -> None:
     for key in ("rules", "seed", "mode"):
         if head_a[key] != head_b[key]:
             raise SystemExit(f"the records differ in {key}: they are not the same deals")
+    others_a = [(k, head_a["bots"][k]) for k in head_a["lineups"][0][1:]]
+    others_b = [(k, head_b["bots"][k]) for k in head_b["lineups"][0][1:]]
+    if others_a != others_b:
+        raise SystemExit("the lone bots faced different opponents (kinds or settings): nothing to pair")
     shared = sorted(set(deals_a) & set(deals_b))
     if len(shared) < 2:
         raise SystemExit(f"the records share {len(shared)} deals: too few to compare")
     print(f"{len(shared)} shared deals; A = {lone_a} ({args.a.name}), B = {lone_b} ({args.b.name})")
+    print("first place in percentage points of the rate; mean points in the game's points a hand or game")
     for what, i, unit in (("first place", 0, 100.0), ("mean points", 1, 1.0)):
         a = [deals_a[d][i] * unit for d in shared]
         b = [deals_b[d][i] * unit for d in shared]

@@ -112,7 +112,7 @@ def test_the_bot_kinds_name_sets_the_search_and_a_bad_one_says_what_was_wrong() 
         make_bot("search:iterations=many")
     with pytest.raises(BumtableError, match="rollout: heuristic or random"):
         make_bot("search:rollout=clever")
-    with pytest.raises(BumtableError, match="reward: place or points"):
+    with pytest.raises(BumtableError, match="reward='money': place or points"):
         make_bot("search:reward=money")
 
 
@@ -122,8 +122,8 @@ def test_a_place_is_worth_one_for_first_zero_for_last_linear_between() -> None:
     assert family_of(get("gin-bummy")).hand_places(get("gin-bummy").new_state(seed=1)) is None
 
 
-def _first_hand_played(game: str, players: int, seed: int) -> Any:
-    rules = get(game, players=players)
+def _first_hand_played(game: str, players: int, seed: int, variants: tuple[str, ...] = ()) -> Any:
+    rules = get(game, players=players, variants=list(variants))
     state = rules.new_state(seed=seed)
     bots = [make_bot("heuristic", seat, game) for seat in range(players)]
     while family_of(rules).hands_over(state) == 0:
@@ -146,8 +146,22 @@ def test_playing_for_points_values_a_hand_by_its_score_where_a_game_pays_only_fi
     assert for_places._play_out(state.copy(), 0) == place_values(places)
 
 
+def test_playing_for_points_in_a_partnership_counts_the_teams_points_as_the_match_credits_them() -> None:
+    state = _first_hand_played("zheng-shangyou", 4, 1, ("partnership",))
+    credited = tuple(state.scores)  # after the first hand: what each member was credited
+    assert family_of(state.rules).hand_points(state) == credited
+    for p in range(4):  # partners are credited alike
+        assert {credited[q] for q in range(4) if state.team_of(q) == state.team_of(p)} == {credited[p]}
+    assert len(set(credited)) == 2  # and the two teams differ (3 and 0, or 2 and 1)
+    bot = SearchBot(seed=1, game="zheng-shangyou", config=SearchConfig(iterations=1, reward="points"))
+    low, high = min(credited), max(credited)
+    assert bot._play_out(state.copy(), 0) == tuple((p - low) / (high - low) for p in credited)
+
+
 def test_playing_for_points_is_playing_for_places_where_every_place_scores_in_step() -> None:
     state = _first_hand_played("bum-game", 4, 3)  # The Bum Game for 4 pays 3, 2, 1, 0
+    points = family_of(state.rules).hand_points(state)
+    assert points is not None and sorted(points) == [0, 1, 2, 3]
     config = SearchConfig(iterations=1, reward="points")
     assert SearchBot(seed=1, game="bum-game", config=config)._play_out(state.copy(), 0) == place_values(
         family_of(state.rules).hand_places(state)

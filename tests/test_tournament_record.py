@@ -247,6 +247,9 @@ def test_a_setting_added_later_leaves_the_settings_text_of_a_search_that_does_no
         for level in ("medium", "hard"):
             assert not any(f"{name}=" in bot_settings(level, game) for name in LATER_SETTINGS)
     assert "margin=1.0" in bot_settings("search:margin=1", "gin-bummy")
+    assert "reward='points'" in bot_settings("search:reward=points", "zheng-shangyou")
+    for game in ("zheng-shangyou", "arsehole"):  # the levels play for places: their records stand
+        assert "reward=" not in bot_settings("hard", game)
 
 
 def test_so_far_reads_a_record_another_tournament_is_writing_without_touching_it(tmp_path: Path) -> None:

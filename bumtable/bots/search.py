@@ -11,7 +11,8 @@ Each iteration deals the hidden cards anew, consistent with what the bot has see
 - **Play out**: the rest of the hand (a game without hands: the game), every seat played by the rollout
   policy (the game's heuristic bot, or uniform random), cut short after ``max_rollout`` actions.
 - **Back up**: each node on the path adds the value of the seat that chose its action: its place in the hand
-  (first 1, last 0, linear between), or an estimate of it when the playout was cut short.
+  (first 1, last 0, linear between; or its points, ``reward``), or an estimate of it when the playout was
+  cut short.
 
 Nodes are keyed by an action's text (``rules.action_text``), so an opponent's "set 7 7" is one node whatever
 sevens the determinization dealt; the bot plays the root action visited most. With a budget in iterations
@@ -98,9 +99,10 @@ class SearchConfig:
     reward: Literal["place", "points"] = "place"
     """What a finished playout is worth to each seat: ``place``, its place in the hand (first 1, last 0,
     linear between); ``points``, the points the hand scored it, scaled so the hand's best is 1 and its worst
-    0 (where the family tells a hand's points, ``Family.hand_points``: the climbing games; elsewhere, and in
-    a hand whose points are all equal, its place). The two differ where a game does not score every place:
-    Zheng Shangyou and Arsehole pay only first and second."""
+    0 (where the family tells a hand's points, ``Family.hand_points``: the climbing games, a partnership's
+    members each credited the team's points; elsewhere, and in a hand whose points are all equal, its place).
+    The two differ where a game does not score every place: Zheng Shangyou and Arsehole pay only first and
+    second. A playout cut short (``max_rollout``) is estimated as before, on the places' scale."""
 
     def settings_text(self) -> str:
         """The configuration as a tournament record holds it: its repr, less the settings added since records
@@ -159,7 +161,7 @@ def search_config(text: str) -> SearchConfig:
     if values.get("rollout", "heuristic") not in ("heuristic", "random"):
         raise BumtableError("search setting rollout: heuristic or random")
     if values.get("reward", "place") not in ("place", "points"):
-        raise BumtableError("search setting reward: place or points")
+        raise BumtableError(f"search setting reward={values['reward']!r}: place or points")
     return SearchConfig(**values)
 
 
@@ -410,7 +412,9 @@ class SearchBot:
         return untried[self.rng.randrange(len(untried))]
 
     def _play_out(self, state: AnyState, start: int) -> Sequence[float]:
-        """Play the rest of the hand (or game); each seat's value there, from 0 (last) to 1 (first)."""
+        """Play the rest of the hand (or game); each seat's value there, from 0 (last, or the fewest points)
+        to 1 (first, or the most points); a playout cut short is scored by the place-like estimate of
+        :func:`~bumtable.bots.search_eval.estimate` whatever the ``reward``."""
         family, policy, rng = self.family, self.policy, self.rng
         random_policy = self.config.rollout == "random"
         for _ in range(self.config.max_rollout):

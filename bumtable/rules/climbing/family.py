@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bumtable.rules.climbing import ClimbingRules, sample_state
 from bumtable.rules.climbing.facts import HandResult
 from bumtable.rules.climbing.observation_json import observation_from_dict
@@ -19,7 +21,7 @@ FAMILY = Family(
     observation_from_dict=observation_from_dict,
     hands_over=lambda state: len(state.results),
     hand_places=lambda state: hand_places(state.results[-1]) if state.results else None,
-    hand_points=lambda state: state.results[-1].points if state.results else None,
+    hand_points=lambda state: hand_points(state),
 )
 
 
@@ -35,3 +37,21 @@ def hand_places(result: HandResult) -> tuple[int, ...]:
     for place, player in enumerate(result.order, start=1):
         places[player] = place
     return tuple(places)
+
+
+def hand_points(state: Any) -> tuple[int, ...] | None:
+    """Each player's points in the state's last finished hand, as the match credits them (in a partnership
+    game every member is credited the team's total), or None before the first hand ends.
+
+    >>> from bumtable.rules import get
+    >>> state = get("zheng-shangyou", players=4, variants=["partnership"]).new_state(seed=1)
+    >>> hand_points(state) is None
+    True
+    """
+    if not state.results:
+        return None
+    points = state.results[-1].points
+    if not state.rules.teams:
+        return tuple(points)
+    team = [state.team_of(p) for p in range(len(points))]
+    return tuple(sum(x for q, x in enumerate(points) if team[q] == team[p]) for p in range(len(points)))
