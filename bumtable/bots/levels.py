@@ -1,7 +1,6 @@
 """Levels a player picks by name: ``easy``, ``medium`` and ``hard``, each a documented configuration for
 every game (data, in :data:`LEVEL_CONFIGS`), each meant to be stronger than the last (measured in
-``docs/bots.md``: shown for most rungs; Gin Bummy's upper rungs are borderline, and Zheng Shangyou's
-``hard`` does not yet beat its ``medium``).
+``docs/bots.md``: shown for every rung, some by points rather than by first places).
 
 - ``easy``: the game's heuristic bot, but one decision in four that has a choice is made at random
   (:class:`SlipBot`): it plays sensibly and makes a beginner's mistakes.
