@@ -6,6 +6,7 @@ The state keeps them and the observations show them, so they live below both
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 
@@ -27,6 +28,20 @@ class HandResult:
     """The cards of the play that ended the hand (so faces can show it after the next deal)."""
     with_roles: bool = True
     """False for a first hand played before anyone had a role (``roles`` then only follow the seats)."""
+
+
+def credited(points: Sequence[int], teams: Sequence[int] | None) -> tuple[int, ...]:
+    """What the match credits each player for a hand's ``points``: their own, or in a partnership game
+    (``teams``: each player's team) their team's total.
+
+    >>> credited((3, 1, 0, 2), None), credited((3, 1, 0, 2), (0, 1, 0, 1))
+    ((3, 1, 0, 2), (3, 3, 3, 3))
+    >>> credited((2, 0, 1, 0), (0, 0, 1, 1))
+    (2, 2, 1, 1)
+    """
+    if teams is None:
+        return tuple(points)
+    return tuple(sum(x for q, x in enumerate(points) if teams[q] == teams[p]) for p in range(len(points)))
 
 
 @dataclass(frozen=True, slots=True)

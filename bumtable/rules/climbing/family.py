@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bumtable.rules.climbing import ClimbingRules, sample_state
-from bumtable.rules.climbing.facts import HandResult
+from bumtable.rules.climbing.facts import HandResult, credited
 from bumtable.rules.climbing.observation_json import observation_from_dict
 from bumtable.rules.protocol import Family
 
@@ -51,7 +51,5 @@ def hand_points(state: Any) -> tuple[int, ...] | None:
     if not state.results:
         return None
     points = state.results[-1].points
-    if not state.rules.teams:
-        return tuple(points)
-    team = [state.team_of(p) for p in range(len(points))]
-    return tuple(sum(x for q, x in enumerate(points) if team[q] == team[p]) for p in range(len(points)))
+    teams = [state.team_of(p) for p in range(len(points))] if state.rules.teams else None
+    return credited(points, teams)

@@ -34,7 +34,7 @@ from bumtable.errors import IllegalActionError
 from bumtable.rules.chance import Chance
 from bumtable.rules.climbing import events as cev
 from bumtable.rules.climbing.events import CARD_TEXT, ClimbingLog
-from bumtable.rules.climbing.facts import HandResult, Revolution, SeenTransfer, Transfer
+from bumtable.rules.climbing.facts import HandResult, Revolution, SeenTransfer, Transfer, credited
 from bumtable.rules.climbing.legality import why_illegal
 from bumtable.rules.climbing.movegen import give_plays, turn_plays, wipe_or_pass
 from bumtable.rules.climbing.observation import ClimbingObservation, make_observation
@@ -660,10 +660,9 @@ class ClimbingState:
         self.finished.extend(reversed(self.losers))
         for place, p in enumerate(self.finished):
             points[p] = self.t.points[place]
-        if rules.teams:  # every member is credited with the team's total
-            for p in range(n):
-                mates = [q for q in range(n) if self.team_of(q) == self.team_of(p)]
-                self.scores[p] += sum(points[q] for q in mates) - points[p]
+        if rules.teams:  # every member is credited with the team's total (each has its own points already)
+            for p, credit in enumerate(credited(points, [self.team_of(q) for q in range(n)])):
+                self.scores[p] += credit - points[p]
         result = HandResult(
             self.hand_no,
             tuple(self.finished),
