@@ -278,10 +278,18 @@ def combinations_with_replacement_multiset(cards: Sequence[int], size: int) -> I
     [(1, 1), (1, 5)]
     """
     kinds = sorted(Counter(cards).items())
+    values = [card for card, _ in kinds]
+    copies = [k for _, k in kinds]
     for combo in combinations_with_replacement(range(len(kinds)), size):
-        used = Counter(combo)
-        if all(used[i] <= kinds[i][1] for i in used):
-            yield tuple(kinds[i][0] for i in combo)
+        # combo is sorted, so each kind's uses are one run of equal indices: none may outrun its copies
+        run, prev = 0, -1
+        for i in combo:
+            run = run + 1 if i == prev else 1
+            if run > copies[i]:
+                break
+            prev = i
+        else:
+            yield tuple(values[i] for i in combo)
 
 
 def plan_bid(
@@ -414,11 +422,11 @@ class BoojumBot:
             self._plans.clear()  # one turn at a time
             self._plans[key] = _kept_plan(sorted_hand, sorted_bid, high, lot, wants, t)
         plan = self._plans[key]
-        if plan is None or Counter(laid) - Counter(plan):
+        rest = _left_of(plan, laid) if plan is not None else None
+        if rest is None:  # no plan, or cards laid that it does not hold
             if not laid:
                 return PASS_ACTION
             return _finish_bid(legal, obs)  # a plan not this bot's (never from its own lays)
-        rest = Counter(plan) - Counter(laid)
         return lay(min(rest)) if rest else STAND_ACTION
 
     def _claim(self, obs: BoojumObservation, legal: Sequence[BoojumAction]) -> BoojumAction:
@@ -446,6 +454,20 @@ class BoojumBot:
             return CASH_ACTION if CASH_ACTION in legal else next(a for a in legal if a.kind == LAY)
         rest = Counter(group) - Counter(laid)
         return lay(min(rest)) if rest else CASH_ACTION
+
+
+def _left_of(plan: Sequence[int], laid: Sequence[int]) -> list[int] | None:
+    """The cards of ``plan`` not yet ``laid`` (multisets), or None when ``laid`` holds a card beyond the plan.
+
+    >>> _left_of((3, 3, 7), (3,)), _left_of((3, 7), (3, 3)), _left_of((3,), ())
+    ([3, 7], None, [3])
+    """
+    rest = list(plan)
+    for card in laid:
+        if card not in rest:
+            return None
+        rest.remove(card)
+    return rest
 
 
 def _finish_bid(legal: Sequence[BoojumAction], obs: BoojumObservation) -> BoojumAction:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 
 from bumtable.cards.decktet import SUITS_COUNT
@@ -59,6 +59,38 @@ def completable(token: int, laid: Iterable[int], rest: Counter[int], t: Tables) 
 def can_earn(token: int, hand: Counter[int], t: Tables) -> bool:
     """True when ``hand`` holds some group that earns ``token``."""
     return completable(token, (), hand, t)
+
+
+EARNABLE_KEPT = 1 << 15
+"""Hands whose earnable tokens are kept (per process): a search meets the same hands in playout after
+playout of one deal, and the claim phase asks of each hand before every claim."""
+
+
+def earnable(hand: Iterable[int], t: Tables) -> int:
+    """The tokens ``hand`` (card codes) holds a group for, as bits (token ``k`` is bit ``k``): what
+    :func:`can_earn` says of each token, worked out once per different hand.
+
+    >>> from bumtable.rules.boojum.options import BoojumRules
+    >>> from bumtable.cards.decktet import parse_decktet_cards as cards
+    >>> t = BoojumRules().tables
+    >>> hand = cards("4MS 9MS 4WL 4YK 2MK")  # six symbols, one of each suit: Knots (token 5)
+    >>> bin(earnable(hand, t))
+    '0b100000'
+    >>> earnable(hand, t) == sum(1 << k for k in range(6) if can_earn(k, Counter(hand), t))
+    True
+    """
+    return _earnable(tuple(sorted(hand)), t)
+
+
+@lru_cache(maxsize=EARNABLE_KEPT)
+def _earnable(hand: tuple[int, ...], t: Tables) -> int:
+    rest = Counter(hand)
+    pool = _real_pool(rest, t)
+    mask = 0
+    for token, patterns in enumerate(_BY_TOKEN):
+        if any(pattern_completable(p, [], rest, t, pool) for p in patterns):
+            mask |= 1 << token
+    return mask
 
 
 _BY_TOKEN = tuple(tuple(p for p in PATTERNS if p.token == k) for k in range(SUITS_COUNT))

@@ -26,7 +26,7 @@ from bumtable.rules.boojum.actions import (
     lay,
 )
 from bumtable.rules.boojum.bids import BidValue, beats, bid_value
-from bumtable.rules.boojum.completion import can_earn, completable
+from bumtable.rules.boojum.completion import completable, earnable
 from bumtable.rules.boojum.sets import is_claim
 from bumtable.rules.boojum.tables import Tables
 from bumtable.rules.phases import AUCTION
@@ -61,11 +61,12 @@ def phase_actions(
         if not laid_now:
             out.append(PASS_ACTION)
     elif phase == CLAIMS:
-        rest = Counter(hand)
         if claim_token < 0:
-            out = [claim(k) for k in wanted if can_earn(k, rest, t)]
+            mask = earnable(hand, t)
+            out = [claim(k) for k in wanted if mask >> k & 1]
             out.append(DONE_ACTION)
         else:
+            rest = Counter(hand)
             for c in sorted(rest):
                 rest[c] -= 1
                 if completable(claim_token, [*claim_cards, c], rest, t):

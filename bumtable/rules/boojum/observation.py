@@ -107,10 +107,13 @@ class BoojumObservation:
 
     def legal_actions(self) -> tuple[BoojumAction, ...]:
         """The seat's legal actions when it is to act (else ``()``): the same as the state's."""
+        kept: tuple[BoojumAction, ...] | None = self.__dict__.get("_legal")
+        if kept is not None:
+            return kept
         seat = self.seat
         if seat is None or seat != self.turn or self.hand is None:
             return ()
-        return phase_actions(
+        legal = phase_actions(
             self.phase,
             self.hand,
             self.bids[seat],
@@ -121,6 +124,13 @@ class BoojumObservation:
             self.claim_cards,
             self.rules.tables,
         )
+        self.keep_legal(legal)
+        return legal
+
+    def keep_legal(self, legal: tuple[BoojumAction, ...]) -> None:
+        """Keep ``legal`` as this observation's legal actions, worked out once (the state that made it
+        hands over its own, which are the same; not a field: equality and the wire form ignore it)."""
+        object.__setattr__(self, "_legal", legal)
 
     def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
         """The wire form (cards as text, the legal actions with their codes, no rules object);

@@ -33,7 +33,7 @@ from bumtable.rules import events as ev
 from bumtable.rules.boojum import events as bev
 from bumtable.rules.boojum.actions import CASH, CLAIM, DONE, LAY, PASS, STAND, TOKEN_NAMES, BoojumAction
 from bumtable.rules.boojum.bids import BidValue, beats, bid_value, bid_words, can_beat
-from bumtable.rules.boojum.completion import can_earn, completable
+from bumtable.rules.boojum.completion import can_earn, completable, earnable
 from bumtable.rules.boojum.legal import phase_actions
 from bumtable.rules.boojum.observation import BoojumObservation
 from bumtable.rules.boojum.sets import PATTERNS, is_claim
@@ -547,8 +547,8 @@ class BoojumState:
                 self.turn = p
                 if self.claim_token >= 0:
                     break
-                hand = Counter(self.hands[p])
-                if any(can_earn(k, hand, self.t) for k in self.wanted_tokens(p)):
+                mask = earnable(self.hands[p], self.t)
+                if any(mask >> k & 1 for k in self.wanted_tokens(p)):
                     break
                 more = "nothing more to claim" if self.turn_claims else "nothing to claim"
                 self._log(bev.DONE, p, text=more)
@@ -637,11 +637,13 @@ def observe(state: BoojumState, seat: int | None) -> BoojumObservation:
     n = state.rules.players
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
         raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1} (or None for a spectator)")
-    slots = tuple(
-        tuple(sorted(cards[: len(cards) - hidden]))
-        for cards, hidden in zip(state.slots, state.slot_hidden, strict=True)
+    slots = tuple(  # (a list comprehension: faster than a generator, and observe is on the search's path)
+        [
+            tuple(sorted(cards[: len(cards) - hidden]))
+            for cards, hidden in zip(state.slots, state.slot_hidden, strict=True)
+        ]
     )
-    return BoojumObservation(
+    obs = BoojumObservation(
         rules=state.rules,
         seat=seat,
         round_no=state.round_no,
@@ -652,15 +654,15 @@ def observe(state: BoojumState, seat: int | None) -> BoojumObservation:
         lot=state.lot,
         slots=slots,
         slot_hidden=tuple(state.slot_hidden),
-        bids=tuple(tuple(b) for b in state.bids),
+        bids=tuple(map(tuple, state.bids)),
         laid_now=tuple(sorted(state.laid_now)),
         high=state.high,
         passed=tuple(state.passed),
-        won=tuple(tuple(sorted(w)) for w in state.won),
+        won=tuple([tuple(sorted(w)) for w in state.won]),
         hand=None if seat is None else tuple(sorted(state.hands[seat])),
-        hand_counts=tuple(len(h) for h in state.hands),
-        known=tuple(tuple(sorted(k)) for k in state.known),
-        tokens=tuple(tuple(k) for k in state.tokens),
+        hand_counts=tuple(map(len, state.hands)),
+        known=tuple([tuple(sorted(k)) for k in state.known]),
+        tokens=tuple(map(tuple, state.tokens)),
         discard=tuple(sorted(state.discard)),
         stack_count=len(state.stack),
         claim_order=tuple(state.claim_order),
@@ -670,3 +672,6 @@ def observe(state: BoojumState, seat: int | None) -> BoojumObservation:
         winners=tuple(state.winners),
         hit_round_limit=state.hit_round_limit,
     )
+    if seat is not None and seat == obs.turn and state._legal is not None:
+        obs.keep_legal(state._legal)  # the seat to act: the state's own legal actions, already worked out
+    return obs
