@@ -87,7 +87,7 @@ class _Cache:
     (a bit mask). Both repeat from hand to hand far more than whole hands do.
     """
 
-    __slots__ = ("by_size", "chunks", "least", "runs", "tables", "wild_counts", "wilds")
+    __slots__ = ("by_size", "chunks", "gaps", "least", "runs", "strengths", "tables", "wild_counts", "wilds")
 
     def __init__(self, t: Tables) -> None:
         self.tables = t
@@ -101,6 +101,11 @@ class _Cache:
         self.chunks: dict[tuple[int, int, int, tuple[int, ...]], tuple[Play, ...]] = {}
         self.least = (0, *(t.min_ranks(w) for w in range(1, t.max_width + 1)))
         """``t.min_ranks(width)`` by width."""
+        self.gaps: dict[tuple[object, ...], tuple[Play, ...]] = {}
+        """:func:`_gap_sequences` by what they depend on (the ranks up to the sequence top, the wild cards
+        held, and the asked shape): a search meets the same hands in playout after playout."""
+        self.strengths: dict[Play, int] = {}
+        """``t.strength`` of the plays met when following (the same plays come up hand after hand)."""
         self.runs: dict[tuple[int, int, int, int, int], tuple[Play, ...]] = {}
         self.by_size: dict[tuple[int, tuple[int, ...]], dict[int, tuple[Play, ...]]] = {}
         """:meth:`sets` by the set size asked for and the wild ranks' counts, then by ``n * n_ranks + r``
@@ -258,8 +263,29 @@ def _gap_sequences(
     counts: Sequence[int], t: Tables, min_ranks: int, width: int, length: int, above: int
 ) -> list[Play]:
     """Sequences where wild cards may fill missing cards (only missing ones: a wild never replaces a
-    natural card the hand holds), each with at least one natural card."""
+    natural card the hand holds), each with at least one natural card (kept per hand and shape asked)."""
     wild = tuple((w, counts[w]) for w in t.seq_wilds if counts[w])
+    top = t.seq_top
+    gaps = _cache(t).gaps
+    key = (tuple(counts[: top + 1]), wild, min_ranks, width, length, above)
+    found = gaps.get(key)
+    if found is None:
+        if len(gaps) >= 1 << 16:
+            gaps.clear()
+        found = gaps[key] = tuple(_gap_sequences_of(counts, t, min_ranks, width, length, above, wild))
+    return list(found)
+
+
+def _gap_sequences_of(
+    counts: Sequence[int],
+    t: Tables,
+    min_ranks: int,
+    width: int,
+    length: int,
+    above: int,
+    wild: tuple[tuple[int, int], ...],
+) -> list[Play]:
+    """:func:`_gap_sequences` worked out (``wild``: the wild ranks held, with their counts)."""
     spare = sum(k for _, k in wild)
     top = t.seq_top
     out: list[Play] = []
@@ -364,11 +390,19 @@ def follow_plays(
         if t.suited and hand is not None:
             out = suited_plays(out, hand, t)
         strength = t.strength
+        known = _cache(t).strengths
+        if len(known) >= 1 << 16:
+            known.clear()
         least = strength(top)
-        if inverted:
-            out = [p for p in out if strength(p) < least or (t.equal_ok and strength(p) == least)]
-        else:
-            out = [p for p in out if strength(p) > least or (t.equal_ok and strength(p) == least)]
+        equal_ok = t.equal_ok
+        beating = []
+        for p in out:
+            k = known.get(p)
+            if k is None:
+                k = known[p] = strength(p)
+            if (k < least if inverted else k > least) or (equal_ok and k == least):
+                beating.append(p)
+        out = beating
     if t.wipe >= 0 and counts[t.wipe]:
         out.append(_set_play(t.wipe, ((t.wipe, 1),)))  # the wipe card goes on anything
     return out
