@@ -335,6 +335,8 @@ class SearchBot:
         to their stats; the playouts made."""
         family = self.family
         base = family.sample_state(observation, self.rng)
+        if family.stop_at_hand_end is not None:  # playouts end with the hand: no next hand dealt
+            family.stop_at_hand_end(base)
         start = family.hands_over(base)
         weight = self._weight(observation, base)
         deal = self.deals_dealt if self.config.margin else None
@@ -361,6 +363,8 @@ class SearchBot:
         while done < config.iterations:
             done += 1
             state = family.sample_state(observation, rng)
+            if family.stop_at_hand_end is not None:
+                family.stop_at_hand_end(state)
             start = family.hands_over(state)
             path = self._select_and_expand(root, state, start, text)
             values = self._play_out(state, start)

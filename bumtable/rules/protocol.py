@@ -181,3 +181,6 @@ class Family:
     hand_points: Callable[[Any], Sequence[float] | None] = field(default=lambda state: None)
     """Each player's points in the last hand over, where the family scores hands (else None): a search that
     plays for the game's score rather than for places reads them."""
+    stop_at_hand_end: Callable[[Any], None] | None = None
+    """Where a match has several hands: make a state (one of a search's deals) stop when its hand ends,
+    dealing no next hand; a search's playouts read only that hand's result."""

@@ -109,6 +109,7 @@ class ClimbingState:
         "sat_out",
         "scores",
         "seed",
+        "stops_at_hand_end",
         "t",
         "top",
         "top_player",
@@ -140,6 +141,8 @@ class ClimbingState:
         self.hand_no = 0
         self._legal: tuple[Play, ...] | None = None
         self.log: ClimbingLog | None = None
+        self.stops_at_hand_end = False
+        """Set by :meth:`stop_at_hand_end`: the hand's end deals no next hand."""
         if _blank:
             return
         self.log = ClimbingLog(rules.action_text)
@@ -425,8 +428,8 @@ class ClimbingState:
 
     # ------------------------------------------------------------------ queries
     def current_player(self) -> int | None:
-        """The player to act, or None when the match is over."""
-        return None if self.phase == OVER else self.turn
+        """The player to act, or None when the match is over (or a hand ended in a state that stops there)."""
+        return None if self.phase == OVER or self.phase == DEAL else self.turn
 
     def is_over(self) -> bool:
         """True once someone has won the match."""
@@ -700,7 +703,27 @@ class ClimbingState:
         for place, p in enumerate(self.finished):
             self.roles[p] = place
         self.roles_assigned = True
+        if self.stops_at_hand_end:  # a search's deal: the hand's result is all it reads
+            self.phase = DEAL
+            return
         self._start_hand()
+
+    def stop_at_hand_end(self) -> None:
+        """Make this state (and its copies) stop when the hand in play ends, its result recorded but no next hand
+        dealt: then :meth:`current_player` is None and no action is legal. A search's playouts read only the
+        hand's result, and dealing the next hand (shuffle, deal, exchange) would be a tenth of their time.
+
+        >>> from bumtable.rules import get
+        >>> from bumtable.bots import make_bot
+        >>> state = get("bum-game", players=4).new_state(seed=1)
+        >>> state.stop_at_hand_end()
+        >>> bot = make_bot("heuristic", 1)
+        >>> while state.current_player() is not None:
+        ...     state.apply(bot.choose(state.observe(state.current_player())))
+        >>> len(state.results), state.phase, state.legal_actions(), state.is_over()
+        (1, 'deal', (), False)
+        """
+        self.stops_at_hand_end = True
 
     def _game_over(self, reason: str) -> None:
         self.phase = OVER
@@ -735,6 +758,7 @@ class ClimbingState:
         s.results = self.results.copy()
         s.winner = self.winner
         s.ended_by = self.ended_by
+        s.stops_at_hand_end = self.stops_at_hand_end
         s.hand_no = self.hand_no
         s.cut = self.cut
         s.roles = self.roles.copy()
