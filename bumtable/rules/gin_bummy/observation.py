@@ -128,8 +128,18 @@ class GinBummyObservation:
 
     def legal_actions(self) -> tuple[GinBummyAction, ...]:
         """The seat's legal actions when it is to act (else none): the same as the state's."""
+        kept: tuple[GinBummyAction, ...] | None = self.__dict__.get("_legal")
+        if kept is not None:
+            return kept
         view = self.view()
-        return () if view is None else legal_actions(view)
+        legal = () if view is None else legal_actions(view)
+        self.keep_legal(legal)
+        return legal
+
+    def keep_legal(self, legal: tuple[GinBummyAction, ...]) -> None:
+        """Keep ``legal`` as this observation's legal actions, worked out once (the state that made it
+        hands over its own, which are the same; not a field: equality and the wire form ignore it)."""
+        object.__setattr__(self, "_legal", legal)
 
     def hand_cards(self) -> list[Card]:
         return [Card(c) for c in self.hand or ()]

@@ -605,7 +605,7 @@ def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
         hidden.append(tuple(counts))
     turn = state.current_player()
     sees_draw = state.drawn_public or (seat is not None and seat == turn)
-    return GinBummyObservation(
+    obs = GinBummyObservation(
         rules=state.rules,
         seat=seat,
         turn=turn,
@@ -634,3 +634,6 @@ def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
         beg_declined=tuple(state.beg_declined),
         number_discards=tuple(state.number_discards),
     )
+    if seat is not None and seat == turn and state._legal is not None:
+        obs.keep_legal(state._legal)  # the seat to act: the state's own legal actions, already worked out
+    return obs
