@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bumtable.bots import make_bot
 from bumtable.errors import IllegalActionError, RulesError
 from bumtable.rules import Rules, State, get, legal_mask
 from bumtable.rules import events as ev
@@ -292,3 +293,17 @@ def test_sets_of_the_space_hold_wild_cards_only_where_the_rules_allow_them() -> 
     for play in rules.action_space().actions:  # type: ignore[attr-defined]
         if play.kind == SET:
             assert all(c == play.rank or c in t.subs[play.rank] for c in play.cards)
+
+
+def test_a_state_stopped_at_its_hands_end_deals_no_next_hand_and_refuses_every_action() -> None:
+    state = get("president", players=4).new_state(seed=4)
+    state.stop_at_hand_end()
+    bot = make_bot("heuristic", 1, "president")
+    last = None
+    while (seat := state.current_player()) is not None:
+        last = state.legal_actions()[0]
+        state.apply(bot.choose(state.observe(seat)))
+    copy = state.copy(history=False)
+    assert len(state.results) == 1 and not state.is_over() and copy.current_player() is None
+    assert state.legal_actions() == () and state.observe(0).turn is None
+    assert last is not None and "deals no next hand" in (state.why_illegal(last) or "")

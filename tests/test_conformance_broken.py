@@ -118,3 +118,20 @@ def test_the_checker_passes_the_real_engines_it_breaks_above() -> None:
     for game in ("president", "gin-bummy", "boojum"):
         stats = check_game(get(game), seed=3, max_actions=60, every=3)
         assert stats.actions == 60
+
+
+@pytest.mark.parametrize(
+    ("game", "module", "name"),
+    [
+        ("boojum", "bumtable.rules.boojum.observation", "phase_actions"),
+        ("gin-bummy", "bumtable.rules.gin_bummy.observation", "legal_actions"),
+    ],
+)
+def test_an_observation_whose_own_legal_actions_are_wrong_fails(
+    game: str, module: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The observation may be handed the state's legal actions; the checker works them out from its fields."""
+    real = getattr(__import__(module, fromlist=[name]), name)
+    monkeypatch.setattr(f"{module}.{name}", lambda *a: real(*a)[1:])
+    with pytest.raises(ConformanceError, match="observation's legal actions differ"):
+        check_game(get(game), seed=3, max_actions=60, every=1)

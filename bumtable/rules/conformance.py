@@ -37,7 +37,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass, replace
 from typing import Any, Protocol
 
 from bumtable.rules.events import Event
@@ -141,7 +141,10 @@ def _check_legal(rules: AnyRules, state: AnyState, seat: int, legal: tuple[Any, 
     _expect(isinstance(legal, tuple), at, f"legal_actions() must be a tuple, not {type(legal).__name__}")
     _expect(len(legal) > 0, at, "no legal action while the game runs")
     _expect(len(set(legal)) == len(legal), at, "legal_actions() lists an action twice")
-    obs_legal = state.observe(seat).legal_actions()
+    seen: Any = state.observe(seat)
+    if is_dataclass(seen) and not isinstance(seen, type):
+        seen = replace(seen)  # made afresh: observe may hand over the state's legal actions, kept with it
+    obs_legal = seen.legal_actions()
     _expect(obs_legal == legal, at, "the observation's legal actions differ from the state's")
     space = rules.action_space()
     codes = set()

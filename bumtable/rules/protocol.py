@@ -80,7 +80,8 @@ class GameState(Protocol[A, O_co]):
         ...
 
     def current_player(self) -> int | None:
-        """The seat to act (None once the game is over)."""
+        """The seat to act (None once the game is over, or in a state told to stop at its hand's end, once the
+        hand is over: see ``Family.stop_at_hand_end``)."""
         ...
 
     def legal_actions(self) -> tuple[A, ...]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 from bumtable.cards.french import JOKER, SUIT_LETTERS
 from bumtable.rules.climbing.notation import read_set, sequence_shape_ok
 from bumtable.rules.climbing.plays import DECLARE, DECLINE, GIVE, PASS, PASS_PLAY, SEQUENCE, SET, Play
-from bumtable.rules.phases import EXCHANGE, OVER, REVOLUTION
+from bumtable.rules.phases import DEAL, EXCHANGE, OVER, REVOLUTION
 
 if TYPE_CHECKING:
     from bumtable.rules.climbing.settings import ClimbingOptions
@@ -57,6 +57,8 @@ def why_illegal(state: Position, action: Play) -> str | None:
     rules = state.rules
     if state.phase == OVER:
         return "the match is over"
+    if state.phase == DEAL:
+        return "the hand is over and this state deals no next hand (a search's deal)"
     text = rules.action_text
     if state.phase == REVOLUTION:
         if action.kind in (DECLARE, DECLINE):

@@ -806,7 +806,7 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")
     phase = state.phase
-    turn = None if phase == OVER else state.turn  # state.current_player()
+    turn = None if phase in (OVER, DEAL) else state.turn  # state.current_player()
     if phase == REVOLUTION and seat != turn:
         # Whether to declare is a private decision: others only see that the hand is being set up.
         phase, turn = DEAL, None
