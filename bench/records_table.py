@@ -30,7 +30,9 @@ def row(path: Path) -> str:
             deals.append([table_from_dict(t, t["kinds"]) for t in deal["tables"]])
     rules = head["rules"]
     if len(head["lineups"]) != 1:
-        return f"| `{path.name}` | {rules['system']} | {len(head['lineups'])} line-ups: see `--so-far` | | | | |"
+        return (
+            f"| `{path.name}` | {rules['system']} | {len(head['lineups'])} line-ups: see `--so-far` | | | | |"
+        )
     lineup = head["lineups"][0]
     game = f"{rules['system']} for {rules['players']}"
     against = f"`{lineup[0]}` vs {', '.join(f'`{k}`' for k in dict.fromkeys(lineup[1:]))}"
