@@ -12,6 +12,7 @@ import pytest
 
 from bumtable.bots import make_bot
 from bumtable.bots.search import SearchBot, SearchConfig, paired_gain, place_values
+from bumtable.bots.search_eval import MARGIN_SCALE, boojum_prospects, estimate
 from bumtable.cards import Card
 from bumtable.errors import BumtableError
 from bumtable.rules import get
@@ -110,10 +111,12 @@ def test_the_bot_kinds_name_sets_the_search_and_a_bad_one_says_what_was_wrong() 
         make_bot("search:depth=2")
     with pytest.raises(BumtableError, match=r"search setting iterations='many': not a whole number"):
         make_bot("search:iterations=many")
-    with pytest.raises(BumtableError, match="rollout: heuristic or random"):
+    with pytest.raises(BumtableError, match="rollout='clever': heuristic or random"):
         make_bot("search:rollout=clever")
     with pytest.raises(BumtableError, match="reward='money': place or points"):
         make_bot("search:reward=money")
+    with pytest.raises(BumtableError, match="cutoff='score': rank or margin"):
+        make_bot("search:cutoff=score")
 
 
 def test_a_place_is_worth_one_for_first_zero_for_last_linear_between() -> None:
@@ -393,3 +396,18 @@ def test_with_a_margin_the_search_leaves_the_heuristics_choice_only_where_the_pa
             kept_by_margin += 1
             assert not paired_gain(bot.stats[free], bot.stats[favourite], 1.0)
     assert departed > 0 and kept_by_margin > 0  # the margin let some departures through and stopped others
+
+
+def test_a_boojum_playout_cut_short_is_valued_by_rank_or_by_its_margin_over_the_others() -> None:
+    state = get("boojum", players=4).new_state(seed=2)
+    prospects = boojum_prospects(state)
+    ranks = estimate("boojum", state)
+    margins = estimate("boojum", state, "margin")
+    best = max(range(4), key=prospects.__getitem__)
+    assert ranks[best] == max(ranks) and margins[best] == max(margins)
+    for seat, x in enumerate(prospects):
+        others = (sum(prospects) - x) / 3
+        assert margins[seat] == pytest.approx(0.5 + (x - others) / (2 * MARGIN_SCALE))
+    assert estimate("climbing", get("bum-game").new_state(seed=1), "margin") == estimate(
+        "climbing", get("bum-game").new_state(seed=1)
+    )  # only a family whose estimate is a number per seat has a margin

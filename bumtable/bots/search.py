@@ -37,7 +37,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from bumtable.bots.base import Bot, RandomBot, legal_or_raise
 from bumtable.bots.inference import WEIGHTS
@@ -104,6 +104,13 @@ class SearchConfig:
     The two differ where a game does not score every place: Zheng Shangyou and Arsehole pay only first and
     second. A playout cut short (``max_rollout``) is estimated as before, on the places' scale."""
 
+    cutoff: Literal["rank", "margin"] = "rank"
+    """How a playout cut short (``max_rollout``) is valued where the family's estimate is a number per seat
+    (Boojum's prospects, :func:`~bumtable.bots.search_eval.estimate`): ``rank``, the seat's place among the
+    seats' numbers, like a finished hand's; ``margin``, its own number less the others' mean, on a fixed
+    scale (:data:`~bumtable.bots.search_eval.MARGIN_SCALE`), so a change to the seat's own prospects shows
+    even when it changes no place. Elsewhere ``rank``."""
+
     def settings_text(self) -> str:
         """The configuration as a tournament record holds it: its repr, less the settings added since records
         began (:data:`LATER_SETTINGS`) while they are off, so a record made before such a setting existed
@@ -122,7 +129,7 @@ class SearchConfig:
         return f"{type(self).__name__}({', '.join(shown)})"
 
 
-LATER_SETTINGS: dict[str, Any] = {"margin": 0.0, "reward": "place"}
+LATER_SETTINGS: dict[str, Any] = {"margin": 0.0, "reward": "place", "cutoff": "rank"}
 """Settings added after tournament records began, each with the value that leaves the search as it was."""
 
 
@@ -131,11 +138,11 @@ def search_config(text: str) -> SearchConfig:
     an unknown name or a value of the wrong type is a BumtableError that says so.
 
     >>> search_config("iterations=50:max_depth=1:rollout=random")
-    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False, margin=0.0, reward='place')
+    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False, margin=0.0, reward='place', cutoff='rank')
     >>> search_config("depth=1")
     Traceback (most recent call last):
     ...
-    bumtable.errors.BumtableError: search has no setting 'depth'; settings: exploration, favourite_ties, first_weight, guided, halving, infer, iterations, margin, max_depth, max_rollout, paired, prune, reward, rollout, seconds
+    bumtable.errors.BumtableError: search has no setting 'depth'; settings: cutoff, exploration, favourite_ties, first_weight, guided, halving, infer, iterations, margin, max_depth, max_rollout, paired, prune, reward, rollout, seconds
     """
     fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
     values: dict[str, Any] = {}
@@ -158,10 +165,11 @@ def search_config(text: str) -> SearchConfig:
                 type(default), "text"
             )
             raise BumtableError(f"search setting {name}={raw!r}: not {wanted}") from None
-    if values.get("rollout", "heuristic") not in ("heuristic", "random"):
-        raise BumtableError("search setting rollout: heuristic or random")
-    if values.get("reward", "place") not in ("place", "points"):
-        raise BumtableError(f"search setting reward={values['reward']!r}: place or points")
+    hints = get_type_hints(SearchConfig)
+    for name, value in values.items():  # a setting of a few named values (rollout, reward, cutoff)
+        named = get_args(hints[name]) if get_origin(hints[name]) is Literal else ()
+        if named and value not in named:
+            raise BumtableError(f"search setting {name}={value!r}: {' or '.join(named)}")
     return SearchConfig(**values)
 
 
@@ -435,7 +443,7 @@ class SearchBot:
             state.apply(action, check=False)
         else:
             if not state.is_over() and family.hands_over(state) == start:
-                return estimate(family.name, state)
+                return estimate(family.name, state, self.config.cutoff)
         places = family.hand_places(state)
         assert places is not None
         values = self._points(state) if self.config.reward == "points" else None

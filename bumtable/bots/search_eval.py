@@ -26,8 +26,9 @@ from typing import Any
 from bumtable.bots.boojum import hand_potential
 
 
-def estimate(family: str, state: Any) -> tuple[float, ...]:
-    """Each seat's prospects in [0, 1] in ``state``, a game of ``family`` (a deal of the search's)."""
+def estimate(family: str, state: Any, cutoff: str = "rank") -> tuple[float, ...]:
+    """Each seat's prospects in [0, 1] in ``state``, a game of ``family`` (a deal of the search's); ``cutoff``
+    (``rank`` or ``margin``): see :attr:`~bumtable.bots.search.SearchConfig.cutoff`."""
     if family == "climbing":
         public = state.observe(None)
         n = len(public.card_counts)
@@ -35,7 +36,8 @@ def estimate(family: str, state: Any) -> tuple[float, ...]:
         keys = [(0, out.index(p)) if p in out else (1, public.card_counts[p]) for p in range(n)]
         return _by_keys(keys, better_low=True)
     if family == "boojum":
-        return _by_keys(boojum_prospects(state), better_low=False)
+        prospects = boojum_prospects(state)
+        return _by_margin(prospects) if cutoff == "margin" else _by_keys(prospects, better_low=False)
     players: int = state.rules.players
     return (0.5,) * players
 
@@ -54,6 +56,28 @@ def boojum_prospects(state: Any) -> list[float]:
         held = sum(1 for k in seen.tokens[seat] if k)
         out.append(TOKEN_WEIGHT * held + hand_potential(cards, seen.wanted_tokens(seat), seen.rules.tables))
     return out
+
+
+MARGIN_SCALE = 12.0
+"""``cutoff="margin"``: a seat's prospects less the others' mean, over twice this, plus a half, in [0, 1] (12:
+six tokens held at ``TOKEN_WEIGHT`` each against none)."""
+
+
+def _by_margin(numbers: Sequence[float]) -> tuple[float, ...]:
+    """Values from numbers: each seat's number less the others' mean, on :data:`MARGIN_SCALE`, in [0, 1].
+
+    >>> _by_margin([6.0, 0.0, 0.0, 0.0]), _by_margin([1.0, 1.0])
+    ((0.75, 0.4166666666666667, 0.4166666666666667, 0.4166666666666667), (0.5, 0.5))
+    """
+    n = len(numbers)
+    if n < 2:
+        return (0.5,) * n
+    total = sum(numbers)
+    out = []
+    for x in numbers:
+        lead = x - (total - x) / (n - 1)
+        out.append(min(1.0, max(0.0, 0.5 + lead / (2 * MARGIN_SCALE))))
+    return tuple(out)
 
 
 def _by_keys(keys: Sequence[Any], *, better_low: bool) -> tuple[float, ...]:
