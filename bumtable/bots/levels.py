@@ -1,6 +1,7 @@
 """Levels a player picks by name: ``easy``, ``medium`` and ``hard``, each a documented configuration for
 every game (data, in :data:`LEVEL_CONFIGS`), each meant to be stronger than the last (measured in
-``docs/bots.md``: shown for every rung, some by points rather than by first places).
+``docs/bots.md``: shown for every rung, some by points rather than by first places, except Boojum's
+``hard`` over ``medium`` since ``hard`` changed in stop 25, being measured again).
 
 - ``easy``: the game's heuristic bot, but one decision in four that has a choice is made at random
   (:class:`SlipBot`): it plays sensibly and makes a beginner's mistakes.
