@@ -34,6 +34,7 @@ from bumtable.errors import NotationError
 from bumtable.rules.boojum.actions import TOKEN_NAMES, BoojumAction, parse_token
 from bumtable.rules.boojum.bids import BidValue, bid_value
 from bumtable.rules.boojum.legal import phase_actions
+from bumtable.rules.kept_legal import keep_legal, kept_legal
 from bumtable.rules.wire_memo import WireMemo, shared
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ class BoojumObservation:
 
     def legal_actions(self) -> tuple[BoojumAction, ...]:
         """The seat's legal actions when it is to act (else ``()``): the same as the state's."""
-        kept: tuple[BoojumAction, ...] | None = self.__dict__.get("_legal")
+        kept = kept_legal(self)
         if kept is not None:
             return kept
         seat = self.seat
@@ -124,13 +125,8 @@ class BoojumObservation:
             self.claim_cards,
             self.rules.tables,
         )
-        self.keep_legal(legal)
+        keep_legal(self, legal)
         return legal
-
-    def keep_legal(self, legal: tuple[BoojumAction, ...]) -> None:
-        """Keep ``legal`` as this observation's legal actions, worked out once (the state that made it
-        hands over its own, which are the same; not a field: equality and the wire form ignore it)."""
-        object.__setattr__(self, "_legal", legal)
 
     def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
         """The wire form (cards as text, the legal actions with their codes, no rules object);

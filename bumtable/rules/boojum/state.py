@@ -39,6 +39,7 @@ from bumtable.rules.boojum.observation import BoojumObservation
 from bumtable.rules.boojum.sets import PATTERNS, is_claim
 from bumtable.rules.chance import Chance
 from bumtable.rules.events import Event, EventLog
+from bumtable.rules.kept_legal import keep_legal
 from bumtable.rules.outcome import ROUND_LIMIT, TOKENS, Outcome
 from bumtable.rules.phases import AUCTION, OVER
 from bumtable.rules.phases import CLAIM as CLAIMS
@@ -673,5 +674,5 @@ def observe(state: BoojumState, seat: int | None) -> BoojumObservation:
         hit_round_limit=state.hit_round_limit,
     )
     if seat is not None and seat == obs.turn and state._legal is not None:
-        obs.keep_legal(state._legal)  # the seat to act: the state's own legal actions, already worked out
+        keep_legal(obs, state._legal)  # the seat to act: the state's own legal actions, already worked out
     return obs

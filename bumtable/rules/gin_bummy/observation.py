@@ -42,6 +42,7 @@ from bumtable.cards.french import JOKER, Card
 from bumtable.errors import BumtableError, NotationError
 from bumtable.rules.gin_bummy.actions import GinBummyAction, action_text
 from bumtable.rules.gin_bummy.moves import CALL, DISCARD_PHASE, OVER, TURN, TurnView, legal_actions
+from bumtable.rules.kept_legal import keep_legal, kept_legal
 from bumtable.rules.wire_memo import WireMemo, shared
 
 if TYPE_CHECKING:
@@ -128,18 +129,13 @@ class GinBummyObservation:
 
     def legal_actions(self) -> tuple[GinBummyAction, ...]:
         """The seat's legal actions when it is to act (else none): the same as the state's."""
-        kept: tuple[GinBummyAction, ...] | None = self.__dict__.get("_legal")
+        kept = kept_legal(self)
         if kept is not None:
             return kept
         view = self.view()
         legal = () if view is None else legal_actions(view)
-        self.keep_legal(legal)
+        keep_legal(self, legal)
         return legal
-
-    def keep_legal(self, legal: tuple[GinBummyAction, ...]) -> None:
-        """Keep ``legal`` as this observation's legal actions, worked out once (the state that made it
-        hands over its own, which are the same; not a field: equality and the wire form ignore it)."""
-        object.__setattr__(self, "_legal", legal)
 
     def hand_cards(self) -> list[Card]:
         return [Card(c) for c in self.hand or ()]

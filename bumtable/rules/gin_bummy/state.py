@@ -51,6 +51,7 @@ from bumtable.rules.gin_bummy.moves import (
     why_illegal,
 )
 from bumtable.rules.gin_bummy.observation import RECENT, GinBummyObservation
+from bumtable.rules.kept_legal import keep_legal
 from bumtable.rules.outcome import BLOCKED, LAST_STANDING, TURN_LIMIT, Outcome
 from bumtable.rules.outcome import BUM as BUM_CALLED
 
@@ -635,5 +636,5 @@ def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
         number_discards=tuple(state.number_discards),
     )
     if seat is not None and seat == turn and state._legal is not None:
-        obs.keep_legal(state._legal)  # the seat to act: the state's own legal actions, already worked out
+        keep_legal(obs, state._legal)  # the seat to act: the state's own legal actions, already worked out
     return obs
