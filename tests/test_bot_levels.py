@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bumtable.bots import BOTS, check_bot, make_bot
-from bumtable.bots.levels import LEVEL_CONFIGS, LEVELS, SLIP, SlipBot, level_config
+from bumtable.bots.levels import LEVEL_CONFIGS, LEVELS, SLIP, SlipBot, level_config, level_kind
 from bumtable.bots.search import SearchBot
 from bumtable.errors import BumtableError
 from bumtable.rules import get
@@ -59,10 +59,35 @@ def test_medium_and_hard_are_their_documented_search_configurations_for_each_fam
         family = system(game).family.name
         for level in ("medium", "hard"):
             bot = make_bot(level, seed=1, game=game)
-            assert isinstance(bot, SearchBot) and bot.name == level
+            assert bot.name == level
+            if level_kind(level, game) is not None:
+                continue  # another kind: the next test
+            assert isinstance(bot, SearchBot)
             expected = LEVEL_CONFIGS[level].get(system(game).name, LEVEL_CONFIGS[level][family])
             assert bot.config == expected == level_config(level, game)
-        assert level_config("hard", game).iterations > level_config("medium", game).iterations
+        if level_kind("medium", game) is None:
+            assert level_config("hard", game).iterations > level_config("medium", game).iterations
+
+
+def test_boojums_medium_is_its_heuristic_playing_the_heuristics_moves() -> None:
+    """Boojum's medium is the heuristic bot (a small search measured no stronger): the same moves as the
+    heuristic bot of the same seed, and no search configuration to ask for."""
+    assert level_kind("medium", "boojum") == "heuristic"
+    assert [game for game, _, _ in GAMES if level_kind("medium", game)] == ["boojum"]
+    assert level_kind("hard", "boojum") is None and level_kind("easy", "boojum") is None
+    state = get("boojum", players=4, max_rounds=3).new_state(seed=8)
+    decided = 0
+    while not state.is_over() and decided < 60:
+        seat = state.current_player()
+        assert seat is not None
+        observation = state.observe(seat)
+        action = make_bot("heuristic", seed=decided, game="boojum").choose(observation)
+        assert make_bot("medium", seed=decided, game="boojum").choose(observation) == action
+        decided += len(state.legal_actions()) > 1
+        state.apply(action)
+    assert decided == 60
+    with pytest.raises(BumtableError, match="'medium' in boojum is the heuristic bot, not a search"):
+        level_config("medium", "boojum")
 
 
 def test_easy_is_the_heuristic_with_a_random_slip_one_decision_in_four() -> None:

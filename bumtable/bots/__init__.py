@@ -95,8 +95,10 @@ def bot_settings(name: str, game: str) -> str:
 
     >>> bot_settings("heuristic", "president"), bot_settings("easy", "president")
     ('GreedyBot', 'SlipBot(slip=0.25, inner=GreedyBot)')
-    >>> bot_settings("medium", "boojum").startswith("SearchBot(SearchConfig(iterations=10,")
+    >>> bot_settings("medium", "president").startswith("SearchBot(SearchConfig(iterations=65,")
     True
+    >>> bot_settings("medium", "boojum")  # Boojum's medium is its heuristic (bumtable.bots.levels.LEVEL_KINDS)
+    'BoojumBot'
     """
     bot = make_bot(name, 0, game)
     config = getattr(bot, "config", None)
