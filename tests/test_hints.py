@@ -80,3 +80,80 @@ def test_at_a_shared_table_h_says_hints_are_not_given_there() -> None:
     said = " ".join(out.getvalue().split())
     assert NO_HINTS in said
     assert "h hint" not in said and "h, hint" not in said  # not offered there, so not advertised
+
+
+def test_a_gin_bummy_hint_says_what_the_move_does_for_the_hands_core() -> None:
+    """Gin Bummy's words (bumtable.bots.move_words) read the hand's core: a face card shed, a Beg card that
+    adds to the core; every kind of move has its words, and a hint gives them before the search's figures."""
+    from bumtable.bots.gin_bummy import core_size
+    from bumtable.bots.move_words import gin_words
+    from bumtable.rules.gin_bummy.actions import DISCARD, DRAW_BEG
+    from bumtable.rules.gin_bummy.cards import is_face, is_number
+
+    state = get("gin-bummy", players=2).new_state(seed=4)
+    said: set[str] = set()
+    while not state.is_over() and len(state.history) < 300:
+        seat = state.current_player()
+        assert seat is not None
+        observation = state.observe(seat)
+        hand = list(observation.hand or ())
+        for action in observation.legal_actions():
+            words = gin_words(observation, action)
+            said.add(words.split(":")[0].split(" ")[0])
+            if action.kind == DISCARD and is_face(action.card):
+                assert words == "sheds a face card"
+            if action.kind == DRAW_BEG:
+                top = observation.beg[-1]
+                grows = is_number(top) and core_size([*hand, top]) > core_size(hand)
+                assert words.endswith("one for its core") == grows, words
+        state.apply(make_bot("heuristic", seed=len(state.history), game="gin-bummy").choose(observation))
+    assert {"sheds", "draws", "takes", "discards"} <= said, said
+    state = get("gin-bummy", players=2).new_state(seed=4)
+    observation = state.observe(state.current_player())
+    advice = hint(observation, seed=2, level="medium")
+    assert advice.why.startswith(gin_words(observation, advice.action) + "; came out on top in "), advice.why
+
+
+def test_a_boojum_hint_says_whether_a_bid_spends_a_card_the_hand_can_spare() -> None:
+    """Boojum's words: a claim names its token; a card laid on a bid is one the hand can spare (its loss to
+    the hand's value no more than any card's) or one it needs; every move has words."""
+    from bumtable.bots.move_words import boojum_words
+    from bumtable.rules.boojum.actions import CLAIM, LAY
+
+    state = get("boojum", players=4, max_rounds=3).new_state(seed=6)
+    bids: set[str] = set()
+    claims = 0
+    while not state.is_over():
+        seat = state.current_player()
+        assert seat is not None
+        observation = state.observe(seat)
+        for action in observation.legal_actions():
+            words = boojum_words(observation, action)
+            assert words, state.rules.action_text(action)
+            if action.kind == CLAIM:
+                claims += 1
+                token = state.rules.action_text(action).split()[1]  # "claim waves"
+                assert words == f"claims the {token[:-1]} token"
+            if action.kind == LAY and observation.lot >= 0:
+                bids.add(words)
+        state.apply(make_bot("heuristic", seed=len(state.history), game="boojum").choose(observation))
+    assert bids == {"bids with a card its hand can spare", "bids with a card it needs: the lot is worth more"}
+    assert claims > 0
+
+
+def test_a_boojum_hint_gives_the_share_of_playouts_that_left_the_seat_ahead() -> None:
+    """Boojum's playouts stop 16 moves on, long before anyone wins, so none ends on top: the hint gives the
+    share of the deals that left the seat ahead of the others instead of a meaningless 0 % on top."""
+    from bumtable.bots.move_words import boojum_words
+
+    state = get("boojum", players=4).new_state(seed=3)
+    observation = state.observe(state.current_player())
+    advice = hint(observation, seed=1)
+    bot = make_bot("hard", seed=1, game="boojum")
+    assert bot.choose(observation) == advice.action
+    mine = bot.stats[advice.text]  # type: ignore[attr-defined]
+    assert not any(s.tops for s in bot.stats.values())  # type: ignore[attr-defined]
+    shown = f"left you ahead in {round(100 * mine.ahead_share)} % of {mine.deals} deals played 16 moves on"
+    assert advice.why.startswith(f"{boojum_words(observation, advice.action)}; {shown}; next best, "), (
+        advice.why
+    )

@@ -182,6 +182,9 @@ class Stat:
     deals: int = 0
     total: float = 0.0
     tops: float = 0.0
+    aheads: float = 0.0
+    """The weight of the playouts that left the seat ahead (a value above one half: a better place than the
+    middle, or prospects above the others' when cut short)."""
     weight: float = 0.0
     """The deals' weights summed (hand inference weighs deals; without it each weighs 1)."""
 
@@ -197,8 +200,10 @@ class Stat:
         self.deals += 1
         self.total += weight * value
         self.weight += weight
-        if value >= 1.0:
-            self.tops += weight
+        if value > 0.5:
+            self.aheads += weight
+            if value >= 1.0:
+                self.tops += weight
 
     @property
     def mean(self) -> float:
@@ -209,6 +214,11 @@ class Stat:
     def top_share(self) -> float:
         """The weighted share of playouts that ended on top."""
         return self.tops / self.weight if self.weight else 0.0
+
+    @property
+    def ahead_share(self) -> float:
+        """The weighted share of playouts that left the seat ahead."""
+        return self.aheads / self.weight if self.weight else 0.0
 
 
 class _Node:

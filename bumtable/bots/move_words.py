@@ -1,0 +1,122 @@
+"""What a move does, in a few words, per rules family: the reason a hint gives before the search's figures.
+
+Each family's words read the seat's own observation and the move, in the terms its heuristic bot plays by
+(a climbing hand's wild and lowest cards, a Gin Bummy hand's core, a Boojum hand's nearness to the tokens it
+still wants). An empty string means nothing plain can be said.
+
+>>> from bumtable.rules.gin_bummy import gin_bummy, position
+>>> state = position(gin_bummy(), ["2s 6h 6d Kh 8h", "7c 7d 7h 7s 8c"], beg="5c")  # no club in the core
+>>> observation = state.observe(0)
+>>> for action in observation.legal_actions():
+...     print(action.text, "-", WORDS["gin-bummy"](observation, action))
+discard Kh - sheds a face card
+draw beg - takes the Beg's card: one for its core
+draw stock - draws from the stock
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bumtable.bots.boojum import CARD_VALUE, hand_potential
+from bumtable.bots.gin_bummy import core_size
+from bumtable.rules.boojum.actions import CASH, CLAIM, DONE, LAY, STAND, TOKEN_NAMES
+from bumtable.rules.boojum.actions import PASS as BOOJUM_PASS
+from bumtable.rules.climbing.plays import PASS, SET
+from bumtable.rules.gin_bummy.actions import ACE, BUM, DISCARD, DRAW_BEG, DRAW_STOCK, JOKER_PLAY
+from bumtable.rules.gin_bummy.cards import is_face, is_number
+from bumtable.rules.phases import PLAY
+
+
+def climbing_words(observation: Any, action: Any) -> str:
+    """What a climbing game's move does (goes out, keeps or spends wild cards, leads its lowest cards ...)."""
+    t = observation.rules.tables
+    if observation.phase != PLAY or (action.kind not in (PASS, SET) and action.size == 0):
+        return ""
+    ranks = sorted(t.rank_of_code[c] for c in observation.hand or ())
+    wild = set(t.seq_wilds).union(*t.subs)
+    held_wild = sum(1 for r in ranks if r in wild)
+    if action.kind == PASS:
+        return "passes and keeps its wild cards for later" if held_wild else "passes and keeps its hand whole"
+    if action.size == len(ranks):
+        return "goes out"
+    plain = [r for r in action.cards if r not in wild or r == action.rank]
+    stand_ins = len(action.cards) - len(plain)
+    if stand_ins:
+        return "spends a wild card to make the play"
+    if observation.inverted:  # the ranking is reversed: low and high change places
+        return ""
+    if observation.top is None and ranks and min(action.cards) == ranks[0]:
+        return "leads its lowest cards"
+    if ranks and max(action.cards) == ranks[-1] and held_wild == 0:
+        return "plays its highest cards"
+    return ""
+
+
+def gin_words(observation: Any, action: Any) -> str:
+    """What a Gin Bummy move does, by the hand's core (its number cards of four suits and four values)."""
+    hand = list(observation.hand or ())
+    kind = action.kind
+    if kind == BUM:
+        return "calls Bum!: the hand is made"
+    if kind == DRAW_STOCK:
+        return "draws from the stock"
+    if kind == ACE:
+        return "plays an Ace: three new cards, for room"
+    if kind == JOKER_PLAY:
+        return "plays a Joker: two cards gone in one turn"
+    if kind == DRAW_BEG:
+        top = observation.beg[-1] if observation.beg else None
+        if top is None:
+            return ""
+        if is_number(top) and core_size([*hand, top]) > core_size(hand):
+            return "takes the Beg's card: one for its core"
+        if is_face(top):
+            return "takes the Beg's face card, to shed it next turn"
+        return "takes the Beg's card"
+    if kind == DISCARD:
+        if is_face(action.card):
+            return "sheds a face card"
+        rest = list(hand)
+        rest.remove(action.card)
+        if core_size(rest) == core_size(hand):
+            return "discards a number card its core does without"
+    return ""
+
+
+def boojum_words(observation: Any, action: Any) -> str:
+    """What a Boojum move does: a bid's card spare or needed, a claim begun, cashed or ended."""
+    kind = action.kind
+    if kind == CLAIM:
+        return f"claims the {TOKEN_NAMES[action.token][:-1]} token"
+    if kind == CASH:
+        return "cashes the group in for the token"
+    if kind == DONE:
+        return "makes no more claims this round"
+    if kind == BOOJUM_PASS:
+        return "drops out of this slot's auction"
+    if kind == STAND:
+        return "stands: its bid is made"
+    if kind != LAY:
+        return ""
+    if observation.lot < 0:
+        return "lays a card of the group it claims with"
+    seat = observation.seat
+    hand = list(observation.hand or ())
+    rest = list(hand)
+    rest.remove(action.card)
+    t = observation.rules.tables
+    wanted = observation.wanted_tokens(seat)
+    loss = hand_potential(hand, wanted, t) - hand_potential(rest, wanted, t)
+    if loss <= CARD_VALUE + 1e-9:
+        return "bids with a card its hand can spare"
+    return "bids with a card it needs: the lot is worth more"
+
+
+WORDS: dict[str, Callable[[Any, Any], str]] = {
+    "climbing": climbing_words,
+    "gin-bummy": gin_words,
+    "boojum": boojum_words,
+}
+"""Each family's words for what a move does."""
