@@ -136,6 +136,19 @@ def test_the_game_list_names_every_game_a_table_can_be_made_for(server: Server) 
     assert bum["default_players"] in bum["players"] and bum["family"] == "climbing"
 
 
+def test_the_game_list_says_what_each_bot_is_in_that_game(server: Server) -> None:
+    """Boojum's medium is its heuristic (bumtable.bots.levels.LEVEL_KINDS): its entry says so, while the
+    other games' medium is the small search."""
+    listed = {
+        g["name"]: {b["name"]: b["about"] for b in g["bots"]}
+        for g in httpx.get(f"{server.http}/api/games", timeout=10).json()
+    }
+    assert listed["boojum"]["medium"].startswith("the game's own heuristic, deciding at once")
+    for game in ("bum-game", "gin-bummy", "zheng-shangyou"):
+        assert listed[game]["medium"].startswith("a small search")
+    assert listed["boojum"]["hard"] == listed["bum-game"]["hard"]
+
+
 def test_the_lobby_and_table_pages_load_the_browser_client(server: Server) -> None:
     lobby = httpx.get(f"{server.http}/", timeout=10)
     assert lobby.status_code == 200 and 'data-page="lobby"' in lobby.text and "/static/app.js" in lobby.text

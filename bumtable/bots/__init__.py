@@ -25,7 +25,7 @@ from bumtable.bots.base import Bot, RandomBot
 from bumtable.bots.boojum import BoojumBot
 from bumtable.bots.gin_bummy import GinBummyBot
 from bumtable.bots.greedy import GreedyBot
-from bumtable.bots.levels import LEVELS, make_level
+from bumtable.bots.levels import LEVELS, level_about, make_level
 from bumtable.errors import BumtableError
 from bumtable.rules.registry import system
 
@@ -89,6 +89,16 @@ def check_bot(name: str) -> str:
     return kind
 
 
+def bot_about(kind: str, game: str) -> str:
+    """What bot kind ``kind`` does in ``game`` (:data:`BOTS`, but a level that is another kind in this game
+    says so).
+
+    >>> bot_about("medium", "boojum").startswith("the game's own heuristic"), bot_about("random", "boojum")
+    (True, 'picks uniformly among the legal actions')
+    """
+    return level_about(kind, game) if kind in LEVELS else BOTS[kind]
+
+
 def bot_settings(name: str, game: str) -> str:
     """What a bot kind is in ``game``, in words a record can hold: its class, and its search configuration
     or slip rate where it has one (a level's settings change when its budget does; its code is not looked at).
@@ -119,6 +129,7 @@ __all__ = [
     "GinBummyBot",
     "GreedyBot",
     "RandomBot",
+    "bot_about",
     "bot_settings",
     "check_bot",
     "make_bot",

@@ -44,8 +44,7 @@ from bumtable.rules.registry import system
 LEVELS: dict[str, str] = {
     "easy": "the game's heuristic, but one decision in four made at random: sensible, with a beginner's slips",
     "medium": "a small search: the likely choices played out on the same deals of the hidden cards (in the "
-    "climbing games, the deals weighed by how well they explain the others' moves); under 0.2 s a decision "
-    "(Boojum: the heuristic, which a small search did not beat)",
+    "climbing games, the deals weighed by how well they explain the others' moves); under 0.2 s a decision",
     "hard": "the same search with four to seven times the budget (under 1 s a decision)",
 }
 """Every level, with what it does."""
@@ -83,6 +82,12 @@ LEVEL_KINDS: dict[str, dict[str, str]] = {
 }
 """Levels that are another bot kind in some games (per game, or per rules family), not a search
 configuration."""
+
+LEVEL_KIND_ABOUT: dict[tuple[str, str], str] = {
+    ("medium", "heuristic"): "the game's own heuristic, deciding at once: in this game a small search played "
+    "no better",
+}
+"""What a level that is another kind says it is, by (level, kind)."""
 
 
 class SlipBot:
@@ -137,6 +142,18 @@ def level_kind(level: str, game: str) -> str | None:
     kinds = LEVEL_KINDS.get(level, {})
     entry = system(game)
     return kinds.get(entry.name) or kinds.get(entry.family.name)
+
+
+def level_about(level: str, game: str) -> str:
+    """What ``level`` is in ``game``, in words a player reads where a seat's bot is chosen.
+
+    >>> level_about("medium", "boojum")
+    "the game's own heuristic, deciding at once: in this game a small search played no better"
+    >>> level_about("medium", "gin") == LEVELS["medium"]
+    True
+    """
+    kind = level_kind(level, game)
+    return LEVELS[level] if kind is None else LEVEL_KIND_ABOUT[level, kind]
 
 
 def make_level(level: str, seed: int = 0, game: str = "bum-game") -> Bot:

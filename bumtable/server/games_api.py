@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from bumtable.bots import BOTS, TABLE_BOTS
+from bumtable.bots import TABLE_BOTS, bot_about
 from bumtable.errors import BumtableError
 from bumtable.rules import get
 from bumtable.rules.options_data import option_fields
@@ -28,7 +28,7 @@ FORM_SKIP = ("system", "players", "notes")
 async def game_list() -> list[dict[str, Any]]:
     """Every game a table can be made for: its name, title, family, player counts, its rules' options as
     they are by default (``rules.to_dict()`` at the default player count) and the bot kinds a seat may hold
-    (``bots``: name and what it does, in the order a list offers them)."""
+    (``bots``: name and what it does in this game, in the order a list offers them)."""
     return [
         {
             "name": sys.name,
@@ -37,7 +37,7 @@ async def game_list() -> list[dict[str, Any]]:
             "players": list(range(sys.min_players, sys.max_players + 1)),
             "default_players": sys.default_players,
             "options": get(sys.name).to_dict(),
-            "bots": [{"name": kind, "about": BOTS[kind]} for kind in TABLE_BOTS],
+            "bots": [{"name": kind, "about": bot_about(kind, sys.name)} for kind in TABLE_BOTS],
         }
         for sys in map(system, systems())
     ]
