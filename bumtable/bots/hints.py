@@ -5,8 +5,9 @@ does for itself), by a bot seeded from the game's seed and the moment, so asking
 and asking changes nothing in the game. The reason says what the move does where a family has words for it
 (:mod:`bumtable.bots.move_words`: a climbing game's move goes out, keeps the wild cards, leads the lowest
 cards ...; a Gin Bummy move sheds a face card or takes a card for the hand's core; a Boojum bid spends a
-card the hand can spare ...) and how it fared in the search:
-how often it came out on top among the deals played out, against the next best move.
+card the hand can spare ...) and how it fared in the search: how often it came out on top among the deals
+played out, against the next best move (where all its playouts were cut short, as Boojum's mostly are, how
+often they left the seat above the table's average).
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=5)
@@ -60,17 +61,17 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
 
 def _fared(bot: SearchBot, text: str) -> str:
     """How the move fared in the search, against the best other move tried as often: the share of its
-    playouts that ended on top, or, where none of the search's did (Boojum's playouts are cut short long
-    before the game ends), the share that left the seat ahead."""
+    playouts that ended on top; or, where every one of them was cut short (Boojum's stop 16 moves on, most
+    long before anyone wins), the share that left the seat above the table's average."""
     stats = bot.stats
     mine = stats[text]
-    if any(s.tops for s in stats.values()):
+    if mine.cuts < mine.deals:
         share = attrgetter("top_share")
         line = f"came out on top in {_pct(share(mine))} of {mine.deals} deals played out"
     else:
         share = attrgetter("ahead_share")
         moves = bot.config.max_rollout
-        line = f"left you ahead in {_pct(share(mine))} of {mine.deals} deals played {moves} moves on"
+        line = f"left you above the table's average in {_pct(share(mine))} of {mine.deals} deals played {moves} moves on"
     rivals = [(k, s) for k, s in stats.items() if k != text and s.deals == mine.deals]
     if rivals:
         key, best = max(rivals, key=lambda ks: ks[1].total)

@@ -83,11 +83,17 @@ LEVEL_KINDS: dict[str, dict[str, str]] = {
 """Levels that are another bot kind in some games (per game, or per rules family), not a search
 configuration."""
 
-LEVEL_KIND_ABOUT: dict[tuple[str, str], str] = {
-    ("medium", "heuristic"): "the game's own heuristic, deciding at once: in this game a small search played "
-    "no better",
+LEVEL_ABOUT: dict[str, dict[str, str]] = {
+    "medium": {
+        "boojum": "the game's own heuristic, deciding at once: in this game a small search played no better"
+    },
+    "hard": {
+        "boojum": "a search over the heuristic's play: each likely move played 16 moves on over the same deals "
+        "of the hidden cards, and valued by your prospects against the others'; about a tenth of a second "
+        "a decision"
+    },
 }
-"""What a level that is another kind says it is, by (level, kind)."""
+"""What a level is in a game (by the game's name) where :data:`LEVELS` does not say it right."""
 
 
 class SlipBot:
@@ -152,8 +158,7 @@ def level_about(level: str, game: str) -> str:
     >>> level_about("medium", "gin") == LEVELS["medium"]
     True
     """
-    kind = level_kind(level, game)
-    return LEVELS[level] if kind is None else LEVEL_KIND_ABOUT[level, kind]
+    return LEVEL_ABOUT.get(level, {}).get(system(game).name, LEVELS[level])
 
 
 def make_level(level: str, seed: int = 0, game: str = "bum-game") -> Bot:

@@ -8,10 +8,10 @@ still wants). An empty string means nothing plain can be said.
 >>> state = position(gin_bummy(), ["2s 6h 6d Kh 8h", "7c 7d 7h 7s 8c"], beg="5c")  # no club in the core
 >>> observation = state.observe(0)
 >>> for action in observation.legal_actions():
-...     print(action.text, "-", WORDS["gin-bummy"](observation, action))
-discard Kh - sheds a face card
-draw beg - takes the Beg's card: one for its core
-draw stock - draws from the stock
+...     print(f"{action.text}: {WORDS['gin-bummy'](observation, action)!r}")
+discard Kh: 'sheds a face card'
+draw beg: "takes the Beg's card: one for its core"
+draw stock: ''
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ from typing import Any
 
 from bumtable.bots.boojum import CARD_VALUE, hand_potential
 from bumtable.bots.gin_bummy import core_size
-from bumtable.rules.boojum.actions import CASH, CLAIM, DONE, LAY, STAND, TOKEN_NAMES
+from bumtable.cards.decktet import SUIT_NAMES
+from bumtable.rules.boojum.actions import CASH, CLAIM, DONE, LAY, STAND
 from bumtable.rules.boojum.actions import PASS as BOOJUM_PASS
 from bumtable.rules.climbing.plays import PASS, SET
-from bumtable.rules.gin_bummy.actions import ACE, BUM, DISCARD, DRAW_BEG, DRAW_STOCK, JOKER_PLAY
+from bumtable.rules.gin_bummy.actions import ACE, BUM, DISCARD, DRAW_BEG, JOKER_PLAY
 from bumtable.rules.gin_bummy.cards import is_face, is_number
+from bumtable.rules.gin_bummy.moves import DISCARD_PHASE
 from bumtable.rules.phases import PLAY
 
 
@@ -55,29 +57,29 @@ def climbing_words(observation: Any, action: Any) -> str:
 
 
 def gin_words(observation: Any, action: Any) -> str:
-    """What a Gin Bummy move does, by the hand's core (its number cards of four suits and four values)."""
+    """What a Gin Bummy move does, by the hand's core (its number cards of four suits and four values) and
+    its size (fewer than four cards starves)."""
     hand = list(observation.hand or ())
     kind = action.kind
+    after_draw = observation.phase == DISCARD_PHASE
     if kind == BUM:
         return "calls Bum!: the hand is made"
-    if kind == DRAW_STOCK:
-        return "draws from the stock"
     if kind == ACE:
-        return "plays an Ace: three new cards, for room"
+        return "discards an Ace and draws three"
     if kind == JOKER_PLAY:
-        return "plays a Joker: two cards gone in one turn"
+        return _starves(len(hand) - 2) or "plays a Joker: two cards gone in one turn"
     if kind == DRAW_BEG:
         top = observation.beg[-1] if observation.beg else None
-        if top is None:
-            return ""
-        if is_number(top) and core_size([*hand, top]) > core_size(hand):
+        if top is not None and is_number(top) and core_size([*hand, top]) > core_size(hand):
             return "takes the Beg's card: one for its core"
-        if is_face(top):
+        if top is not None and is_face(top):
             return "takes the Beg's face card, to shed it next turn"
-        return "takes the Beg's card"
+        return ""
     if kind == DISCARD:
         if is_face(action.card):
-            return "sheds a face card"
+            if after_draw:
+                return "swaps a face card for the card drawn (the four-card rule)"
+            return _starves(len(hand) - 1) or "sheds a face card"
         rest = list(hand)
         rest.remove(action.card)
         if core_size(rest) == core_size(hand):
@@ -85,13 +87,18 @@ def gin_words(observation: Any, action: Any) -> str:
     return ""
 
 
+def _starves(left: int) -> str:
+    """The words for a move that leaves ``left`` cards, if that starves the player."""
+    return f"starves: {left} cards left, fewer than four" if left < 4 else ""
+
+
 def boojum_words(observation: Any, action: Any) -> str:
     """What a Boojum move does: a bid's card spare or needed, a claim begun, cashed or ended."""
     kind = action.kind
     if kind == CLAIM:
-        return f"claims the {TOKEN_NAMES[action.token][:-1]} token"
+        return f"claims the {SUIT_NAMES[action.token]} token"
     if kind == CASH:
-        return "cashes the group in for the token"
+        return "cashes the group in for the token, and draws a card"
     if kind == DONE:
         return "makes no more claims this round"
     if kind == BOOJUM_PASS:
@@ -102,16 +109,15 @@ def boojum_words(observation: Any, action: Any) -> str:
         return ""
     if observation.lot < 0:
         return "lays a card of the group it claims with"
-    seat = observation.seat
     hand = list(observation.hand or ())
     rest = list(hand)
     rest.remove(action.card)
     t = observation.rules.tables
-    wanted = observation.wanted_tokens(seat)
+    wanted = observation.wanted_tokens(observation.seat)
     loss = hand_potential(hand, wanted, t) - hand_potential(rest, wanted, t)
-    if loss <= CARD_VALUE + 1e-9:
+    if loss <= CARD_VALUE + 1e-9:  # every card counts CARD_VALUE: this one brings no token nearer
         return "bids with a card its hand can spare"
-    return "bids with a card it needs: the lot is worth more"
+    return "bids with a card it needs"
 
 
 WORDS: dict[str, Callable[[Any, Any], str]] = {

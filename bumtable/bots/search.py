@@ -183,8 +183,10 @@ class Stat:
     total: float = 0.0
     tops: float = 0.0
     aheads: float = 0.0
-    """The weight of the playouts that left the seat ahead (a value above one half: a better place than the
-    middle, or prospects above the others' when cut short)."""
+    """The weight of the playouts that left the seat above the table's average (a value above one half: a
+    better place than the middle, or, cut short, prospects above the others' by ``cutoff``)."""
+    cuts: int = 0
+    """How many of the playouts were cut short (``max_rollout``) and valued by the estimate."""
     weight: float = 0.0
     """The deals' weights summed (hand inference weighs deals; without it each weighs 1)."""
 
@@ -192,12 +194,13 @@ class Stat:
     """Each deal's value and weight by the deal's number in the search (kept only when a paired test needs
     them: ``margin``)."""
 
-    def add(self, value: float, weight: float = 1.0, deal: int | None = None) -> None:
+    def add(self, value: float, weight: float = 1.0, deal: int | None = None, cut: bool = False) -> None:
         if deal is not None:
             if self.by_deal is None:
                 self.by_deal = {}
             self.by_deal[deal] = (value, weight)
         self.deals += 1
+        self.cuts += cut
         self.total += weight * value
         self.weight += weight
         if value > 0.5:
@@ -217,7 +220,7 @@ class Stat:
 
     @property
     def ahead_share(self) -> float:
-        """The weighted share of playouts that left the seat ahead."""
+        """The weighted share of playouts that left the seat above the table's average."""
         return self.aheads / self.weight if self.weight else 0.0
 
 
@@ -254,6 +257,8 @@ class SearchBot:
         self.iterations_done = 0
         """Iterations the last decision searched (for tests and measurements)."""
         self.stats: dict[str, Stat] = {}
+        self.cut_short = False
+        """Whether the last playout was cut short and valued by the estimate."""
         """What the last decision's search found for each action it tried, by the action's text (for hints:
         :mod:`bumtable.bots.hints`). Empty when the decision was forced."""
 
@@ -362,7 +367,8 @@ class SearchBot:
         for key in keys:
             state = base.copy(history=False)
             state.apply(by_key[key], check=False)
-            stats[key].add(self._play_out(state, start)[observation.seat], weight, deal)
+            value = self._play_out(state, start)[observation.seat]
+            stats[key].add(value, weight, deal, self.cut_short)
         return len(keys)
 
     def _weight(self, observation: Any, deal: AnyState) -> float:
@@ -453,7 +459,9 @@ class SearchBot:
             state.apply(action, check=False)
         else:
             if not state.is_over() and family.hands_over(state) == start:
+                self.cut_short = True
                 return estimate(family.name, state, self.config.cutoff)
+        self.cut_short = False
         places = family.hand_places(state)
         assert places is not None
         values = self._points(state) if self.config.reward == "points" else None
