@@ -14,6 +14,7 @@ from test_cli_play import bumtable
 
 from bumtable.bots import make_bot
 from bumtable.bots.hints import hint
+from bumtable.bots.seeds import bot_seed
 from bumtable.cli.faces import face_for
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.render import Seats
@@ -60,6 +61,27 @@ def test_the_hints_flag_shows_a_hint_at_every_turn() -> None:
     assert run.returncode == 0, run.stderr
     assert run.stdout.count("Hint: ") >= 3
     assert run.stdout.count("Your move") == run.stdout.count("Hint: ")
+
+
+def test_the_next_best_move_in_a_hint_is_drawn_as_the_menu_draws_moves() -> None:
+    """The hint names the next best move in the game's notation (``Hint.why``); the terminal draws it as it
+    draws the menu's moves (a Gin Bummy card with its suit sign)."""
+    state = get("gin-bummy", players=2).new_state(seed=5)
+    seat = state.current_player()
+    assert seat is not None
+    observation = state.observe(seat)
+    advice = hint(observation, seed=bot_seed(state.seed, seat, 0))
+    assert advice.rival is not None and advice.rival in state.legal_actions()
+    plain = state.rules.action_text(advice.rival)
+    assert f"next best, {plain}:" in advice.why
+    drawn = face_for(state.rules).option_text(observation, advice.rival).plain
+    assert drawn != plain  # a suit sign, not a letter
+    run = play("gin-bummy", "--seed", "5", stdin="h\nquit\n")
+    assert run.returncode == 0, run.stderr
+    shown = " ".join(run.stdout.split())
+    named = re.search(r"next best, (.+?): \d+ %\)", shown)
+    assert named is not None, shown
+    assert re.search("[♠♥♦♣]", named.group(1)) and not re.search(r"\b[2-9TJQKA][shdc]\b", named.group(1))
 
 
 def test_at_a_shared_table_h_says_hints_are_not_given_there() -> None:

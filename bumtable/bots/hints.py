@@ -38,6 +38,9 @@ class Hint:
     action: Any
     text: str
     why: str
+    rival: Any = None
+    """The next best move that ``why`` names (``next best, TEXT: ...``, in the game's notation), if any: a face
+    may draw it as it draws moves."""
 
 
 def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
@@ -54,15 +57,19 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
         said = words(observation, action)
         if said:
             parts.append(said)
+    rival = None
     if isinstance(bot, SearchBot) and bot.stats:
-        parts.append(_fared(bot, text))
-    return Hint(action, text, "; ".join(parts) or "the heuristic's choice")
+        fared, rival_text = _fared(bot, text)
+        parts.append(fared)
+        rival = next((a for a in observation.legal_actions() if rules.action_text(a) == rival_text), None)
+    return Hint(action, text, "; ".join(parts) or "the heuristic's choice", rival)
 
 
-def _fared(bot: SearchBot, text: str) -> str:
+def _fared(bot: SearchBot, text: str) -> tuple[str, str | None]:
     """How the move fared in the search, against the best other move tried as often: the share of its
     playouts that ended on top; or, where every one of them was cut short (Boojum's stop 16 moves on, most
-    long before anyone wins), the share that left the seat above the table's average."""
+    long before anyone wins), the share that left the seat above the table's average. With the next best
+    move's text, if there is one."""
     stats = bot.stats
     mine = stats[text]
     if mine.cuts < mine.deals:
@@ -73,10 +80,10 @@ def _fared(bot: SearchBot, text: str) -> str:
         moves = bot.config.max_rollout
         line = f"left you above the table's average in {_pct(share(mine))} of {mine.deals} deals played {moves} moves on"
     rivals = [(k, s) for k, s in stats.items() if k != text and s.deals == mine.deals]
-    if rivals:
-        key, best = max(rivals, key=lambda ks: ks[1].total)
-        line += f"; next best, {key}: {_pct(share(best))}"
-    return line
+    if not rivals:
+        return line, None
+    key, best = max(rivals, key=lambda ks: ks[1].total)
+    return f"{line}; next best, {key}: {_pct(share(best))}", key
 
 
 def _pct(share: float) -> str:

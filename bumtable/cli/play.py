@@ -135,7 +135,14 @@ class Match:
         if self._hint is None or self._hint[0] != moment:
             advice = hint(obs, seed=bot_seed(self.state.seed, self.human, moment))
             line = Text.assemble(("Hint: ", "bold green"), self.face.option_text(obs, advice.action))
-            line.append(f" ({advice.why})", style="green")
+            named = f"next best, {obs.rules.action_text(advice.rival)}:" if advice.rival is not None else None
+            if named is not None and named in advice.why:  # the next best move drawn as the menu draws it
+                head, _, tail = advice.why.partition(named)
+                line.append(f" ({head}next best, ", style="green")
+                line.append_text(self.face.option_text(obs, advice.rival))
+                line.append(f":{tail})", style="green")
+            else:
+                line.append(f" ({advice.why})", style="green")
             self._hint = (moment, line)
         return self._hint[1]
 
