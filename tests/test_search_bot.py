@@ -411,3 +411,22 @@ def test_a_boojum_playout_cut_short_is_valued_by_rank_or_by_its_margin_over_the_
     assert estimate("climbing", get("bum-game").new_state(seed=1), "margin") == estimate(
         "climbing", get("bum-game").new_state(seed=1)
     )  # only a family whose estimate is a number per seat has a margin
+
+
+def test_a_boojum_token_held_counts_token_weight_in_a_playout_cut_short() -> None:
+    """``token_weight`` (default 2) is what each token a seat holds adds to its prospects; a search that
+    does not set it names no such setting in its records' text."""
+    from bumtable.bots.search import SearchConfig
+
+    state = get("boojum", players=4).new_state(seed=2)
+    played = 0
+    while not any(any(t) for t in state.observe(None).tokens):  # play until someone holds a token
+        state.apply(make_bot("heuristic", played, "boojum").choose(state.observe(state.current_player())))
+        played += 1
+    held = [sum(1 for k in state.observe(seat).tokens[seat] if k) for seat in range(4)]
+    plain, heavier = boojum_prospects(state), boojum_prospects(state, token_weight=3.0)
+    assert [b - a for a, b in zip(plain, heavier, strict=True)] == pytest.approx([1.0 * h for h in held])
+    assert estimate("boojum", state, "margin", 3.0) != estimate("boojum", state, "margin")
+    assert estimate("boojum", state, "margin", 2.0) == estimate("boojum", state, "margin")
+    assert "token_weight" not in SearchConfig(iterations=5).settings_text()
+    assert "token_weight=3.0" in SearchConfig(iterations=5, token_weight=3.0).settings_text()

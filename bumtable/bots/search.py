@@ -111,6 +111,11 @@ class SearchConfig:
     scale (:data:`~bumtable.bots.search_eval.MARGIN_SCALE`), so a change to the seat's own prospects shows
     even when it changes no place. Elsewhere ``rank``."""
 
+    token_weight: float = 2.0
+    """Boojum: what a token held counts in the estimate of a playout cut short, against at most 1 for the
+    cards that could claim it now (:func:`~bumtable.bots.search_eval.boojum_prospects`); more makes a claim
+    worth more than the group's cards' nearness to the other tokens. Unused elsewhere."""
+
     def settings_text(self) -> str:
         """The configuration as a tournament record holds it: its repr, less the settings added since records
         began (:data:`LATER_SETTINGS`) while they are off, so a record made before such a setting existed
@@ -129,7 +134,7 @@ class SearchConfig:
         return f"{type(self).__name__}({', '.join(shown)})"
 
 
-LATER_SETTINGS: dict[str, Any] = {"margin": 0.0, "reward": "place", "cutoff": "rank"}
+LATER_SETTINGS: dict[str, Any] = {"margin": 0.0, "reward": "place", "cutoff": "rank", "token_weight": 2.0}
 """Settings added after tournament records began, each with the value that leaves the search as it was."""
 
 
@@ -460,7 +465,7 @@ class SearchBot:
         else:
             if not state.is_over() and family.hands_over(state) == start:
                 self.cut_short = True
-                return estimate(family.name, state, self.config.cutoff)
+                return estimate(family.name, state, self.config.cutoff, self.config.token_weight)
         self.cut_short = False
         places = family.hand_places(state)
         assert places is not None

@@ -26,9 +26,12 @@ from typing import Any
 from bumtable.bots.boojum import hand_potential
 
 
-def estimate(family: str, state: Any, cutoff: str = "rank") -> tuple[float, ...]:
+def estimate(
+    family: str, state: Any, cutoff: str = "rank", token_weight: float | None = None
+) -> tuple[float, ...]:
     """Each seat's prospects in [0, 1] in ``state``, a game of ``family`` (a deal of the search's); ``cutoff``
-    (``rank`` or ``margin``): see :attr:`~bumtable.bots.search.SearchConfig.cutoff`."""
+    (``rank`` or ``margin``) and ``token_weight`` (Boojum; None: :data:`TOKEN_WEIGHT`): see
+    :class:`~bumtable.bots.search.SearchConfig`."""
     if family == "climbing":
         public = state.observe(None)
         n = len(public.card_counts)
@@ -36,7 +39,7 @@ def estimate(family: str, state: Any, cutoff: str = "rank") -> tuple[float, ...]
         keys = [(0, out.index(p)) if p in out else (1, public.card_counts[p]) for p in range(n)]
         return _by_keys(keys, better_low=True)
     if family == "boojum":
-        prospects = boojum_prospects(state)
+        prospects = boojum_prospects(state, TOKEN_WEIGHT if token_weight is None else token_weight)
         return _by_margin(prospects) if cutoff == "margin" else _by_keys(prospects, better_low=False)
     players: int = state.rules.players
     return (0.5,) * players
@@ -46,15 +49,15 @@ TOKEN_WEIGHT = 2.0
 """What a Boojum token held counts, against at most 1 for cards that could claim it now: a claim gains."""
 
 
-def boojum_prospects(state: Any) -> list[float]:
-    """Each Boojum seat's tokens held (``TOKEN_WEIGHT`` each) plus its cards' potential for those it still
-    wants."""
+def boojum_prospects(state: Any, token_weight: float = TOKEN_WEIGHT) -> list[float]:
+    """Each Boojum seat's tokens held (``token_weight`` each, by default :data:`TOKEN_WEIGHT`) plus its cards'
+    potential for those it still wants."""
     out = []
     for seat in range(state.rules.players):
         seen = state.observe(seat)
         cards = [*(seen.hand or ()), *seen.bids[seat], *seen.won[seat]]
         held = sum(1 for k in seen.tokens[seat] if k)
-        out.append(TOKEN_WEIGHT * held + hand_potential(cards, seen.wanted_tokens(seat), seen.rules.tables))
+        out.append(token_weight * held + hand_potential(cards, seen.wanted_tokens(seat), seen.rules.tables))
     return out
 
 
