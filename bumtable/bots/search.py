@@ -262,10 +262,10 @@ class SearchBot:
         self.iterations_done = 0
         """Iterations the last decision searched (for tests and measurements)."""
         self.stats: dict[str, Stat] = {}
-        self.cut_short = False
-        """Whether the last playout was cut short and valued by the estimate."""
         """What the last decision's search found for each action it tried, by the action's text (for hints:
         :mod:`bumtable.bots.hints`). Empty when the decision was forced."""
+        self.cut_short = False
+        """Whether the last playout was cut short and valued by the estimate."""
 
     def choose(self, observation: Any) -> Any:
         legal = legal_or_raise(observation)
