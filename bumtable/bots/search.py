@@ -143,11 +143,11 @@ def search_config(text: str) -> SearchConfig:
     an unknown name or a value of the wrong type is a BumtableError that says so.
 
     >>> search_config("iterations=50:max_depth=1:rollout=random")
-    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False, margin=0.0, reward='place', cutoff='rank')
+    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False, margin=0.0, reward='place', cutoff='rank', token_weight=2.0)
     >>> search_config("depth=1")
     Traceback (most recent call last):
     ...
-    bumtable.errors.BumtableError: search has no setting 'depth'; settings: cutoff, exploration, favourite_ties, first_weight, guided, halving, infer, iterations, margin, max_depth, max_rollout, paired, prune, reward, rollout, seconds
+    bumtable.errors.BumtableError: search has no setting 'depth'; settings: cutoff, exploration, favourite_ties, first_weight, guided, halving, infer, iterations, margin, max_depth, max_rollout, paired, prune, reward, rollout, seconds, token_weight
     """
     fields = {f.name: f for f in dataclasses.fields(SearchConfig)}
     values: dict[str, Any] = {}
