@@ -92,21 +92,22 @@ def _starves(left: int) -> str:
     return f"starves: {left} cards left, fewer than four" if left < 4 else ""
 
 
+_BOOJUM_SAID = {
+    CASH: "cashes the group in for the token, and draws a card",
+    DONE: "makes no more claims this round",
+    BOOJUM_PASS: "drops out of this slot's auction",
+    STAND: "stands: its bid is made",
+}
+"""The words for Boojum's moves that say the same whatever the position."""
+
+
 def boojum_words(observation: Any, action: Any) -> str:
     """What a Boojum move does: a bid's card spare or needed, a claim begun, cashed or ended."""
     kind = action.kind
     if kind == CLAIM:
         return f"claims the {SUIT_NAMES[action.token]} token"
-    if kind == CASH:
-        return "cashes the group in for the token, and draws a card"
-    if kind == DONE:
-        return "makes no more claims this round"
-    if kind == BOOJUM_PASS:
-        return "drops out of this slot's auction"
-    if kind == STAND:
-        return "stands: its bid is made"
     if kind != LAY:
-        return ""
+        return _BOOJUM_SAID.get(kind, "")
     if observation.lot < 0:
         return "lays a card of the group it claims with"
     hand = list(observation.hand or ())
