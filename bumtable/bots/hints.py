@@ -33,14 +33,29 @@ from bumtable.rules.registry import system
 
 @dataclass(frozen=True)
 class Hint:
-    """The move a level would play, its text in the game's notation, and why in a few words."""
+    """The move a level would play, its text in the game's notation, and why in a few words (:attr:`why`,
+    made of :attr:`said`, :attr:`fared` and the next best move's share, so that a face may draw each part)."""
 
     action: Any
     text: str
-    why: str
+    said: str = ""
+    """What the move does, in words (empty where the family has none for it)."""
+    fared: str = ""
+    """How the move fared in the search (empty for a bot that does not search)."""
     rival: Any = None
-    """The next best move that ``why`` names (``next best, TEXT: ...``, in the game's notation), if any: a face
-    may draw it as it draws moves."""
+    """The next best move the search tried as often, if any (a face may draw it as it draws moves)."""
+    rival_text: str = ""
+    """:attr:`rival` in the game's notation."""
+    rival_share: str = ""
+    """How :attr:`rival` fared, on the same measure as :attr:`fared` (``"41 %"``)."""
+
+    @property
+    def why(self) -> str:
+        """The reason in one line: ``said; fared; next best, RIVAL: SHARE``."""
+        if not (self.said or self.fared):
+            return "the heuristic's choice"
+        rival = f"next best, {self.rival_text}: {self.rival_share}" if self.rival_text else ""
+        return "; ".join(part for part in (self.said, self.fared, rival) if part)
 
 
 def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
@@ -50,26 +65,21 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
     action = bot.choose(observation)
     text = rules.action_text(action)
     if len(observation.legal_actions()) == 1:
-        return Hint(action, text, "the only move")
-    parts = []
+        return Hint(action, text, said="the only move")
     words = WORDS.get(system(rules.system).family.name)
-    if words is not None:
-        said = words(observation, action)
-        if said:
-            parts.append(said)
-    rival = None
-    if isinstance(bot, SearchBot) and bot.stats:
-        fared, rival_text = _fared(bot, text)
-        parts.append(fared)
-        rival = next((a for a in observation.legal_actions() if rules.action_text(a) == rival_text), None)
-    return Hint(action, text, "; ".join(parts) or "the heuristic's choice", rival)
+    said = (words(observation, action) or "") if words is not None else ""
+    if not (isinstance(bot, SearchBot) and bot.stats):
+        return Hint(action, text, said=said)
+    fared, rival_text, rival_share = _fared(bot, text)
+    rival = next((a for a in observation.legal_actions() if rules.action_text(a) == rival_text), None)
+    return Hint(action, text, said, fared, rival, rival_text if rival is not None else "", rival_share)
 
 
-def _fared(bot: SearchBot, text: str) -> tuple[str, str | None]:
-    """How the move fared in the search, against the best other move tried as often: the share of its
-    playouts that ended on top; or, where every one of them was cut short (Boojum's stop 16 moves on, most
-    long before anyone wins), the share that left the seat above the table's average. With the next best
-    move's text, if there is one."""
+def _fared(bot: SearchBot, text: str) -> tuple[str, str, str]:
+    """How the move fared in the search: the share of its playouts that ended on top; or, where every one of
+    them was cut short (Boojum's stop 16 moves on, most long before anyone wins), the share that left the
+    seat above the table's average. With the text and share of the best other move tried as often (empty
+    where there is none)."""
     stats = bot.stats
     mine = stats[text]
     if mine.cuts < mine.deals:
@@ -81,9 +91,9 @@ def _fared(bot: SearchBot, text: str) -> tuple[str, str | None]:
         line = f"left you above the table's average in {_pct(share(mine))} of {mine.deals} deals played {moves} moves on"
     rivals = [(k, s) for k, s in stats.items() if k != text and s.deals == mine.deals]
     if not rivals:
-        return line, None
+        return line, "", ""
     key, best = max(rivals, key=lambda ks: ks[1].total)
-    return f"{line}; next best, {key}: {_pct(share(best))}", key
+    return line, key, _pct(share(best))
 
 
 def _pct(share: float) -> str:

@@ -135,14 +135,13 @@ class Match:
         if self._hint is None or self._hint[0] != moment:
             advice = hint(obs, seed=bot_seed(self.state.seed, self.human, moment))
             line = Text.assemble(("Hint: ", "bold green"), self.face.option_text(obs, advice.action))
-            named = f"next best, {obs.rules.action_text(advice.rival)}:" if advice.rival is not None else None
-            if named is not None and named in advice.why:  # the next best move drawn as the menu draws it
-                head, _, tail = advice.why.partition(named)
-                line.append(f" ({head}next best, ", style="green")
-                line.append_text(self.face.option_text(obs, advice.rival))
-                line.append(f":{tail})", style="green")
-            else:
+            if advice.rival is None:
                 line.append(f" ({advice.why})", style="green")
+            else:  # the next best move drawn as the menu draws it
+                head = "; ".join(part for part in (advice.said, advice.fared) if part)
+                line.append(f" ({head}; next best, ", style="green")
+                line.append_text(self.face.option_text(obs, advice.rival))
+                line.append(f": {advice.rival_share})", style="green")
             self._hint = (moment, line)
         return self._hint[1]
 
