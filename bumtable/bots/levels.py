@@ -93,7 +93,8 @@ LEVEL_ABOUT: dict[str, dict[str, str]] = {
         "a decision"
     },
 }
-"""What a level is in a game (by the game's name) where :data:`LEVELS` does not say it right."""
+"""What a level is in a game (per game, or per rules family, as :data:`LEVEL_KINDS`) where :data:`LEVELS` does
+not say it right."""
 
 
 class SlipBot:
@@ -158,7 +159,9 @@ def level_about(level: str, game: str) -> str:
     >>> level_about("medium", "gin") == LEVELS["medium"]
     True
     """
-    return LEVEL_ABOUT.get(level, {}).get(system(game).name, LEVELS[level])
+    about = LEVEL_ABOUT.get(level, {})
+    entry = system(game)
+    return about.get(entry.name) or about.get(entry.family.name) or LEVELS[level]
 
 
 def make_level(level: str, seed: int = 0, game: str = "bum-game") -> Bot:
