@@ -246,9 +246,11 @@ def test_a_setting_added_later_leaves_the_settings_text_of_a_search_that_does_no
     for game in ("bum-game", "gin-bummy", "boojum"):
         for level in ("medium", "hard"):
             shown = [name for name in LATER_SETTINGS if f"{name}=" in bot_settings(level, game)]
-            # Boojum's hard has used cutoff=margin since stop 25 (its records began with it)
-            assert shown == (["cutoff"] if (game, level) == ("boojum", "hard") else [])
+            # Boojum's hard has used cutoff=margin since stop 25 and token_weight=1.5 since stop 27 (its
+            # records began with them)
+            assert shown == (["cutoff", "token_weight"] if (game, level) == ("boojum", "hard") else [])
     assert "cutoff='margin'" in bot_settings("hard", "boojum")
+    assert "token_weight=1.5" in bot_settings("hard", "boojum")
     assert "margin=1.0" in bot_settings("search:margin=1", "gin-bummy")
     assert "reward='points'" in bot_settings("search:reward=points", "zheng-shangyou")
     for game in ("zheng-shangyou", "arsehole"):  # the levels play for places: their records stand
