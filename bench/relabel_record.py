@@ -6,8 +6,11 @@ record of that trial is the level's record from its first deal on: this copies i
 It refuses unless the new name's settings today (:func:`bumtable.bots.bot_settings`) are the settings the
 record holds for the old kind, and it never writes over a file.
 
-    .venv/bin/python bench/relabel_record.py bench/records/boojum4-cutmargin-heuristic-s1.jsonl \\
-        'search:paired=true:...:cutoff=margin' hard bench/records/boojum4-hard-heuristic-s1.jsonl
+    .venv/bin/python bench/relabel_record.py bench/records/boojum4-tw15-heuristic-s1.jsonl \\
+        'search:paired=true:...:cutoff=margin:token_weight=1.5' hard bench/records/boojum4-hard-heuristic-s1.jsonl
+
+(stop 27's: the trial of ``token_weight=1.5`` became ``hard``'s record, after the old record was copied
+under its own kind's name the same way).
 """
 
 from __future__ import annotations

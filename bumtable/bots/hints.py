@@ -72,7 +72,9 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
         return Hint(action, text, said=said)
     fared, rival_text, rival_share = _fared(bot, text)
     rival = next((a for a in observation.legal_actions() if rules.action_text(a) == rival_text), None)
-    return Hint(action, text, said, fared, rival, rival_text if rival is not None else "", rival_share)
+    if rival is None:
+        rival_text = rival_share = ""
+    return Hint(action, text, said, fared, rival, rival_text, rival_share)
 
 
 def _fared(bot: SearchBot, text: str) -> tuple[str, str, str]:

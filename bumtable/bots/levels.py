@@ -92,8 +92,8 @@ LEVEL_ABOUT: dict[str, dict[str, str]] = {
     },
     "hard": {
         "boojum": "a search over the heuristic's play: each likely move played 16 moves on over the same deals "
-        "of the hidden cards, and valued by your prospects against the others'; about a tenth of a second "
-        "a decision"
+        "of the hidden cards, and valued by your prospects against the others'; a tenth to a fifth of a "
+        "second a decision"
     },
 }
 """What a level is in a game (per game, or per rules family, as :data:`LEVEL_KINDS`) where :data:`LEVELS` does

@@ -7,7 +7,8 @@ are the deal's, not the real ones.
 - Boojum: by suit tokens held, each token still wanted adding how near the seat's cards (its hand, its
   bid, the lots it won this round) come to it, as the heuristic bot values a hand
   (:func:`bumtable.bots.boojum.hand_potential`: a token the cards could claim now counts 1, one a card away
-  ``DECAY``); a token held counts ``TOKEN_WEIGHT`` (2), so a claim gains.
+  ``DECAY``); a token held counts ``TOKEN_WEIGHT`` (2) by default, ``SearchConfig.token_weight``
+  (Boojum's ``hard``: 1.5), so a claim gains.
 - Others (Gin Bummy's playouts reach the game's end): every seat alike.
 
 >>> from bumtable.rules import get
@@ -63,7 +64,7 @@ def boojum_prospects(state: Any, token_weight: float = TOKEN_WEIGHT) -> list[flo
 
 MARGIN_SCALE = 12.0
 """``cutoff="margin"``: a seat's prospects less the others' mean, over twice this, plus a half, in [0, 1] (12:
-six tokens held at ``TOKEN_WEIGHT`` each against none)."""
+six tokens held at the default ``TOKEN_WEIGHT`` each against none; 9 at Boojum ``hard``'s 1.5)."""
 
 
 def _by_margin(numbers: Sequence[float]) -> tuple[float, ...]:

@@ -135,10 +135,10 @@ class Match:
         if self._hint is None or self._hint[0] != moment:
             advice = hint(obs, seed=bot_seed(self.state.seed, self.human, moment))
             line = Text.assemble(("Hint: ", "bold green"), self.face.option_text(obs, advice.action))
-            if advice.rival is None:
+            head = "; ".join(part for part in (advice.said, advice.fared) if part)
+            if advice.rival is None or not head:
                 line.append(f" ({advice.why})", style="green")
             else:  # the next best move drawn as the menu draws it
-                head = "; ".join(part for part in (advice.said, advice.fared) if part)
                 line.append(f" ({head}; next best, ", style="green")
                 line.append_text(self.face.option_text(obs, advice.rival))
                 line.append(f": {advice.rival_share})", style="green")
