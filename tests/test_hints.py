@@ -122,7 +122,7 @@ def test_a_gin_bummy_hint_says_what_the_move_does_for_the_hands_core_and_size() 
     opening = said(["2s 6h 6d Kh 8h", "7c 7d 7h 7s 8c"])  # no club in the core: 5c adds one
     assert opening == {
         "discard Kh": "sheds a face card",
-        "draw beg": "takes the Beg's card: one for its core",
+        "draw beg": "takes the Beg's card: one for your core",
         "draw stock": "",
     }
     four = said(["2s 6h 9d Kh", "7c 7d 7h 7s 8c"], beg="5s")  # 5s adds nothing the core lacks
@@ -165,7 +165,7 @@ def test_a_boojum_hint_says_whether_a_bid_spends_a_card_the_hand_can_spare() -> 
             if action.kind == LAY and observation.lot >= 0:
                 bids.add(words)
         state.apply(make_bot("heuristic", seed=len(state.history), game="boojum").choose(observation))
-    assert bids == {"bids with a card its hand can spare", "bids with a card it needs"}
+    assert bids == {"bids with a card your hand can spare", "bids with a card you need"}
     assert claims and claims <= {
         f"claims the {suit} token" for suit in ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
     }

@@ -10,7 +10,7 @@ still wants). An empty string means nothing plain can be said.
 >>> for action in observation.legal_actions():
 ...     print(f"{action.text}: {WORDS['gin-bummy'](observation, action)!r}")
 discard Kh: 'sheds a face card'
-draw beg: "takes the Beg's card: one for its core"
+draw beg: "takes the Beg's card: one for your core"
 draw stock: ''
 """
 
@@ -40,7 +40,7 @@ def climbing_words(observation: Any, action: Any) -> str:
     wild = set(t.seq_wilds).union(*t.subs)
     held_wild = sum(1 for r in ranks if r in wild)
     if action.kind == PASS:
-        return "passes and keeps its wild cards for later" if held_wild else "passes and keeps its hand whole"
+        return "passes and keeps your wild cards for later" if held_wild else "passes and keeps your hand whole"
     if action.size == len(ranks):
         return "goes out"
     plain = [r for r in action.cards if r not in wild or r == action.rank]
@@ -50,9 +50,9 @@ def climbing_words(observation: Any, action: Any) -> str:
     if observation.inverted:  # the ranking is reversed: low and high change places
         return ""
     if observation.top is None and ranks and min(action.cards) == ranks[0]:
-        return "leads its lowest cards"
+        return "leads your lowest cards"
     if ranks and max(action.cards) == ranks[-1] and held_wild == 0:
-        return "plays its highest cards"
+        return "plays your highest cards"
     return ""
 
 
@@ -63,7 +63,7 @@ def gin_words(observation: Any, action: Any) -> str:
     kind = action.kind
     after_draw = observation.phase == DISCARD_PHASE
     if kind == BUM:
-        return "calls Bum!: the hand is made"
+        return "calls Bum!: your hand is made"
     if kind == ACE:
         return "discards an Ace and draws three"
     if kind == JOKER_PLAY:
@@ -71,7 +71,7 @@ def gin_words(observation: Any, action: Any) -> str:
     if kind == DRAW_BEG:
         top = observation.beg[-1] if observation.beg else None
         if top is not None and is_number(top) and core_size([*hand, top]) > core_size(hand):
-            return "takes the Beg's card: one for its core"
+            return "takes the Beg's card: one for your core"
         if top is not None and is_face(top):
             return "takes the Beg's face card, to shed it next turn"
         return ""
@@ -83,7 +83,7 @@ def gin_words(observation: Any, action: Any) -> str:
         rest = list(hand)
         rest.remove(action.card)
         if core_size(rest) == core_size(hand):
-            return "discards a number card its core does without"
+            return "discards a number card your core does without"
     return ""
 
 
@@ -96,7 +96,7 @@ _BOOJUM_SAID = {
     CASH: "cashes the group in for the token, and draws a card",
     DONE: "makes no more claims this round",
     BOOJUM_PASS: "drops out of this slot's auction",
-    STAND: "stands: its bid is made",
+    STAND: "stands: your bid is made",
 }
 """The words for Boojum's moves that say the same whatever the position."""
 
@@ -109,7 +109,7 @@ def boojum_words(observation: Any, action: Any) -> str:
     if kind != LAY:
         return _BOOJUM_SAID.get(kind, "")
     if observation.lot < 0:
-        return "lays a card of the group it claims with"
+        return "lays a card of the group you claim with"
     hand = list(observation.hand or ())
     rest = list(hand)
     rest.remove(action.card)
@@ -117,8 +117,8 @@ def boojum_words(observation: Any, action: Any) -> str:
     wanted = observation.wanted_tokens(observation.seat)
     loss = hand_potential(hand, wanted, t) - hand_potential(rest, wanted, t)
     if loss <= CARD_VALUE + 1e-9:  # every card counts CARD_VALUE: this one brings no token nearer
-        return "bids with a card its hand can spare"
-    return "bids with a card it needs"
+        return "bids with a card your hand can spare"
+    return "bids with a card you need"
 
 
 WORDS: dict[str, Callable[[Any, Any], str]] = {
