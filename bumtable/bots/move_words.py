@@ -40,7 +40,9 @@ def climbing_words(observation: Any, action: Any) -> str:
     wild = set(t.seq_wilds).union(*t.subs)
     held_wild = sum(1 for r in ranks if r in wild)
     if action.kind == PASS:
-        return "passes and keeps your wild cards for later" if held_wild else "passes and keeps your hand whole"
+        return (
+            "passes and keeps your wild cards for later" if held_wild else "passes and keeps your hand whole"
+        )
     if action.size == len(ranks):
         return "goes out"
     plain = [r for r in action.cards if r not in wild or r == action.rank]
