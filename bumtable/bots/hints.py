@@ -50,12 +50,17 @@ class Hint:
     """How :attr:`rival` fared, on the same measure as :attr:`fared` (``"41 %"``)."""
 
     @property
+    def reason(self) -> str:
+        """What the move does and how it fared, ``said; fared``, without the next best move."""
+        return "; ".join(part for part in (self.said, self.fared) if part)
+
+    @property
     def why(self) -> str:
         """The reason in one line: ``said; fared; next best, RIVAL: SHARE``."""
-        if not (self.said or self.fared):
+        reason = self.reason
+        if not reason:
             return "the heuristic's choice"
-        rival = f"next best, {self.rival_text}: {self.rival_share}" if self.rival_text else ""
-        return "; ".join(part for part in (self.said, self.fared, rival) if part)
+        return f"{reason}; next best, {self.rival_text}: {self.rival_share}" if self.rival_text else reason
 
 
 def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:

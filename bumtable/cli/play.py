@@ -135,7 +135,7 @@ class Match:
         if self._hint is None or self._hint[0] != moment:
             advice = hint(obs, seed=bot_seed(self.state.seed, self.human, moment))
             line = Text.assemble(("Hint: ", "bold green"), self.face.option_text(obs, advice.action))
-            head = "; ".join(part for part in (advice.said, advice.fared) if part)
+            head = advice.reason
             if advice.rival is None or not head:
                 line.append(f" ({advice.why})", style="green")
             else:  # the next best move drawn as the menu draws it
