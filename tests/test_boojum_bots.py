@@ -9,7 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bumtable.bots.base import RandomBot
-from bumtable.bots.boojum import BoojumBot, _distances, _kept_plan, hand_potential, plan_bid, token_distances
+from bumtable.bots.boojum import (
+    WAYS_COUNTED,
+    BoojumBot,
+    _distances,
+    _kept_claim,
+    _kept_plan,
+    _ways,
+    hand_potential,
+    plan_bid,
+    plan_claim,
+    token_distances,
+    token_groups,
+)
 from bumtable.rules.boojum import CASH, PASS, STAND, BoojumRules, BoojumState, boojum, hand_claims
 from bumtable.rules.boojum.bids import bid_value
 from bumtable.rules.boojum.state import AUCTION, CLAIMS
@@ -135,6 +147,28 @@ def test_a_bid_plan_is_the_same_in_any_order_of_hand_and_bid_and_kept_plans_are_
     )
     assert shuffled == fresh
     assert _kept_plan(tuple(sorted(hand)), tuple(sorted(bid)), high, lot, wanted, t) == fresh  # the kept plan
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_claim_plan_and_the_ways_counted_are_the_same_in_any_order_and_kept_ones_are_the_fresh_ones(
+    data: st.DataObject,
+) -> None:
+    t = boojum().tables
+    deck = [int(c) for c in BoojumRules().tables.deck]
+    cards = st.sampled_from(deck)
+    whole = data.draw(st.lists(cards, min_size=3, max_size=16))  # the turn's hand: some of it laid
+    some = data.draw(st.integers(0, 2))
+    laid, hand = whole[:some], whole[some:]
+    token = data.draw(st.integers(0, 5))
+    wanted = tuple(sorted(data.draw(st.sets(st.integers(0, 5))) | {token}))
+    fresh = plan_claim(token, hand, laid, wanted, t)
+    shuffled_hand, shuffled_laid = data.draw(st.permutations(hand)), data.draw(st.permutations(laid))
+    assert plan_claim(token, shuffled_hand, shuffled_laid, wanted, t) == fresh
+    assert _kept_claim(token, tuple(sorted(hand)), tuple(sorted(laid)), wanted, t) == fresh  # the kept plan
+    ways = len(token_groups(token, hand, t, WAYS_COUNTED))
+    assert len(token_groups(token, shuffled_hand, t, WAYS_COUNTED)) == ways
+    assert _ways(token, tuple(sorted(hand)), t) == ways  # the kept count
 
 
 def test_the_heuristic_bot_beats_random_bots_over_seeded_games() -> None:

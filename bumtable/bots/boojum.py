@@ -367,6 +367,17 @@ def token_groups(
     return list(seen)
 
 
+WAYS_KEPT = 1 << 13
+"""Ways counted, kept (by token and sorted hand): a search's playouts meet the same hands again and again."""
+
+
+@lru_cache(maxsize=WAYS_KEPT)
+def _ways(token: int, sorted_hand: tuple[int, ...], t: Tables) -> int:
+    """How many groups of ``sorted_hand`` earn ``token``, up to ``WAYS_COUNTED`` (a pure function of the
+    multiset, as :func:`find` sorts its pool, so kept)."""
+    return len(token_groups(token, sorted_hand, t, WAYS_COUNTED))
+
+
 def plan_claim(
     token: int, hand: Sequence[int], laid: Sequence[int], wanted: Sequence[int], t: Tables
 ) -> tuple[int, ...] | None:
@@ -384,6 +395,15 @@ def plan_claim(
         if value > best_value:
             best, best_value = g, value
     return best
+
+
+@lru_cache(maxsize=PLANS_KEPT)
+def _kept_claim(
+    token: int, hand: tuple[int, ...], laid: tuple[int, ...], wanted: tuple[int, ...], t: Tables
+) -> tuple[int, ...] | None:
+    """:func:`plan_claim` of a sorted hand and sorted cards laid (a pure function of the multisets, as
+    its groups are found from counts and each hand is valued sorted, so kept)."""
+    return plan_claim(token, hand, laid, wanted, t)
 
 
 class BoojumBot:
@@ -438,7 +458,8 @@ class BoojumBot:
             tokens = [a.token for a in legal if a.kind == CLAIM]
             if not tokens:
                 return DONE_ACTION
-            ways = {k: len(token_groups(k, hand, t, WAYS_COUNTED)) for k in tokens}
+            sorted_hand = tuple(sorted(hand))
+            ways = {k: _ways(k, sorted_hand, t) for k in tokens}
             return claim(min(ways, key=lambda k: (ways[k], HARDNESS.index(k))))
         laid = list(obs.claim_cards)
         key = ("claim", obs.claim_token, tuple(sorted([*hand, *laid])), tuple(wanted))
@@ -448,7 +469,9 @@ class BoojumBot:
             or Counter(laid) - Counter(self._plans[key] or ())
         ):
             self._plans.clear()
-            self._plans[key] = plan_claim(obs.claim_token, hand, laid, wanted, t)
+            self._plans[key] = _kept_claim(
+                obs.claim_token, tuple(sorted(hand)), tuple(sorted(laid)), tuple(wanted), t
+            )
         group = self._plans[key]
         if group is None:  # no group found among those listed: any legal step keeps a claim within reach
             return CASH_ACTION if CASH_ACTION in legal else next(a for a in legal if a.kind == LAY)
