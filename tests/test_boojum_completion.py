@@ -10,8 +10,11 @@ import pytest
 from boojum_helpers import codes
 
 from bumtable.rules.boojum import BoojumRules
+from bumtable.rules.boojum.actions import CASH_ACTION, action_text, lay
 from bumtable.rules.boojum.completion import can_earn, completable, symbols_reachable
+from bumtable.rules.boojum.legal import phase_actions
 from bumtable.rules.boojum.sets import claim_options
+from bumtable.rules.phases import CLAIM
 
 RULES = {
     "basic": BoojumRules(),
@@ -46,6 +49,30 @@ def test_a_partial_claim_is_completable_exactly_when_some_group_of_the_hand_hold
             checked += 1
             completable_seen += expected
     assert checked == 4200 and 300 < completable_seen < 3400
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_an_open_claims_next_steps_are_the_lays_that_keep_a_group_within_reach_and_cash_once_it_earns(
+    name: str,
+) -> None:
+    t = RULES[name].tables
+    rng = random.Random(name)
+    deck = list(t.deck)
+    for _ in range(150):
+        whole = rng.sample(deck, rng.randint(2, 11))
+        token = rng.randrange(6)
+        groups = claim_options(whole, t).get(token, [])
+        laid = list(rng.choice(groups))[: rng.randint(0, 3)] if groups else whole[:1]
+        hand = list((Counter(whole) - Counter(laid)).elements())
+        rng.shuffle(hand)
+        steps = phase_actions(CLAIM, hand, (), (), None, range(6), token, laid, t)
+        lays = sorted({c for c in hand if any(not Counter([*laid, c]) - Counter(g) for g in groups)})
+        expected = [action_text(lay(c)) for c in lays]
+        if tuple(sorted(laid)) in groups:
+            expected.append(action_text(CASH_ACTION))
+        assert [action_text(a) for a in steps] == expected, (token, sorted(laid), sorted(hand))
+        again = phase_actions(CLAIM, sorted(hand), (), (), None, range(6), token, laid[::-1], t)
+        assert again == steps  # in any order, and (kept by multiset) the same answer
 
 
 def test_a_thirty_card_hand_is_answered_without_listing_its_groups() -> None:

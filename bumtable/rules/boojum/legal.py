@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bumtable.rules.boojum.actions import (
     CASH_ACTION,
@@ -66,12 +67,29 @@ def phase_actions(
             out = [claim(k) for k in wanted if mask >> k & 1]
             out.append(DONE_ACTION)
         else:
-            rest = Counter(hand)
-            for c in sorted(rest):
-                rest[c] -= 1
-                if completable(claim_token, [*claim_cards, c], rest, t):
-                    out.append(lay(c))
-                rest[c] += 1
-            if is_claim(claim_token, claim_cards, t):
-                out.append(CASH_ACTION)
+            return _claim_steps(claim_token, tuple(sorted(claim_cards)), tuple(sorted(hand)), t)
+    return tuple(out)
+
+
+CLAIM_STEPS_KEPT = 1 << 14
+"""Open claims whose next steps are kept (per process): a search lays the same claim from the same hand in
+playout after playout of one deal."""
+
+
+@lru_cache(maxsize=CLAIM_STEPS_KEPT)
+def _claim_steps(
+    token: int, laid: tuple[int, ...], hand: tuple[int, ...], t: Tables
+) -> tuple[BoojumAction, ...]:
+    """With a claim of ``token`` open: ``lay`` each different card of ``hand`` that keeps a group within
+    reach, then ``cash`` once ``laid`` earns the token (both yes-or-no questions of the multisets, so the
+    cards come sorted and the answer is kept)."""
+    out: list[BoojumAction] = []
+    rest = Counter(hand)
+    for c in sorted(rest):
+        rest[c] -= 1
+        if completable(token, [*laid, c], rest, t):
+            out.append(lay(c))
+        rest[c] += 1
+    if is_claim(token, laid, t):
+        out.append(CASH_ACTION)
     return tuple(out)
