@@ -320,6 +320,18 @@ def test_interpret_a_bid_the_player_cannot_make_gives_the_rules_reason_and_takes
     assert claim.error is not None and "claims come later" in claim.error
 
 
+def test_a_bid_that_lays_a_card_more_often_than_it_is_held_says_so_with_the_whole_hand(
+    auction: BoojumState,
+) -> None:
+    rules, obs = auction.rules, auction.observe(0)
+    face = BoojumFace()
+    options = face.ordered(obs, obs.legal_actions())  # the turn's menu: the face now has P0's observation
+    choice = face.interpret("bid 9MS 9MS", rules, options, auction.why_illegal)
+    assert choice.play is None and not choice.unreadable
+    assert choice.error == "you hold one 9MS, and the line lays it 2 times: your hand is AM 4MS 5ML 9MS CK"
+    assert auction.laid_now == [] and auction.hands[0].count(rules.parse_action("lay 9MS").card) == 1
+
+
 def test_interpret_junk_is_unreadable_and_says_what_was_wrong(auction: BoojumState) -> None:
     rules, options = auction.rules, options_of(auction)
     why = auction.why_illegal

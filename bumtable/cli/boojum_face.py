@@ -341,6 +341,9 @@ def _checked(
         return _steps(actions)
     if obs is None:
         return Choice(error="type one action at a time here (lay 5ML, stand, claim waves, cash)")
+    short = _named_too_often(actions, obs)
+    if short is not None:
+        return Choice(error=short)
     trial = sample_state(obs, random.Random(0))
     for action in actions:
         reason = trial.why_illegal(action)
@@ -348,6 +351,30 @@ def _checked(
             return Choice(error=reason)
         trial.apply(action)
     return _steps(actions)
+
+
+def _named_too_often(actions: Sequence[BoojumAction], obs: BoojumObservation) -> str | None:
+    """Why a line lays a card more often than the hand holds it (said of the whole hand), or None.
+
+    >>> from bumtable.rules import get
+    >>> from bumtable.rules.boojum.actions import parse_actions
+    >>> state = get("boojum", players=4).new_state(seed=3)
+    >>> obs = state.observe(state.current_player())
+    >>> card = str(DecktetCard(obs.hand[0]))
+    >>> _named_too_often(parse_actions(f"bid {card} {card}"), obs) == (
+    ...     f"you hold one {card}, and the line lays it 2 times: your hand is "
+    ...     + format_decktet_cards(sorted(obs.hand)))
+    True
+    """
+    held = Counter(obs.hand or ())
+    for card, times in Counter(a.card for a in actions if a.kind == LAY).items():
+        if times > held[card]:
+            hand = format_decktet_cards(sorted(obs.hand or ())) or "empty"
+            if not held[card]:
+                return f"you do not hold {DecktetCard(card)}: your hand is {hand}"
+            have = "one" if held[card] == 1 else str(held[card])
+            return f"you hold {have} {DecktetCard(card)}, and the line lays it {times} times: your hand is {hand}"
+    return None
 
 
 def _is_card(word: str) -> bool:
