@@ -150,6 +150,10 @@ def test_play_without_seed_picks_one_and_prints_it() -> None:
         (("--players", "2"), "3 to 12 players"),
         (("--bots", "greedy,smart"), "unknown bot 'smart'"),
         (("--seat", "4"), "no seat 4"),
+        (
+            ("--bots", "easy,easy,easy,easy"),
+            "4 bots for the 3 other seats of a 4-player game: name at most 3",
+        ),
         (("--target", "0"), "--target must be at least 1"),
         (("no-such-game",), "unknown game 'no-such-game'"),
         (("--load", "missing.json"), "no such file: missing.json"),

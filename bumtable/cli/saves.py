@@ -27,6 +27,12 @@ class Seating:
         """Seat ``human`` for the person; the other seats take ``bots`` in turn (repeating the list)."""
         if not 0 <= human < players:
             raise CliError(f"no seat {human}: seats are 0 to {players - 1}")
+        if len(bots) > players - 1:
+            seats = "the other seat" if players == 2 else f"the {players - 1} other seats"
+            raise CliError(
+                f"{len(bots)} bots for {seats} of a {players}-player game: name at most {players - 1} "
+                "(or more players with --players)"
+            )
         kinds: list[str] = []
         others = 0
         for p in range(players):
