@@ -44,6 +44,27 @@ def test_the_hint_is_the_hard_bots_move_from_the_persons_observation_with_a_reas
     assert hint(observation, seed=9) == advice  # the same moment and seed: the same hint
 
 
+def test_at_a_table_of_more_than_two_the_hint_gives_each_moves_mean_place_the_search_weighs_too() -> None:
+    """The search values a playout by its place as well as by first place, so a move may be chosen over one
+    that came first more often: the hint gives the mean place beside the first-place share, for the move
+    and for the next best, and whichever came first less often has the better place."""
+    state = get("president", players=4).new_state(seed=3)
+    for _ in range(6):
+        state.apply(make_bot("heuristic", 1, "president").choose(state.observe(state.current_player())))
+    seat = state.current_player()
+    assert seat is not None
+    observation = state.observe(seat)
+    advice = hint(observation, seed=2)
+    bot = make_bot("hard", seed=2, game="president")
+    assert bot.choose(observation) == advice.action
+    stats = bot.stats  # type: ignore[attr-defined]
+    mine, rival = stats[advice.text], stats[advice.rival_text]
+    assert 1.0 <= mine.mean_place <= 4.0 and 1.0 <= rival.mean_place <= 4.0
+    assert f"placed {mine.mean_place:.1f} on average" in advice.why, advice.why
+    assert advice.rival_share == f"{round(100 * rival.top_share)} %, placed {rival.mean_place:.1f}"
+    assert mine.top_share >= rival.top_share or mine.mean_place < rival.mean_place
+
+
 def test_h_at_the_prompt_shows_the_hint_and_asking_changes_nothing_in_the_game(tmp_path: Path) -> None:
     plain, asked = tmp_path / "plain.json", tmp_path / "asked.json"
     common = ("bum-game", "--players", "4", "--seed", "7", "--target", "3")

@@ -21,13 +21,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from bumtable.bots.levels import make_level
 from bumtable.bots.move_words import WORDS
-from bumtable.bots.search import SearchBot
+from bumtable.bots.search import SearchBot, Stat
 from bumtable.rules.registry import system
 
 
@@ -75,32 +75,50 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
     said = (words(observation, action) or "") if words is not None else ""
     if not (isinstance(bot, SearchBot) and bot.stats):
         return Hint(action, text, said=said)
-    fared, rival_text, rival_share = _fared(bot, text)
+    fared, rival_text, rival_share = _fared(bot, text, rules.players)
     rival = next((a for a in observation.legal_actions() if rules.action_text(a) == rival_text), None)
     if rival is None:
         rival_text = rival_share = ""
     return Hint(action, text, said, fared, rival, rival_text, rival_share)
 
 
-def _fared(bot: SearchBot, text: str) -> tuple[str, str, str]:
-    """How the move fared in the search: the share of its playouts that ended on top; or, where every one of
-    them was cut short (Boojum's stop 16 moves on, most long before anyone wins), the share that left the
-    seat above the table's average. With the text and share of the best other move tried as often (empty
-    where there is none)."""
+def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
+    """How the move fared in the search: the share of its playouts that ended on top, and at a table of more
+    than two its mean place in them (the search weighs every place, not first place alone, so a move may
+    be chosen for its places over one that came first more often); or, where every one of them was cut
+    short (Boojum's stop 16 moves on, most long before anyone wins), the share that left the seat above the
+    table's average. With the text and the same figures of the best other move tried as often (empty where
+    there is none)."""
     stats = bot.stats
     mine = stats[text]
-    if mine.cuts < mine.deals:
-        share = attrgetter("top_share")
-        line = f"came out on top in {_pct(share(mine))} of {mine.deals} deals played out"
-    else:
-        share = attrgetter("ahead_share")
+    share: Callable[[Stat], str]
+    if mine.cuts >= mine.deals:
         moves = bot.config.max_rollout
-        line = f"left you above the table's average in {_pct(share(mine))} of {mine.deals} deals played {moves} moves on"
+
+        def share(s: Stat) -> str:
+            return _pct(s.ahead_share)
+
+        line = f"left you above the table's average in {share(mine)} of {mine.deals} deals played {moves} moves on"
+    elif players > 2 and mine.placed:
+
+        def share(s: Stat) -> str:
+            return f"{_pct(s.top_share)}, placed {s.mean_place:.1f}"
+
+        line = (
+            f"came out on top in {_pct(mine.top_share)} of {mine.deals} deals played out, "
+            f"placed {mine.mean_place:.1f} on average"
+        )
+    else:
+
+        def share(s: Stat) -> str:
+            return _pct(s.top_share)
+
+        line = f"came out on top in {share(mine)} of {mine.deals} deals played out"
     rivals = [(k, s) for k, s in stats.items() if k != text and s.deals == mine.deals]
     if not rivals:
         return line, "", ""
     key, best = max(rivals, key=lambda ks: ks[1].total)
-    return line, key, _pct(share(best))
+    return line, key, share(best)
 
 
 def _pct(share: float) -> str:

@@ -192,6 +192,10 @@ class Stat:
     better place than the middle, or, cut short, prospects above the others' by ``cutoff``)."""
     cuts: int = 0
     """How many of the playouts were cut short (``max_rollout``) and valued by the estimate."""
+    places: float = 0.0
+    """The seat's places (1 first) in the playouts that reached the hand's end, each by its deal's weight."""
+    placed: float = 0.0
+    """The weight of the playouts that reached the hand's end (``places`` over it: the mean place)."""
     weight: float = 0.0
     """The deals' weights summed (hand inference weighs deals; without it each weighs 1)."""
 
@@ -199,7 +203,12 @@ class Stat:
     """Each deal's value and weight by the deal's number in the search (kept only when a paired test needs
     them: ``margin``)."""
 
-    def add(self, value: float, weight: float = 1.0, deal: int | None = None, cut: bool = False) -> None:
+    def add(
+        self, value: float, weight: float = 1.0, deal: int | None = None, cut: bool = False, place: int = 0
+    ) -> None:
+        if place:
+            self.places += weight * place
+            self.placed += weight
         if deal is not None:
             if self.by_deal is None:
                 self.by_deal = {}
@@ -217,6 +226,11 @@ class Stat:
     def mean(self) -> float:
         """The weighted mean value."""
         return self.total / self.weight if self.weight else 0.0
+
+    @property
+    def mean_place(self) -> float:
+        """The weighted mean place (1 first) of the playouts that reached the hand's end; 0 where none did."""
+        return self.places / self.placed if self.placed else 0.0
 
     @property
     def top_share(self) -> float:
@@ -266,6 +280,8 @@ class SearchBot:
         :mod:`bumtable.bots.hints`). Empty when the decision was forced."""
         self.cut_short = False
         """Whether the last playout was cut short and valued by the estimate."""
+        self.places: Sequence[int] = ()
+        """Each seat's place in the last playout, where it reached the hand's end (else empty)."""
 
     def choose(self, observation: Any) -> Any:
         legal = legal_or_raise(observation)
@@ -373,7 +389,8 @@ class SearchBot:
             state = base.copy(history=False)
             state.apply(by_key[key], check=False)
             value = self._play_out(state, start)[observation.seat]
-            stats[key].add(value, weight, deal, self.cut_short)
+            place = self.places[observation.seat] if self.places else 0
+            stats[key].add(value, weight, deal, self.cut_short, place)
         return len(keys)
 
     def _weight(self, observation: Any, deal: AnyState) -> float:
@@ -465,10 +482,12 @@ class SearchBot:
         else:
             if not state.is_over() and family.hands_over(state) == start:
                 self.cut_short = True
+                self.places = ()
                 return estimate(family.name, state, self.config.cutoff, self.config.token_weight)
         self.cut_short = False
         places = family.hand_places(state)
         assert places is not None
+        self.places = places
         values = self._points(state) if self.config.reward == "points" else None
         if values is None:
             values = place_values(places)
