@@ -308,6 +308,7 @@ def test_typing_q_while_a_queen_may_be_led_does_not_quit_and_quit_does() -> None
     child.sendline("q")
     child.expect_exact(PLAY)
     assert "q could be a Queen or quit" in child.before
+    assert "Cannot read that" in child.before and "Not allowed" not in child.before  # not an illegal move
     child.sendline("quit")
     child.expect(pexpect.EOF)
 

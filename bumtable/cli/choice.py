@@ -20,7 +20,7 @@ True
 >>> interpret("pass", rules, options, state.why_illegal).error
 'the leader must play: you cannot pass when leading a trick'
 >>> interpret("q", rules, options, state.why_illegal).error  # this hand may lead a Queen
-"q could be a Queen or quit: type 'quit' to stop, or the Queen with its suit (Qh)"
+"q could be a Queen or quit: type 'quit' to stop, or #25 for set Q"
 >>> interpret("quit", rules, options, state.why_illegal).command
 'quit'
 """
@@ -236,9 +236,13 @@ def interpret(
     early = command_or_option(text, options, EMPTY)
     if early is not None and early.command == "quit" and text.lower() == "q":
         queen = _as_move(text, rules, options, why_illegal)
-        if queen.play is not None or queen.options:  # q is also a Queen that may be played now
+        plays = [queen.play] if queen.play is not None else queen.options
+        if plays:  # q is also a Queen that may be played now: say how to play it, by its option
+            ways = ", ".join(
+                f"#{options.index(p) + 1} for {rules.action_text(p)}" for p in plays if p in options
+            )
             return Choice(
-                error="q could be a Queen or quit: type 'quit' to stop, or the Queen with its suit (Qh)"
+                error=f"q could be a Queen or quit: type 'quit' to stop, or {ways}", unreadable=True
             )
     if early is not None:
         return early
