@@ -122,16 +122,17 @@ def print_report(
     far)."""
     plays = report.deals * report.tables_per_deal
     n = report.players
+    deals = f"{report.deals:,} deal{'' if report.deals == 1 else 's'}"
     if report.mode == "round-robin":
         kinds = ", ".join(dict.fromkeys(k for lineup in report.lineups for k in lineup))
         lines = [
             f"{title} for {n}, round robin, seed {report.seed}",
-            f"{report.deals:,} deals x {len(report.lineups)} line-ups x {n} rotations = {plays:,} {report.unit}",
+            f"{deals} x {len(report.lineups)} line-ups x {n} rotations = {plays:,} {report.unit}",
             f"Line-ups: each of {kinds} alone against {n - 1} of each other",
         ]
     else:
         lines = [
-            f"{title} for {n}, seed {report.seed}: {report.deals:,} deals x {n} rotations = {plays:,} {report.unit}",
+            f"{title} for {n}, seed {report.seed}: {deals} x {n} rotations = {plays:,} {report.unit}",
             f"Seats: {', '.join(report.lineups[0])}, turned round the table for each deal",
         ]
     for line in lines:

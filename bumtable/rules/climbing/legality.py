@@ -111,7 +111,11 @@ def why_illegal(state: Position, action: Play) -> str | None:
             return f"this trick was led with a {top.kind_name}: play a {top.kind_name}{tail}"
         more = t.follow_more and action.size > top.size and (top.kind == SET or action.width == top.width)
         if (action.size != top.size or action.width != top.width) and not more:
-            what = f"{top.size} cards" if top.kind == SET else f"{top.length} ranks of {top.width}"
+            what = (
+                ("1 card" if top.size == 1 else f"{top.size} cards")
+                if top.kind == SET
+                else f"{top.length} ranks of {top.width}"
+            )
             extra = " (or more)" if t.follow_more else ""
             last = tail if wipe_alone else ", or pass"
             return f"you must play exactly {what}{extra} to follow {text(top)}{last}"
