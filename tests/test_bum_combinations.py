@@ -179,7 +179,7 @@ def test_a_multiple_sequence_has_the_same_number_of_each_rank(cards: str) -> Non
 def test_follow_must_be_the_same_type_a_single_is_followed_by_a_single() -> None:
     state = follow_state("set 5", "6 6 7 8 2 JK")
     assert legal_texts(state) == ["pass", "set 2", "set 6", "set 7", "set 8", "set JK"]
-    with pytest.raises(IllegalActionError, match="exactly 1 cards"):
+    with pytest.raises(IllegalActionError, match="exactly 1 card to follow"):
         state.apply(R4.parse_action("set 6 6"))
     with pytest.raises(IllegalActionError, match="set"):
         state.apply(R4.parse_action("seq 6 7 8"))
