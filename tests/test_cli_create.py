@@ -84,6 +84,10 @@ def test_bad_input_is_said_in_one_line_before_anything_is_sent() -> None:
         (("bum-game", "--server", nowhere, "--people", "9"), "--people 9"),
         (("bum-game", "--server", nowhere, "--clock", "soon"), "--clock"),
         (("bum-game", "--server", nowhere, "--bots", "genius"), "unknown bot"),
+        (
+            ("bum-game", "-n", "4", "--server", nowhere, "--people", "2", "--bots", "easy,medium,hard"),
+            "3 bots for the 2 seats left to bots: name at most 2",
+        ),
         (("bum-game", "--server", nowhere), "cannot reach the table server"),
     ]:
         made = create(*args)

@@ -60,9 +60,33 @@ def test_at_a_table_of_more_than_two_the_hint_gives_each_moves_mean_place_the_se
     stats = bot.stats  # type: ignore[attr-defined]
     mine, rival = stats[advice.text], stats[advice.rival_text]
     assert 1.0 <= mine.mean_place <= 4.0 and 1.0 <= rival.mean_place <= 4.0
-    assert f"placed {mine.mean_place:.1f} on average" in advice.why, advice.why
-    assert advice.rival_share == f"{round(100 * rival.top_share)} %, placed {rival.mean_place:.1f}"
+    assert f"average place {mine.mean_place:.1f} of 4" in advice.why, advice.why
+    assert advice.rival_share == f"{round(100 * rival.top_share)} %, average place {rival.mean_place:.1f}"
     assert mine.top_share >= rival.top_share or mine.mean_place < rival.mean_place
+
+
+def test_a_place_is_given_only_for_a_move_whose_playouts_all_reached_the_end_and_never_at_two_seats() -> None:
+    """A move whose playouts were cut short (Boojum's near the game's end, say) has no place to give: its
+    first-place share alone; at a table of two the place says nothing the first-place share does not."""
+    from bumtable.bots.hints import _fared
+    from bumtable.bots.search import SearchBot, Stat
+
+    bot = make_bot("hard", seed=1, game="boojum")
+    assert isinstance(bot, SearchBot)
+    done, cut, mixed = Stat(), Stat(), Stat()
+    for deal in range(4):
+        done.add(1.0 if deal else 0.5, place=1 if deal else 2)
+        cut.add(0.4, cut=True)
+        mixed.add(0.7, place=2) if deal % 2 else mixed.add(0.6, cut=True)
+    bot.stats = {"claim moons": done, "done": cut}
+    line, rival, share = _fared(bot, "claim moons", 4)
+    assert line == "came out on top in 75 % of 4 deals played out, average place 1.2 of 4"
+    assert (rival, share) == ("done", "0 %")  # all cut short: no "average place 0.0"
+    bot.stats = {"claim moons": mixed, "done": done}
+    line, _, share = _fared(bot, "claim moons", 4)
+    assert line == "came out on top in 0 % of 4 deals played out" and share == "75 %, average place 1.2"
+    bot.stats = {"claim moons": done, "done": mixed}
+    assert _fared(bot, "claim moons", 2) == ("came out on top in 75 % of 4 deals played out", "done", "0 %")
 
 
 def test_h_at_the_prompt_shows_the_hint_and_asking_changes_nothing_in_the_game(tmp_path: Path) -> None:

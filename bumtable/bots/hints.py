@@ -84,11 +84,12 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
 
 def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
     """How the move fared in the search: the share of its playouts that ended on top, and at a table of more
-    than two its mean place in them (the search weighs every place, not first place alone, so a move may
-    be chosen for its places over one that came first more often); or, where every one of them was cut
-    short (Boojum's stop 16 moves on, most long before anyone wins), the share that left the seat above the
-    table's average. With the text and the same figures of the best other move tried as often (empty where
-    there is none)."""
+    than two, where every one of them was played to the end, its average place in them (the search weighs
+    every place, not first place alone, so a move may be chosen for its places over one that came first
+    more often); or, where every one of them was cut short (Boojum's stop 16 moves on, most long before
+    anyone wins), the share that left the seat above the table's average. With the text and the same
+    figures of the best other move tried as often (empty where there is none; its place only where its
+    playouts too were all played to the end)."""
     stats = bot.stats
     mine = stats[text]
     share: Callable[[Stat], str]
@@ -99,21 +100,15 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
             return _pct(s.ahead_share)
 
         line = f"left you above the table's average in {share(mine)} of {mine.deals} deals played {moves} moves on"
-    elif players > 2 and mine.placed:
-
-        def share(s: Stat) -> str:
-            return f"{_pct(s.top_share)}, placed {s.mean_place:.1f}"
-
-        line = (
-            f"came out on top in {_pct(mine.top_share)} of {mine.deals} deals played out, "
-            f"placed {mine.mean_place:.1f} on average"
-        )
     else:
 
         def share(s: Stat) -> str:
-            return _pct(s.top_share)
+            placed = players > 2 and s.placed and not s.cuts
+            return f"{_pct(s.top_share)}, average place {s.mean_place:.1f}" if placed else _pct(s.top_share)
 
-        line = f"came out on top in {share(mine)} of {mine.deals} deals played out"
+        line = f"came out on top in {_pct(mine.top_share)} of {mine.deals} deals played out"
+        if players > 2 and mine.placed and not mine.cuts:
+            line += f", average place {mine.mean_place:.1f} of {players}"
     rivals = [(k, s) for k, s in stats.items() if k != text and s.deals == mine.deals]
     if not rivals:
         return line, "", ""

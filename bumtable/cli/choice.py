@@ -238,8 +238,11 @@ def interpret(
         queen = _as_move(text, rules, options, why_illegal)
         plays = [queen.play] if queen.play is not None else queen.options
         if plays:  # q is also a Queen that may be played now: say how to play it, by its option
-            ways = ", ".join(
-                f"#{options.index(p) + 1} for {rules.action_text(p)}" for p in plays if p in options
+            ways = (
+                ", ".join(
+                    f"#{options.index(p) + 1} for {rules.action_text(p)}" for p in plays if p in options
+                )
+                or f"'{rules.action_text(plays[0])}' to play the Queen"
             )
             return Choice(
                 error=f"q could be a Queen or quit: type 'quit' to stop, or {ways}", unreadable=True

@@ -97,6 +97,10 @@ def create(
         if people > rules.players:
             raise CliError(f"--people {people}: {rules.system} for {rules.players} has {rules.players} seats")
         kinds = parse_bots(bots)
+        free = rules.players - people
+        if free and len(kinds) > free:
+            seats_left = "1 seat" if free == 1 else f"{free} seats"
+            raise CliError(f"{len(kinds)} bots for the {seats_left} left to bots: name at most {free}")
         seats: list[dict[str, Any]] = [{"kind": "person"}] * people
         seats += [{"kind": "bot", "bot": kinds[i % len(kinds)]} for i in range(rules.players - people)]
         options = parse_options(option or ())

@@ -30,8 +30,7 @@ class Seating:
         if len(bots) > players - 1:
             seats = "the other seat" if players == 2 else f"the {players - 1} other seats"
             raise CliError(
-                f"{len(bots)} bots for {seats} of a {players}-player game: name at most {players - 1} "
-                "(or more players with --players)"
+                f"{len(bots)} bots for {seats} of a {players}-player game: name at most {players - 1}"
             )
         kinds: list[str] = []
         others = 0
