@@ -91,7 +91,7 @@ def test_round_robin_prints_the_ladder_with_rank_bot_ordinal_mu_sigma_games() ->
     assert len(report["head_to_head"]) == 6
     row = next(line for line in text.stdout.splitlines() if line.split()[:2] == ["heuristic", "random"])
     assert row.rstrip().endswith(
-        ("above", "below", "not shown")
+        ("above", "below", "undecided")
     )  # the head-to-head row ends with its verdict
 
 

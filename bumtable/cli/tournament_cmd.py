@@ -76,7 +76,7 @@ def ladder_table(report: TournamentReport) -> Table:
 
 def head_to_head_table(report: TournamentReport) -> Table:
     """A round robin's line-ups: each lone kind's first-place rate (and interval) against the others' kind,
-    and whether the interval lies above parity, below it, or reaches it (``not shown``)."""
+    and whether the interval lies above parity, below it, or holds it (``undecided``)."""
     n = report.players
     parity = 1 / n
     who = "each pair" if n == 2 else f"one kind alone against {n - 1} of another"
@@ -90,7 +90,7 @@ def head_to_head_table(report: TournamentReport) -> Table:
     for pair in report.head_to_head:
         r = pair.result
         low, high = r.first_place_ci95
-        verdict = "above" if low > parity else "below" if high < parity else "not shown"
+        verdict = "above" if low > parity else "below" if high < parity else "undecided"
         table.add_row(
             Text(r.bot),
             Text(pair.against),
