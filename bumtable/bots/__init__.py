@@ -12,7 +12,7 @@ for Gin Bummy and :class:`BoojumBot` for Boojum.
 >>> make_bot("smart")
 Traceback (most recent call last):
 ...
-bumtable.errors.BumtableError: unknown bot 'smart'; bots: easy, greedy, hard, heuristic, medium, random, search
+bumtable.errors.BumtableError: unknown bot 'smart'; bots: easy, greedy, hard, heuristic, medium, random, search (its settings after colons, as in search:iterations=200:paired=true; see docs/bots.md)
 
 Levels a player picks (``easy``, ``medium``, ``hard``) are in :mod:`bumtable.bots.levels`.
 """
@@ -65,7 +65,15 @@ def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
         from bumtable.bots.search import SearchBot, search_config
 
         return SearchBot(seed, game, search_config(kind.removeprefix("search").removeprefix(":")))
-    raise BumtableError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
+    raise BumtableError(_unknown(name))
+
+
+def _unknown(name: str) -> str:
+    """The error for a bot kind nobody knows: the kinds there are, and how a search is named."""
+    return (
+        f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))} (its settings after colons, as in "
+        "search:iterations=200:paired=true; see docs/bots.md)"
+    )
 
 
 def check_bot(name: str) -> str:
@@ -85,7 +93,7 @@ def check_bot(name: str) -> str:
 
         search_config(kind.removeprefix("search").removeprefix(":"))
     elif kind not in BOTS:
-        raise BumtableError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
+        raise BumtableError(_unknown(name))
     return kind
 
 
