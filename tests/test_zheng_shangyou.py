@@ -35,6 +35,8 @@ def test_54_cards_red_joker_above_black_joker_above_twos_then_aces_down_to_three
     assert reason(state, "set BJ") is None
     play(state, "set BJ")
     assert reason(state, "set RJ") is None
+    with pytest.raises(NotationError, match="the two Jokers rank apart here: write BJ or RJ"):
+        rules.parse_action("JK")  # the other games' name for a Joker says which to write here
 
 
 def test_a_deuce_is_beaten_only_by_a_joker() -> None:

@@ -115,6 +115,10 @@ def _rank_token(rules: ClimbingOptions, token: str, text: str) -> int:
         return index[up]
     if up in ("BJ", "RJ") and "JK" in index:
         return index["JK"]
+    if up == "JK" and "BJ" in index and "RJ" in index:  # Jokers that rank apart, named apart
+        raise NotationError(
+            f"bad token {token!r} in {text!r}: the two Jokers rank apart here: write BJ or RJ"
+        )
     try:
         card = Card.parse(token)
     except NotationError:
