@@ -102,12 +102,16 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
         line = f"left you above the table's average in {share(mine)} of {mine.deals} deals played {moves} moves on"
     else:
 
+        def placed(s: Stat) -> bool:  # a place to give: more than two seats, every playout to the end
+            return players > 2 and bool(s.placed) and not s.cuts
+
         def share(s: Stat) -> str:
-            placed = players > 2 and s.placed and not s.cuts
-            return f"{_pct(s.top_share)}, average place {s.mean_place:.1f}" if placed else _pct(s.top_share)
+            return (
+                f"{_pct(s.top_share)}, average place {s.mean_place:.1f}" if placed(s) else _pct(s.top_share)
+            )
 
         line = f"came out on top in {_pct(mine.top_share)} of {mine.deals} deals played out"
-        if players > 2 and mine.placed and not mine.cuts:
+        if placed(mine):
             line += f", average place {mine.mean_place:.1f} of {players}"
     rivals = [(k, s) for k, s in stats.items() if k != text and s.deals == mine.deals]
     if not rivals:
