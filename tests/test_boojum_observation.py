@@ -184,3 +184,26 @@ def test_the_wire_form_lists_the_legal_actions_with_their_codes_and_no_rules_or_
         sizes.append(len(json.dumps(state.observe(0).to_dict())))
         state.apply(rng.choice(state.legal_actions()))
     assert max(sizes) < 2500, max(sizes)
+
+
+@settings(max_examples=40)
+@given(positions, seats)
+def test_an_observation_made_fast_is_the_one_its_constructor_makes(state: BoojumState, k: int) -> None:
+    from bumtable.rules.boojum.state import observation_fields
+    from bumtable.rules.frozen import fields_match
+
+    seat = seat_of(state, k)
+    values = observation_fields(state, seat)
+    assert fields_match(BoojumObservation, values)
+    made = BoojumObservation(**values)
+    obs = state.observe(seat)
+    assert obs == made and hash(obs) == hash(made) and repr(obs) == repr(made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        obs.phase = "over"  # type: ignore[misc]
+
+
+def test_equal_tables_hash_alike_and_other_rules_give_other_tables() -> None:
+    a, b = BoojumRules(players=4).tables, BoojumRules(players=5).tables
+    assert a == b and hash(a) == hash(b)  # the same deck and options: the players do not enter the tables
+    c = BoojumRules(players=4, extended=True).tables
+    assert c != a and hash(c) != hash(a)

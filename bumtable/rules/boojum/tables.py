@@ -15,7 +15,7 @@ count in a bid is the same number; the Excuse has no position, counts 0 pips and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bumtable.cards.decktet import CARDS, COURT, CROWN, EXCUSE, PAWN, decktet_deck
 
@@ -44,6 +44,18 @@ class Tables:
     """The most suit symbols an Excuse may supply in a symbols group (rules option)."""
     excuse_alone: bool
     """May a group made only of Excuses earn a token (rules option)?"""
+    _hash: int = field(init=False, repr=False, compare=False)
+    """The hash, worked out once: the bots' kept answers are keyed on the tables, and hashing every field
+    (a 90-card deck among them) on each look-up cost about a twentieth of a search's time."""
+
+    def __post_init__(self) -> None:
+        fields = (self.deck, self.pip, self.pos, self.positions, self.bid_cards, self.suit_mask, self.types)
+        object.__setattr__(
+            self, "_hash", hash((*fields, self.excuse, self.excuse_symbols, self.excuse_alone))
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def build(
