@@ -187,3 +187,30 @@ def test_the_heuristic_bot_beats_random_bots_over_seeded_games() -> None:
     assert wins >= 6, (
         f"the heuristic bot won {wins} of {games} games against three random bots (fair share: 2)"
     )
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), st.booleans())
+def test_a_token_is_no_cards_away_exactly_when_the_hand_can_claim_it(
+    data: st.DataObject, extended: bool
+) -> None:
+    rules = BoojumRules(players=4, extended=extended)
+    hand = data.draw(st.lists(st.sampled_from(sorted(set(rules.tables.deck))), min_size=0, max_size=12))
+    claimable = {g.token for g in hand_claims(rules, hand)}
+    near = {k for k, d in enumerate(token_distances(hand, rules.tables)) if d == 0}
+    assert near == claimable
+
+
+def test_the_additions_weighed_are_each_multiset_of_the_cards_once_in_order() -> None:
+    from itertools import product
+
+    from bumtable.bots.boojum import combinations_with_replacement_multiset as multisets
+
+    cards = [1, 1, 1, 4, 7, 7, 9]
+    for size in range(5):
+        every = {
+            tuple(sorted(cards[i] for i in idx))
+            for idx in product(range(len(cards)), repeat=size)
+            if len(set(idx)) == size
+        }
+        assert list(multisets(cards, size)) == sorted(every)

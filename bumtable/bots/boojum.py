@@ -33,7 +33,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations
 
 from bumtable.rules.boojum.actions import (
     CASH_ACTION,
@@ -98,16 +98,23 @@ def _window_table(k: int, top: int) -> tuple[int, ...]:
 
 
 @cache
-def _card_facts(t: Tables) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
-    """Per card code: its position, its suits, and its types (of location 1, personality 2, event 4)."""
-    return tuple(
-        (
-            t.pos[c],
-            tuple(s for s in range(6) if t.suit_mask[c] >> s & 1),
-            tuple(ty for ty in (1, 2, 4) if t.types[c] & ty),
-        )
-        for c in range(len(t.pos))
-    )
+def _card_facts(t: Tables) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """Per card code: the tallies it adds to and the rank masks it marks in :func:`_distances`'s arrays,
+    and its rank's bit. Tallies: by rank (``0..top``), by suit (``S + s``), by type (``T + type``, of
+    location 1, personality 2, event 4), by type and suit (``TS + type * 6 + s``). Masks: the ranks held in
+    each suit (``s``), of each type (``6 + type``), at all (11)."""
+    top = t.positions
+    suit_at, type_at = top + 1, top + 7
+    pair_at = type_at + 5
+    out = []
+    for c in range(len(t.pos)):
+        pos = t.pos[c]
+        suits = [s for s in range(6) if t.suit_mask[c] >> s & 1]
+        types = [ty for ty in (1, 2, 4) if t.types[c] & ty]
+        tallies = [pos, *(suit_at + s for s in suits), *(type_at + ty for ty in types)]
+        tallies += [pair_at + ty * 6 + s for ty in types for s in suits]
+        out.append((tuple(tallies), (*suits, *(6 + ty for ty in types), 11), 1 << pos))
+    return tuple(out)
 
 
 def token_distances(hand: Iterable[int], t: Tables) -> list[int]:
@@ -131,43 +138,35 @@ def _distances(hand: tuple[int, ...], t: Tables) -> tuple[int, ...]:
     x = counts.pop(t.excuse, 0)
     facts = _card_facts(t)
     top = t.positions
-    by_rank = [0] * (top + 1)
-    by_suit = [0] * 6
-    suit_pos = [0] * 6  # bit masks of the ranks held in each suit
-    all_pos = 0
-    typed = [0] * 5  # by type bit: 1 location, 2 personality, 4 event
-    typed_pos = [0] * 5
-    typed_suit = [0] * 30  # type bit * 6 + suit
+    suit_at, type_at = top + 1, top + 7
+    pair_at = type_at + 5
+    tally = [0] * (pair_at + 30)
+    marks = [0] * 12
     for c, k in counts.items():
-        pos, suits, types = facts[c]
-        bit = 1 << pos
-        by_rank[pos] += k
-        all_pos |= bit
-        for s in suits:
-            by_suit[s] += k
-            suit_pos[s] |= bit
-        for ty in types:
-            typed[ty] += k
-            typed_pos[ty] |= bit
-            for s in suits:
-                typed_suit[ty * 6 + s] += k
-    most_rank = max(by_rank)
+        tallies, masks, bit = facts[c]
+        for i in tallies:
+            tally[i] += k
+        for i in masks:
+            marks[i] |= bit
+    by_suit = tally[suit_at:type_at]
+    suit_pos = marks[:6]
+    most_rank = max(tally[: top + 1])
     most_suit = max(by_suit)
+    windows3 = _window_table(3, top)
 
     def straight(k: int) -> int:
-        table = _window_table(k, top)
-        return k - max(table[m] for m in suit_pos)
+        return k - max(map(_window_table(k, top).__getitem__, suit_pos))
 
-    aces, crowns = by_rank[1], by_rank[top]
-    best_typed = 3 - max(typed_suit)
-    typed_run = 3 - max(_best_window(typed_pos[ty], 3, top) for ty in (1, 2, 4))
+    aces, crowns = tally[1], tally[top]
+    best_typed = 3 - max(tally[pair_at:])
+    typed_run = 3 - max(windows3[marks[7]], windows3[marks[8]], windows3[marks[10]])
     plain = [  # cards lacking without the Excuses, which then fill any gap
         min(straight(6), 8 - min(4, aces) - min(4, crowns), 6 - most_rank),
         min(straight(5), 5 - most_rank, 8 - most_suit),
         min(straight(4), 4 - most_rank, 7 - most_suit),
-        6 - max(typed),
+        6 - max(tally[type_at : type_at + 5]),
         min(best_typed, typed_run),
-        min(5 - _best_window(all_pos, 5, top), 5 - most_suit),
+        min(5 - _window_table(5, top)[marks[11]], 5 - most_suit),
     ]
     dist = [max(0, d - x) for d in plain]
     if dist[3]:
@@ -222,10 +221,15 @@ def bid_candidates(
     cards = sorted(c for c in pool for _ in range(have[c]))
     base = bid_value(bid, t)
 
+    counts, pip = t.bid_cards, t.pip
+
     def beating(size: int) -> Iterator[tuple[int, ...]]:
-        for add in dict.fromkeys(combinations_with_replacement_multiset(cards, size)):
-            count, pips = bid_value(add, t)
-            if beats((base[0] + count, base[1] + pips), high):
+        for add in combinations_with_replacement_multiset(cards, size):
+            count, pips = base  # bid_value and beats, written out: thousands of additions a decision
+            for c in add:
+                count += counts[c]
+                pips += pip[c]
+            if count and (high is None or (count, pips) > high):
                 yield add
 
     found = False
@@ -277,19 +281,8 @@ def combinations_with_replacement_multiset(cards: Sequence[int], size: int) -> I
     >>> list(combinations_with_replacement_multiset([1, 1, 5], 2))
     [(1, 1), (1, 5)]
     """
-    kinds = sorted(Counter(cards).items())
-    values = [card for card, _ in kinds]
-    copies = [k for _, k in kinds]
-    for combo in combinations_with_replacement(range(len(kinds)), size):
-        # combo is sorted, so each kind's uses are one run of equal indices: none may outrun its copies
-        run, prev = 0, -1
-        for i in combo:
-            run = run + 1 if i == prev else 1
-            if run > copies[i]:
-                break
-            prev = i
-        else:
-            yield tuple(values[i] for i in combo)
+    # every choice of positions, each multiset once, in order: C's work, not a loop per combination here
+    yield from sorted(set(combinations(cards, size)))
 
 
 def plan_bid(
@@ -312,14 +305,16 @@ def plan_bid(
     order = sorted(after_losing, key=lambda c: (-after_losing[c], c))
     rank = {c: i for i, c in enumerate(order)}
 
+    loss = {c: whole - after_losing[c] for c in after_losing}
+
     def estimate(add: tuple[int, ...]) -> float:
-        return whole - sum(whole - after_losing[c] for c in add) - 0.001 * len(add)
+        return whole - sum(map(loss.__getitem__, add)) - 0.001 * len(add)
 
     singles: list[tuple[int, ...]] = []
     several: list[tuple[int, ...]] = []
     for add in bid_candidates(hand, bid, high, order, t):
         (singles if len(add) == 1 else several).append(add)
-    several.sort(key=lambda a: (-estimate(a), [rank[c] for c in a]))
+    several.sort(key=lambda a: (-estimate(a), list(map(rank.__getitem__, a))))
     best: tuple[int, ...] | None = None
     best_gain = MIN_GAIN
     for add in [*singles, *several[:EXACT]]:
