@@ -84,15 +84,10 @@ def _windows(k: int, top: int) -> tuple[int, ...]:
     return tuple(((1 << k) - 1) << start for start in range(1, top - k + 2))
 
 
-def _best_window(positions: int, k: int, top: int) -> int:
-    """The most ranks of the bit mask ``positions`` inside any ``k`` consecutive ranks 1..top."""
-    return _window_table(k, top)[positions]
-
-
 @cache
 def _window_table(k: int, top: int) -> tuple[int, ...]:
-    """:func:`_best_window` of every bit mask of ranks 0..top, looked up (a hand is valued thousands of
-    times a decision)."""
+    """For every bit mask of ranks 0..top (its index), the most of its ranks inside any ``k`` consecutive
+    ranks 1..top: looked up, as a hand is valued thousands of times a decision."""
     wins = _windows(k, top)
     return tuple(max((m & w).bit_count() for w in wins) if m else 0 for m in range(1 << (top + 1)))
 
@@ -100,8 +95,8 @@ def _window_table(k: int, top: int) -> tuple[int, ...]:
 @cache
 def _card_facts(t: Tables) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
     """Per card code: the tallies it adds to and the rank masks it marks in :func:`_distances`'s arrays,
-    and its rank's bit. Tallies: by rank (``0..top``), by suit (``S + s``), by type (``T + type``, of
-    location 1, personality 2, event 4), by type and suit (``TS + type * 6 + s``). Masks: the ranks held in
+    and its rank's bit. Tallies: by rank (``0..top``), by suit (``suit_at + s``), by type (``type_at + type``,
+    of location 1, personality 2, event 4), by type and suit (``pair_at + type * 6 + s``). Masks: the ranks held in
     each suit (``s``), of each type (``6 + type``), at all (11)."""
     top = t.positions
     suit_at, type_at = top + 1, top + 7
@@ -276,13 +271,13 @@ def _big_additions(
 
 
 def combinations_with_replacement_multiset(cards: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    """Sub-multisets of ``size`` of the sorted multiset ``cards``, each once (as sorted tuples).
+    """Sub-multisets of ``size`` of the multiset ``cards`` (in any order), each once, as sorted tuples in order.
 
     >>> list(combinations_with_replacement_multiset([1, 1, 5], 2))
     [(1, 1), (1, 5)]
     """
     # every choice of positions, each multiset once, in order: C's work, not a loop per combination here
-    yield from sorted(set(combinations(cards, size)))
+    yield from sorted(set(combinations(sorted(cards), size)))
 
 
 def plan_bid(

@@ -51,7 +51,10 @@ __all__ = [
 
 @dataclass(frozen=True)
 class BoojumObservation:
-    """One seat's view (``seat`` None: a spectator, who sees no hand)."""
+    """One seat's view (``seat`` None: a spectator, who sees no hand).
+
+    The state makes it with :func:`~bumtable.rules.frozen.frozen_from`, past ``__init__``: a field needs
+    no default and the class no ``__post_init__`` (a test checks that the state gives every field)."""
 
     rules: BoojumOptions
     seat: int | None

@@ -46,7 +46,9 @@ class Tables:
     """May a group made only of Excuses earn a token (rules option)?"""
     _hash: int = field(init=False, repr=False, compare=False)
     """The hash, worked out once: the bots' kept answers are keyed on the tables, and hashing every field
-    (the whole deck among them) on each look-up cost about a twentieth of a search's time."""
+    (the whole deck among them) on each look-up cost about a twentieth of a search's time. Every field hashed
+    is an int or a bool, so the hash is the same in every process (pickled tables carry theirs to the
+    workers): a text field would need leaving out of it."""
 
     def __post_init__(self) -> None:
         fields = (self.deck, self.pip, self.pos, self.positions, self.bid_cards, self.suit_mask, self.types)
