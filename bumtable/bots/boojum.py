@@ -92,15 +92,18 @@ def _window_table(k: int, top: int) -> tuple[int, ...]:
     return tuple(max((m & w).bit_count() for w in wins) if m else 0 for m in range(1 << (top + 1)))
 
 
+def _tally_offsets(top: int) -> tuple[int, int, int]:
+    """Where :func:`_distances`'s tallies by suit, by type and by type and suit begin (after ``0..top``)."""
+    return top + 1, top + 7, top + 12
+
+
 @cache
 def _card_facts(t: Tables) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
     """Per card code: the tallies it adds to and the rank masks it marks in :func:`_distances`'s arrays,
     and its rank's bit. Tallies: by rank (``0..top``), by suit (``suit_at + s``), by type (``type_at + type``,
     of location 1, personality 2, event 4), by type and suit (``pair_at + type * 6 + s``). Masks: the ranks held in
     each suit (``s``), of each type (``6 + type``), at all (11)."""
-    top = t.positions
-    suit_at, type_at = top + 1, top + 7
-    pair_at = type_at + 5
+    suit_at, type_at, pair_at = _tally_offsets(t.positions)
     out = []
     for c in range(len(t.pos)):
         pos = t.pos[c]
@@ -133,8 +136,7 @@ def _distances(hand: tuple[int, ...], t: Tables) -> tuple[int, ...]:
     x = counts.pop(t.excuse, 0)
     facts = _card_facts(t)
     top = t.positions
-    suit_at, type_at = top + 1, top + 7
-    pair_at = type_at + 5
+    suit_at, type_at, pair_at = _tally_offsets(top)
     tally = [0] * (pair_at + 30)
     marks = [0] * 12
     for c, k in counts.items():
