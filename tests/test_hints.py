@@ -89,6 +89,40 @@ def test_a_place_is_given_only_for_a_move_whose_playouts_all_reached_the_end_and
     assert _fared(bot, "claim moons", 2) == ("came out on top in 75 % of 4 deals played out", "done", "0 %")
 
 
+def test_a_hint_whose_playouts_were_all_cut_short_tells_equal_shares_apart_by_the_search_estimate() -> None:
+    """Where every playout was cut short, two moves may leave you above the table's average equally often
+    (0 % against 0 % at Boojum's start): the hint adds the estimate the search chose by, on average, on its
+    own scale (``margin``: your prospects less the others' mean; ``rank``: your standing among the seats),
+    and none for a move some of whose playouts reached the end."""
+    from dataclasses import replace
+
+    from bumtable.bots.hints import _fared
+    from bumtable.bots.search import SearchBot, Stat
+    from bumtable.bots.search_eval import MARGIN_SCALE
+
+    bot = make_bot("hard", seed=1, game="boojum")
+    assert isinstance(bot, SearchBot) and bot.config.cutoff == "margin"
+    better, worse, mixed = Stat(), Stat(), Stat()
+    for value in (0.45, 0.47):
+        better.add(value, cut=True)
+        worse.add(value - 1 / (2 * MARGIN_SCALE), cut=True)  # one prospect point lower on every deal
+        mixed.add(value, cut=True) if value < 0.46 else mixed.add(1.0, place=1)
+    bot.stats = {"lay AM": better, "lay 5ML": worse}
+    line, rival, share = _fared(bot, "lay AM", 4)
+    assert (
+        line
+        == "left you above the table's average in 0 % of 2 deals played 16 moves on, prospects -0.96 on average"
+    )
+    assert (rival, share) == ("lay 5ML", "0 %, prospects -1.96")
+    bot.stats = {"lay AM": better, "lay 5ML": mixed}
+    assert _fared(bot, "lay AM", 4)[2] == "50 %"  # a playout reached the end: no estimate to give
+    bot.config = replace(bot.config, cutoff="rank")
+    bot.stats = {"lay AM": better, "lay 5ML": worse}
+    line, _, share = _fared(bot, "lay AM", 4)
+    assert line.endswith("16 moves on, standing 2.6 of 4 on average") and share == "0 %, standing 2.7 of 4"
+    assert _fared(bot, "lay AM", 2)[0].endswith("16 moves on")  # two seats: the share says it all
+
+
 def test_h_at_the_prompt_shows_the_hint_and_asking_changes_nothing_in_the_game(tmp_path: Path) -> None:
     plain, asked = tmp_path / "plain.json", tmp_path / "asked.json"
     common = ("bum-game", "--players", "4", "--seed", "7", "--target", "3")
@@ -221,6 +255,7 @@ def test_a_boojum_hint_gives_the_share_of_playouts_that_left_the_seat_ahead() ->
     the hint gives the share of the deals that left the seat above the table's average instead of a
     meaningless 0 % on top."""
     from bumtable.bots.move_words import boojum_words
+    from bumtable.bots.search_eval import margin_of
 
     state = get("boojum", players=4).new_state(seed=3)
     observation = state.observe(state.current_player())
@@ -230,7 +265,8 @@ def test_a_boojum_hint_gives_the_share_of_playouts_that_left_the_seat_ahead() ->
     mine = bot.stats[advice.text]  # type: ignore[attr-defined]
     assert not any(s.tops for s in bot.stats.values())  # type: ignore[attr-defined]
     assert mine.cuts == mine.deals  # every playout cut short, 16 moves on
-    shown = f"left you above the table's average in {round(100 * mine.ahead_share)} % of {mine.deals} deals played 16 moves on"
+    prospects = f"prospects {margin_of(mine.mean):+.2f} on average"  # the search's own measure: see below
+    shown = f"left you above the table's average in {round(100 * mine.ahead_share)} % of {mine.deals} deals played 16 moves on, {prospects}"
     assert advice.why.startswith(f"{boojum_words(observation, advice.action)}; {shown}; next best, "), (
         advice.why
     )

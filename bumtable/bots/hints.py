@@ -7,7 +7,7 @@ and asking changes nothing in the game. The reason says what the move does where
 cards ...; a Gin Bummy move sheds a face card or takes a card for the hand's core; a Boojum bid spends a
 card the hand can spare ...) and how it fared in the search: how often it came out on top among the deals
 played out, against the next best move (where all its playouts were cut short, as Boojum's mostly are, how
-often they left the seat above the table's average).
+often they left the seat above the table's average, and the search's estimate of them on average).
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=5)
@@ -28,6 +28,7 @@ from typing import Any
 from bumtable.bots.levels import make_level
 from bumtable.bots.move_words import WORDS
 from bumtable.bots.search import SearchBot, Stat
+from bumtable.bots.search_eval import margin_of
 from bumtable.rules.registry import system
 
 
@@ -87,7 +88,8 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
     than two, where every one of them was played to the end, its average place in them (the search weighs
     every place, not first place alone, so a move may be chosen for its places over one that came first
     more often); or, where every one of them was cut short (Boojum's stop 16 moves on, most long before
-    anyone wins), the share that left the seat above the table's average. With the text and the same
+    anyone wins), the share that left the seat above the table's average and the estimate the search
+    valued them by, on average (:func:`_cut_mean`). With the text and the same
     figures of the best other move tried as often (empty where there is none; its place only where its
     playouts too were all played to the end)."""
     stats = bot.stats
@@ -95,11 +97,17 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
     share: Callable[[Stat], str]
     if mine.cuts >= mine.deals:
         moves = bot.config.max_rollout
+        estimated = _cut_mean(bot.config.cutoff, players)
+
+        def mean(s: Stat) -> str:  # the estimate on average, only where every playout was cut short
+            return estimated(s) if s.cuts >= s.deals else ""
 
         def share(s: Stat) -> str:
-            return _pct(s.ahead_share)
+            return ", ".join(part for part in (_pct(s.ahead_share), mean(s)) if part)
 
-        line = f"left you above the table's average in {share(mine)} of {mine.deals} deals played {moves} moves on"
+        line = f"left you above the table's average in {_pct(mine.ahead_share)} of {mine.deals} deals played {moves} moves on"
+        if mean(mine):
+            line += f", {mean(mine)} on average"
     else:
 
         def placed(s: Stat) -> bool:  # a place to give: more than two seats, every playout to the end
@@ -118,6 +126,18 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
         return line, "", ""
     key, best = max(rivals, key=lambda ks: ks[1].total)
     return line, key, share(best)
+
+
+def _cut_mean(cutoff: str, players: int) -> Callable[[Stat], str]:
+    """How the search valued a move's playouts cut short, on average, in words: with ``cutoff="margin"``
+    the seat's prospects less the others' mean (``prospects +0.4``: the search's own measure, so two moves
+    with the same share above the table's average are told apart); with ``rank`` at a table of more than
+    two, the seat's standing among the seats (``standing 1.8 of 4``); else nothing."""
+    if cutoff == "margin":
+        return lambda s: f"prospects {margin_of(s.mean):+.2f}"
+    if players > 2:
+        return lambda s: f"standing {1 + (players - 1) * (1 - s.mean):.1f} of {players}"
+    return lambda s: ""
 
 
 def _pct(share: float) -> str:

@@ -67,6 +67,16 @@ MARGIN_SCALE = 12.0
 six tokens held at the default ``TOKEN_WEIGHT`` each against none; 9 at Boojum ``hard``'s 1.5)."""
 
 
+def margin_of(value: float) -> float:
+    """The seat's prospects less the others' mean that a ``cutoff="margin"`` value stands for (the inverse of
+    :func:`_by_margin`, short of its clamp to [0, 1]).
+
+    >>> margin_of(0.75), margin_of(0.5)
+    (6.0, 0.0)
+    """
+    return (value - 0.5) * 2 * MARGIN_SCALE
+
+
 def _by_margin(numbers: Sequence[float]) -> tuple[float, ...]:
     """Values from numbers: each seat's number less the others' mean, on :data:`MARGIN_SCALE`, in [0, 1].
 
