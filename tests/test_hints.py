@@ -265,7 +265,7 @@ def test_a_boojum_hint_gives_the_share_of_playouts_that_left_the_seat_ahead() ->
     mine = bot.stats[advice.text]  # type: ignore[attr-defined]
     assert not any(s.tops for s in bot.stats.values())  # type: ignore[attr-defined]
     assert mine.cuts == mine.deals  # every playout cut short, 16 moves on
-    prospects = f"prospects {margin_of(mine.mean):+.2f} on average"  # the search's own measure: see below
+    prospects = f"prospects {margin_of(mine.mean):+.2f} on average"  # what the search chose by
     shown = f"left you above the table's average in {round(100 * mine.ahead_share)} % of {mine.deals} deals played 16 moves on, {prospects}"
     assert advice.why.startswith(f"{boojum_words(observation, advice.action)}; {shown}; next best, "), (
         advice.why

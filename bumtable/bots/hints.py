@@ -28,7 +28,7 @@ from typing import Any
 from bumtable.bots.levels import make_level
 from bumtable.bots.move_words import WORDS
 from bumtable.bots.search import SearchBot, Stat
-from bumtable.bots.search_eval import margin_of
+from bumtable.bots.search_eval import margin_of, standing_of
 from bumtable.rules.registry import system
 
 
@@ -89,7 +89,7 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
     every place, not first place alone, so a move may be chosen for its places over one that came first
     more often); or, where every one of them was cut short (Boojum's stop 16 moves on, most long before
     anyone wins), the share that left the seat above the table's average and the estimate the search
-    valued them by, on average (:func:`_cut_mean`). With the text and the same
+    valued them by, on average (:func:`_estimate`). With the text and the same
     figures of the best other move tried as often (empty where there is none; its place only where its
     playouts too were all played to the end)."""
     stats = bot.stats
@@ -97,17 +97,15 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
     share: Callable[[Stat], str]
     if mine.cuts >= mine.deals:
         moves = bot.config.max_rollout
-        estimated = _cut_mean(bot.config.cutoff, players)
-
-        def mean(s: Stat) -> str:  # the estimate on average, only where every playout was cut short
-            return estimated(s) if s.cuts >= s.deals else ""
+        cutoff = bot.config.cutoff
 
         def share(s: Stat) -> str:
-            return ", ".join(part for part in (_pct(s.ahead_share), mean(s)) if part)
+            return ", ".join(part for part in (_pct(s.ahead_share), _estimate(s, cutoff, players)) if part)
 
         line = f"left you above the table's average in {_pct(mine.ahead_share)} of {mine.deals} deals played {moves} moves on"
-        if mean(mine):
-            line += f", {mean(mine)} on average"
+        estimate = _estimate(mine, cutoff, players)
+        if estimate:
+            line += f", {estimate} on average"
     else:
 
         def placed(s: Stat) -> bool:  # a place to give: more than two seats, every playout to the end
@@ -128,16 +126,19 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
     return line, key, share(best)
 
 
-def _cut_mean(cutoff: str, players: int) -> Callable[[Stat], str]:
-    """How the search valued a move's playouts cut short, on average, in words: with ``cutoff="margin"``
-    the seat's prospects less the others' mean (``prospects +0.4``: the search's own measure, so two moves
-    with the same share above the table's average are told apart); with ``rank`` at a table of more than
-    two, the seat's standing among the seats (``standing 1.8 of 4``); else nothing."""
+def _estimate(s: Stat, cutoff: str, players: int) -> str:
+    """How the search valued a move's playouts, on average, in words, where every one of them was cut short
+    (else nothing: an average over two scales would mislead): with ``cutoff="margin"`` the seat's prospects
+    less the others' mean (``prospects +0.40``: the search's own measure, so two moves with the same share
+    above the table's average are told apart); with ``rank`` at a table of more than two, the seat's
+    standing among the seats (``standing 1.8 of 4``); else nothing."""
+    if s.cuts < s.deals:
+        return ""
     if cutoff == "margin":
-        return lambda s: f"prospects {margin_of(s.mean):+.2f}"
+        return f"prospects {margin_of(s.mean):+.2f}"
     if players > 2:
-        return lambda s: f"standing {1 + (players - 1) * (1 - s.mean):.1f} of {players}"
-    return lambda s: ""
+        return f"standing {standing_of(s.mean, players):.1f} of {players}"
+    return ""
 
 
 def _pct(share: float) -> str:

@@ -77,6 +77,16 @@ def margin_of(value: float) -> float:
     return (value - 0.5) * 2 * MARGIN_SCALE
 
 
+def standing_of(value: float, players: int) -> float:
+    """The place among ``players`` seats (1 first) that a ``cutoff="rank"`` value stands for (the inverse of
+    :func:`_by_keys`' scale: first 1, last 0, linear between).
+
+    >>> standing_of(1.0, 4), standing_of(0.5, 4), standing_of(0.0, 4)
+    (1.0, 2.5, 4.0)
+    """
+    return 1 + (players - 1) * (1 - value)
+
+
 def _by_margin(numbers: Sequence[float]) -> tuple[float, ...]:
     """Values from numbers: each seat's number less the others' mean, on :data:`MARGIN_SCALE`, in [0, 1].
 
