@@ -270,3 +270,42 @@ def test_a_boojum_hint_gives_the_share_of_playouts_that_left_the_seat_ahead() ->
     assert advice.why.startswith(f"{boojum_words(observation, advice.action)}; {shown}; next best, "), (
         advice.why
     )
+
+
+def test_a_hint_says_when_the_move_tied_with_the_next_best_and_what_broke_the_tie() -> None:
+    """Boojum's playouts often end alike (cut short 16 moves on), so the move and the next best can tie
+    exactly: the hint says so and that the tie went to the heuristic's own choice (``favourite_ties``), or
+    to the search's order, or that a better next best failed ``margin``'s test; nothing where the move was
+    simply better."""
+    import random
+    from dataclasses import replace
+
+    from bumtable.bots.hints import _fared
+    from bumtable.bots.search import SearchBot, Stat
+
+    state = get("boojum", players=4).new_state(seed=0)
+    rng = random.Random(0)
+    for _ in range(14):  # a position, reached by random moves, where hard's choice ties with the next best
+        rng.random()
+        state.apply(rng.choice(state.legal_actions()))
+    observation = state.observe(state.current_player())
+    advice = hint(observation, seed=1)
+    bot = make_bot("hard", seed=1, game="boojum")
+    assert isinstance(bot, SearchBot) and bot.choose(observation) == advice.action
+    mine, best = bot.stats[advice.text], bot.stats[advice.rival_text]
+    assert best.total == mine.total and bot.favourite == advice.text  # a real tie, the heuristic's move
+    assert advice.why.endswith(f"; next best, {advice.rival_text}: {advice.rival_share}")
+    assert advice.rival_share.endswith(", tied: the heuristic's own choice is played"), advice.why
+
+    better, worse = Stat(), Stat()
+    better.add(0.6, cut=True)
+    worse.add(0.4, cut=True)
+    bot.stats, bot.favourite = {"lay AM": better, "lay 5ML": better}, None
+    assert _fared(bot, "lay AM", 4)[2].endswith(", tied: the first in the search's order is played")
+    bot.stats, bot.favourite = {"lay AM": worse, "lay 5ML": better}, "lay AM"
+    bot.config = replace(bot.config, margin=2.0)
+    assert _fared(bot, "lay AM", 4)[2].endswith(
+        ", not better by the margin's test: the heuristic's own choice is played"
+    )
+    bot.stats = {"lay AM": better, "lay 5ML": worse}
+    assert not _fared(bot, "lay AM", 4)[2].endswith("played")  # simply better: nothing to explain

@@ -48,7 +48,8 @@ class Hint:
     rival_text: str = ""
     """:attr:`rival` in the game's notation."""
     rival_share: str = ""
-    """How :attr:`rival` fared, on the same measure as :attr:`fared` (``"41 %"``)."""
+    """How :attr:`rival` fared, on the same measure as :attr:`fared` (``"41 %"``), and why the move was played
+    over it where the figures do not say (``", tied: the heuristic's own choice is played"``)."""
 
     @property
     def reason(self) -> str:
@@ -123,7 +124,20 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
     if not rivals:
         return line, "", ""
     key, best = max(rivals, key=lambda ks: ks[1].total)
-    return line, key, share(best)
+    return line, key, share(best) + _kept(bot, text, mine, best)
+
+
+def _kept(bot: SearchBot, text: str, mine: Stat, best: Stat) -> str:
+    """Why the move was played over the next best where the figures alone do not say: an exact tie (common
+    where playouts are cut short and end alike) went to the rollout policy's own choice (``favourite_ties``)
+    or to the first in the search's order; a better next best did not pass ``margin``'s test. Else nothing."""
+    if best.total == mine.total:
+        if bot.favourite == text:
+            return ", tied: the heuristic's own choice is played"
+        return ", tied: the first in the search's order is played"
+    if best.total > mine.total and bot.favourite == text and bot.config.margin:
+        return ", not better by the margin's test: the heuristic's own choice is played"
+    return ""
 
 
 def _estimate(s: Stat, cutoff: str, players: int) -> str:

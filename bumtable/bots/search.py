@@ -278,6 +278,9 @@ class SearchBot:
         self.stats: dict[str, Stat] = {}
         """What the last decision's search found for each action it tried, by the action's text (for hints:
         :mod:`bumtable.bots.hints`). Empty when the decision was forced."""
+        self.favourite: str | None = None
+        """The rollout policy's own choice in the last decision, by its text, where the search asked for it
+        (``favourite_ties``, ``margin``, ``halving``; else ``None``): a hint says when a tie went to it."""
         self.cut_short = False
         """Whether the last playout was cut short and valued by the estimate."""
         self.places: Sequence[int] = ()
@@ -286,6 +289,7 @@ class SearchBot:
     def choose(self, observation: Any) -> Any:
         legal = legal_or_raise(observation)
         self.stats = {}
+        self.favourite = None
         if len(legal) == 1:
             return legal[0]
         text: Callable[[Any], str] = observation.rules.action_text
@@ -329,6 +333,7 @@ class SearchBot:
         self.iterations_done = done
         if favourite is None and config.favourite_ties:  # (after them, as before margin existed)
             favourite = observation.rules.action_text(self.policy.choose(observation))
+        self.favourite = favourite
         return self._best(list(stats), stats, favourite)
 
     def _best(self, keys: list[str], stats: dict[str, Stat], favourite: str | None) -> str:
@@ -370,6 +375,7 @@ class SearchBot:
                 keep[-1] = favourite
             alive = keep
         self.iterations_done = done
+        self.favourite = favourite
         return self._best(alive, stats, favourite)
 
     def _one_deal(
