@@ -132,7 +132,7 @@ def _kept(bot: SearchBot, text: str, mine: Stat, best: Stat) -> str:
     where playouts are cut short and end alike) went to the rollout policy's own choice (``favourite_ties``)
     or to the first in the search's order; a better next best did not pass ``margin``'s test. Else nothing."""
     if best.total == mine.total:
-        if bot.favourite == text:
+        if bot.config.favourite_ties and bot.favourite == text:
             return ", tied: the heuristic's own choice is played"
         return ", tied: the first in the search's order is played"
     if best.total > mine.total and bot.favourite == text and bot.config.margin:
