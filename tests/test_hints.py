@@ -306,6 +306,9 @@ def test_a_hint_says_when_the_move_tied_with_the_next_best_and_what_broke_the_ti
     assert _fared(bot, "lay AM", 4)[2].endswith(", tied: the first in the search's order is played")
     bot.stats, bot.favourite = {"lay AM": worse, "lay 5ML": better}, "lay AM"
     bot.config = replace(bot.config, margin=2.0)
+    bot.stats = {"lay AM": better, "lay 5ML": better}  # with margin a tie goes to the heuristic too
+    assert _fared(bot, "lay AM", 4)[2].endswith(", tied: the heuristic's own choice is played")
+    bot.stats = {"lay AM": worse, "lay 5ML": better}
     assert _fared(bot, "lay AM", 4)[2].endswith(
         ", not better by the margin's test: the heuristic's own choice is played"
     )

@@ -129,10 +129,12 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
 
 def _kept(bot: SearchBot, text: str, mine: Stat, best: Stat) -> str:
     """Why the move was played over the next best where the figures alone do not say: an exact tie (common
-    where playouts are cut short and end alike) went to the rollout policy's own choice (``favourite_ties``)
+    where playouts are cut short and end alike) went to the rollout policy's own choice (``favourite_ties`` or ``margin``)
     or to the first in the search's order; a better next best did not pass ``margin``'s test. Else nothing."""
     if best.total == mine.total:
-        if bot.config.favourite_ties and bot.favourite == text:
+        if (
+            bot.config.favourite_ties or bot.config.margin
+        ) and bot.favourite == text:  # as ``_best`` breaks it
             return ", tied: the heuristic's own choice is played"
         return ", tied: the first in the search's order is played"
     if best.total > mine.total and bot.favourite == text and bot.config.margin:
