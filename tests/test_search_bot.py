@@ -119,6 +119,30 @@ def test_the_bot_kinds_name_sets_the_search_and_a_bad_one_says_what_was_wrong() 
         make_bot("search:cutoff=score")
 
 
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ("iterations=0", "iterations=0: must be at least 1"),
+        ("iterations=-5", "iterations=-5: must be at least 1"),
+        ("seconds=0", r"seconds=0.0: must be more than 0 \(or none\)"),
+        ("first_weight=7", "first_weight=7.0: must be from 0 to 1"),
+        ("infer=nan", "infer=nan: must be from 0 to 1"),
+        ("prune=-1", "prune=-1: must be at least 0"),
+        ("exploration=-0.5", "exploration=-0.5: must be at least 0"),
+        ("token_weight=-1", "token_weight=-1.0: must be at least 0"),
+    ],
+)
+def test_a_search_setting_out_of_its_range_is_refused_with_the_range(setting: str, message: str) -> None:
+    with pytest.raises(BumtableError, match="search setting " + message):
+        make_bot(f"search:{setting}")
+    with pytest.raises(BumtableError, match="search setting " + message):  # built in code too
+        name, _, value = setting.partition("=")
+        default = getattr(SearchConfig(), name)
+        SearchConfig(**{name: (float if default is None else type(default))(value)})
+    for fine in ("iterations=1", "first_weight=1", "infer=0", "seconds=none", "max_rollout=0"):
+        make_bot(f"search:{fine}")  # the ends of each range are allowed
+
+
 def test_a_place_is_worth_one_for_first_zero_for_last_linear_between() -> None:
     assert place_values((1, 2, 3, 4)) == (1.0, 2 / 3, 1 / 3, 0.0)
     assert place_values((2, 1)) == (0.0, 1.0)

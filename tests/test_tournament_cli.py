@@ -95,6 +95,53 @@ def test_round_robin_prints_the_ladder_with_rank_bot_ordinal_mu_sigma_games() ->
     )  # the head-to-head row ends with its verdict
 
 
+def test_long_bot_names_are_printed_whole_into_a_pipe_in_every_table() -> None:
+    narrow = CliRunner(env={"COLUMNS": "80"})  # what Rich takes for a pipe or a file
+    long = "search:iterations=2:max_depth=1:max_rollout=30"
+    args = ["tournament", "bum-game", "-n", "4", "--bots", f"{long},heuristic", "--deals", "1", "--seed", "3"]
+    result = narrow.invoke(app, [*args, "--round-robin", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout
+    lines = result.stdout.splitlines()
+    assert any(line.split()[:1] == [long] and ".." in line for line in lines)  # the results table
+    assert any(line.split()[:2] in (["1", long], ["2", long]) for line in lines)  # the ladder: rank, bot
+    assert any(line.split()[:2] == ["heuristic", long] for line in lines)  # head to head: bot, against
+    assert any(
+        line.split()[:2] == [long, "heuristic"] and line.rstrip().endswith(("above", "below", "undecided"))
+        for line in lines
+    )
+
+
+def test_a_two_player_round_robin_says_each_kind_plays_each_other() -> None:
+    args = ["tournament", "gin-bummy", "--bots", "heuristic,random", "--deals", "1", "--seed", "2", "-j", "1"]
+    result = runner.invoke(app, [*args, "--round-robin"])
+    assert result.exit_code == 0, result.output
+    assert "Line-ups: each of heuristic, random against each other" in result.stdout
+    assert "alone against 1" not in result.stdout
+
+
+def test_in_a_terminal_a_name_too_long_for_its_column_folds_onto_more_lines_whole() -> None:
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from bumtable.cli.common import name_column, print_table
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=30, color_system=None)
+    table = Table()
+    name_column(table, "Bot")
+    table.add_column("Points", no_wrap=True)
+    table.add_row("search:iterations=200:paired=true", "1.500")
+    print_table(console, table)
+    text = out.getvalue()
+    assert "…" not in text and "1.500" in text
+    assert max(len(line) for line in text.splitlines()) <= 30  # fitted to the terminal
+    folded = "".join(part.strip(" │┃") for line in text.splitlines() for part in line.split("│")[1:2])
+    assert "search:iterations=200:paired=true" in folded
+
+
 def test_variant_and_option_reach_the_rules() -> None:
     base = ["tournament", "arsehole", "-n", "4", "--deals", "4", "--seed", "3", "--json", "-j", "1"]
     plain = _json(base)
@@ -122,6 +169,11 @@ def test_variant_and_option_reach_the_rules() -> None:
         ),
         (["--jobs", "-1"], "error: --jobs must be 0 (every core) or more, not -1"),
         (["--variant", "fast"], "no variant 'fast'"),
+        (
+            ["--bots", "heuristic,,random"],
+            "error: --bots 'heuristic,,random' has an empty entry: name a bot kind between each pair of commas",
+        ),
+        (["--bots", "search:iterations=0,random"], "error: search setting iterations=0: must be at least 1"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], message: str) -> None:

@@ -104,7 +104,7 @@ def test_a_table_seating_other_bots_than_the_tournament_is_refused(tmp_path: Pat
     ("change", "named"),
     [
         ({"seed": 4}, "its seed is 3, this one's 4"),
-        ({"bots": ["heuristic", "easy"]}, "its lineups is"),
+        ({"bots": ["heuristic", "easy"]}, "its line-ups are"),
         ({"round_robin": True}, 'its mode is "duplicate", this one\'s "round-robin"'),
     ],
 )

@@ -116,6 +116,24 @@ class SearchConfig:
     cards that could claim it now (:func:`~bumtable.bots.search_eval.boojum_prospects`); more makes a claim
     worth more than the group's cards' nearness to the other tokens. Unused elsewhere."""
 
+    def __post_init__(self) -> None:
+        """A setting outside its range is a BumtableError that names it and the range.
+
+        >>> SearchConfig(iterations=0)
+        Traceback (most recent call last):
+        ...
+        bumtable.errors.BumtableError: search setting iterations=0: must be at least 1
+        """
+        for name, (low, high) in SETTING_RANGES.items():
+            value = getattr(self, name)
+            if value is None:  # seconds: no time budget
+                continue
+            if not low <= value <= high:  # a NaN fails too
+                wanted = f"at least {low:g}" if high == math.inf else f"from {low:g} to {high:g}"
+                if name == "seconds":
+                    wanted = "more than 0 (or none)"
+                raise BumtableError(f"search setting {name}={value!r}: must be {wanted}")
+
     def settings_text(self) -> str:
         """The configuration as a tournament record holds it: its repr, less the settings added since records
         began (:data:`LATER_SETTINGS`) while they are off, so a record made before such a setting existed
@@ -133,6 +151,20 @@ class SearchConfig:
         ]
         return f"{type(self).__name__}({', '.join(shown)})"
 
+
+SETTING_RANGES: dict[str, tuple[float, float]] = {
+    "iterations": (1, math.inf),
+    "seconds": (math.ulp(0.0), math.inf),
+    "exploration": (0, math.inf),
+    "max_rollout": (0, math.inf),
+    "max_depth": (0, math.inf),
+    "first_weight": (0, 1),
+    "prune": (0, math.inf),
+    "infer": (0, 1),
+    "margin": (0, math.inf),
+    "token_weight": (0, math.inf),
+}
+"""Each number setting's range, both ends included (a share from 0 to 1; a count or weight at least 0)."""
 
 LATER_SETTINGS: dict[str, Any] = {"margin": 0.0, "reward": "place", "cutoff": "rank", "token_weight": 2.0}
 """Settings added after tournament records began, each with the value that leaves the search as it was."""

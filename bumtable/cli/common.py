@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 
 from bumtable.bots import BOTS, check_bot
 from bumtable.bots.seeds import bot_seed as bot_seed  # re-exported: play and its tests import it here
@@ -44,6 +45,28 @@ class CliError(BumtableError):
 def out_console() -> Console:
     """The console for normal output (stdout), with no markup guessing."""
     return Console(highlight=False, emoji=False)
+
+
+def print_table(console: Console, table: Table) -> None:
+    """``table`` whole. Into a file or a pipe, where Rich would take 80 columns and cut long bot names and
+    figures short, at its own width; in a terminal, fitted to the terminal's width (its name columns fold
+    long names onto more lines, see :func:`name_column`)."""
+    if console.is_terminal:
+        console.print(table)
+        return
+    unbounded = console.options.update_width(1_000_000)  # measure() clamps to the width it is given
+    width = console.width  # print(width=...) cannot go past the console's own width: widen it for the table
+    console.width = max(width, console.measure(table, options=unbounded).maximum)
+    try:
+        console.print(table)
+    finally:
+        console.width = width
+
+
+def name_column(table: Table, header: str) -> None:
+    """A left-aligned column of names (bot kinds, some long, as ``search:iterations=50:paired=true``) that
+    folds a name too long for its width onto more lines rather than cutting it short."""
+    table.add_column(header, justify="left", overflow="fold")
 
 
 def err_console() -> Console:
@@ -170,12 +193,29 @@ def match_goal(rules: ClimbingOptions) -> str:
     return f"{rules.rounds} rounds, highest total wins"
 
 
+def bot_words(text: str) -> list[str]:
+    """The bot kinds named in ``--bots`` (``hard, heuristic``), as written; an empty entry (``hard,,random``,
+    or a comma at either end) is a CliError, since it is most likely a kind left out.
+
+    >>> bot_words("hard, heuristic")
+    ['hard', 'heuristic']
+    >>> bot_words("hard,,random")
+    Traceback (most recent call last):
+    ...
+    bumtable.cli.common.CliError: --bots 'hard,,random' has an empty entry: name a bot kind between each pair of commas
+    """
+    words = [w.strip() for w in text.split(",")]
+    if len(words) > 1 and "" in words:
+        raise CliError(f"--bots {text!r} has an empty entry: name a bot kind between each pair of commas")
+    return [w for w in words if w]
+
+
 def parse_bots(text: str) -> list[str]:
-    """Bot kinds from ``greedy,random``; an unknown kind is a CliError naming the known ones.
+    """Bot kinds from ``greedy,random``; an unknown kind or an empty entry is a CliError that says so.
 
     Every game has the same kinds (``heuristic``, also called ``greedy``, is each game's own).
     """
-    kinds = [k.lower() for k in split_words([text])]
+    kinds = [k.lower() for k in bot_words(text)]
     if not kinds:
         raise CliError(f"--bots needs at least one bot kind; bots: {', '.join(sorted(BOTS))}")
     for kind in kinds:

@@ -18,9 +18,11 @@ from bumtable.cli.common import (
     VariantOpt,
     cli_errors,
     make_rules,
+    name_column,
     new_seed,
     out_console,
     parse_bots,
+    print_table,
     split_words,
     work_progress,
 )
@@ -43,7 +45,7 @@ def summary_tables(report: SimReport) -> list[Table]:
     for role, shares in report.finish_by_role.items():
         by_role.add_row(Text(role), *(f"{s:.1%}" for s in shares), f"{report.points_by_role[role]:.3f}")
     by_bot = Table(title="By bot", box=box.SIMPLE_HEAD, title_justify="left")
-    by_bot.add_column("Bot")
+    name_column(by_bot, "Bot")
     by_bot.add_column("Points/hand", justify="right")
     by_bot.add_column("Matches won", justify="right")
     for bot, points in report.points_by_bot.items():
@@ -60,7 +62,7 @@ def print_summary(console: Console, report: SimReport, title: str) -> None:
         )
     )
     for table in summary_tables(report):
-        console.print(table)
+        print_table(console, table)
     if report.hands_with_roles < report.hands:
         console.print(Text(f"By role: over the {report.hands_with_roles} hands played with roles"))
     if report.revolutions or report.exact_revolution_rate:
@@ -90,12 +92,13 @@ def print_game_summary(console: Console, report: GameSimReport, title: str) -> N
         )
     )
     by_bot = Table(title="By bot", box=box.SIMPLE_HEAD, title_justify="left")
-    for col in ("Bot", "Seats played", "Games won", "Win rate per seat"):
-        by_bot.add_column(col, justify="left" if col == "Bot" else "right")
+    name_column(by_bot, "Bot")
+    for col in ("Seats played", "Games won", "Win rate per seat"):
+        by_bot.add_column(col, justify="right", no_wrap=True)
     for bot, seats in report.seats_by_bot.items():
         won = report.wins_by_bot.get(bot, 0.0)
         by_bot.add_row(Text(bot), str(seats), f"{won:g}", f"{won / seats:.1%}")
-    console.print(by_bot)
+    print_table(console, by_bot)
     endings = ", ".join(f"{how} {k} ({k / report.games:.1%})" for how, k in report.endings.items())
     console.print(Text(f"Endings: {endings}"))
     if report.no_winner:

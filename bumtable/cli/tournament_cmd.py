@@ -17,11 +17,14 @@ from bumtable.cli.common import (
     OptionOpt,
     PlayersOpt,
     VariantOpt,
+    bot_words,
     cli_errors,
     err_console,
     make_rules,
+    name_column,
     new_seed,
     out_console,
+    print_table,
     split_words,
     work_progress,
 )
@@ -37,10 +40,9 @@ DEALS = 100
 def results_table(report: TournamentReport) -> Table:
     """Per bot kind: hands (or games), first-place rate and its interval, mean points and theirs, mean place."""
     table = Table(box=box.SIMPLE_HEAD)
-    for i, column in enumerate(
-        ("Bot", report.unit.capitalize(), "1st place", "95 %", "Points", "95 %", "Place")
-    ):
-        table.add_column(column, justify="right" if i else "left", no_wrap=bool(i))  # the numbers never wrap
+    name_column(table, "Bot")
+    for column in (report.unit.capitalize(), "1st place", "95 %", "Points", "95 %", "Place"):
+        table.add_column(column, justify="right", no_wrap=True)  # the numbers never wrap
     for r in report.results:
         low, high = r.first_place_ci95
         table.add_row(
@@ -60,8 +62,10 @@ def results_table(report: TournamentReport) -> Table:
 def ladder_table(report: TournamentReport) -> Table:
     """The openskill ladder: rank, bot, ordinal (mu - 3 sigma), mu, sigma, tables played."""
     table = Table(title="Ladder (openskill)", box=box.SIMPLE_HEAD, title_justify="left")
-    for column in ("Rank", "Bot", "Ordinal", "Mu", "Sigma", "Games"):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+    table.add_column("Rank", justify="right", no_wrap=True)
+    name_column(table, "Bot")
+    for column in ("Ordinal", "Mu", "Sigma", "Games"):
+        table.add_column(column, justify="right", no_wrap=True)
     for rung in report.ladder:
         table.add_row(
             str(rung.rank),
@@ -85,8 +89,10 @@ def head_to_head_table(report: TournamentReport) -> Table:
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    for column in ("Bot", "Against", report.unit.capitalize(), "1st place", "95 %", "vs parity"):
-        table.add_column(column, justify="left" if column in ("Bot", "Against") else "right", no_wrap=True)
+    name_column(table, "Bot")
+    name_column(table, "Against")
+    for column in (report.unit.capitalize(), "1st place", "95 %", "vs parity"):
+        table.add_column(column, justify="right", no_wrap=True)
     for pair in report.head_to_head:
         r = pair.result
         low, high = r.first_place_ci95
@@ -128,7 +134,9 @@ def print_report(
         lines = [
             f"{title} for {n}, round robin, seed {report.seed}",
             f"{deals} x {len(report.lineups)} line-ups x {n} rotations = {plays:,} {report.unit}",
-            f"Line-ups: each of {kinds} alone against {n - 1} of each other",
+            f"Line-ups: each of {kinds} against each other"
+            if n == 2
+            else f"Line-ups: each of {kinds} alone against {n - 1} of each other",
         ]
     else:
         lines = [
@@ -137,7 +145,7 @@ def print_report(
         ]
     for line in lines:
         console.print(Text(line))
-    console.print(results_table(report))
+    print_table(console, results_table(report))
     unit = report.unit[:-1]
     for line in (
         f"{report.unit.capitalize()}: seats played. A first place shared by k counts 1/k to each.",
@@ -147,8 +155,8 @@ def print_report(
     ):
         console.print(Text(line))
     if report.ladder:
-        console.print(ladder_table(report))
-        console.print(head_to_head_table(report))
+        print_table(console, ladder_table(report))
+        print_table(console, head_to_head_table(report))
     if so_far_of is not None:
         asked = f" of the {so_far_of:,} deals asked" if so_far_of else " deals"
         console.print(Text(f"Read from the record: {report.deals:,}{asked}, nothing played."))
@@ -233,7 +241,7 @@ def tournament(
             rules = make_rules(game, players, split_words(variant), None, option or ())
             report = recorded_report(
                 rules,
-                bots=split_words([bots]),
+                bots=bot_words(bots),
                 deals=deals,
                 seed=seed,
                 round_robin=round_robin,
@@ -246,7 +254,7 @@ def tournament(
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), None, option or ())
         title = system(game).title
-        kinds = split_words([bots])
+        kinds = bot_words(bots)
         # Bad input is told in one line before the progress bar starts.
         lineups = tournament_lineups(rules, bots=kinds, deals=deals, jobs=jobs, round_robin=round_robin)
         if record is not None:  # a record that cannot be this tournament's is told here too

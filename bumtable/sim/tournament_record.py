@@ -197,8 +197,9 @@ class TournamentRecord:
                 if isinstance(theirs, dict) and isinstance(ours, dict):  # name the first setting that differs
                     sub = next(k for k in [*ours, *theirs] if theirs.get(k) != ours.get(k))
                     key, theirs, ours = f"{key}' {sub}", theirs.get(sub), ours.get(sub)
+                said = {"lineups": "line-ups are", "bots": "bots are"}.get(key, f"{key} is")
                 raise RecordError(
-                    f"{where} records another tournament: its {key} is {_short(theirs)}, this one's "
+                    f"{where} records another tournament: its {said} {_short(theirs)}, this one's "
                     f"{_short(ours)}; give another file to start a new record"
                 )
         if len(lines) == 1:  # the whole first line, its newline never written: written again
