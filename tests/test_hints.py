@@ -89,6 +89,48 @@ def test_a_place_is_given_only_for_a_move_whose_playouts_all_reached_the_end_and
     assert _fared(bot, "claim moons", 2) == ("came out on top in 75 % of 4 deals played out", "done", "0 %")
 
 
+def test_once_a_seat_has_gone_out_a_hint_counts_the_best_place_left_not_first_place() -> None:
+    """First place taken, no playout can come first: the hint's share is of the playouts that reached the best
+    place still open (the best any move's playouts reached), named, not a first-place share of 0 % each."""
+    from bumtable.bots.hints import _fared
+    from bumtable.bots.search import SearchBot, Stat
+
+    bot = make_bot("hard", seed=1, game="bum-game")
+    assert isinstance(bot, SearchBot)
+    mine, other = Stat(), Stat()
+    for place in (2, 2, 3, 4):
+        mine.add((4 - place) / 3, place=place)
+    for place in (3, 2, 4, 3):
+        other.add((4 - place) / 3, place=place)
+    bot.stats = {"3": mine, "5 5": other}
+    line, rival, share = _fared(bot, "3", 4)
+    assert (
+        line == "came out best of the places left (2nd) in 50 % of 4 deals played out, average place 2.8 of 4"
+    )
+    assert (rival, share) == ("5 5", "25 %, average place 3.0")
+    worse = Stat()
+    for place in (3, 4, 4, 3):
+        worse.add((4 - place) / 3, place=place)
+    bot.stats = {"3": mine, "5 5": worse}  # a move that never reached the best place left shows 0 %
+    assert _fared(bot, "3", 4)[2] == "0 %, average place 3.5"
+
+
+def test_a_real_hint_after_the_first_seat_went_out_names_the_best_place_left() -> None:
+    state = get("bum-game", players=4).new_state(seed=5)
+    heuristic = make_bot("heuristic", 1)
+    while not state.observe(0).finished or state.current_player() in state.observe(0).finished:
+        state.apply(heuristic.choose(state.observe(state.current_player())))
+    seat = state.current_player()
+    assert seat is not None and state.observe(seat).finished  # someone is out, not this seat
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+        seat = state.current_player()
+        assert seat is not None
+    advice = hint(state.observe(seat), seed=2, level="medium")
+    assert "came out best of the places left (2nd) in " in advice.why, advice.why
+    assert "came out on top" not in advice.why
+
+
 def test_a_hint_whose_playouts_were_all_cut_short_tells_equal_shares_apart_by_the_search_estimate() -> None:
     """Where every playout was cut short, two moves may leave you above the table's average equally often
     (0 % against 0 % at Boojum's start): the hint adds the estimate the search chose by, on average, on its

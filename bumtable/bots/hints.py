@@ -30,6 +30,7 @@ from bumtable.bots.move_words import WORDS
 from bumtable.bots.search import SearchBot, Stat
 from bumtable.bots.search_eval import margin_of, standing_of
 from bumtable.rules.registry import system
+from bumtable.words import ordinal
 
 
 @dataclass(frozen=True)
@@ -112,12 +113,18 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
         def placed(s: Stat) -> bool:  # a place to give: more than two seats, every playout to the end
             return players > 2 and bool(s.placed) and not s.cuts
 
-        def share(s: Stat) -> str:
-            return (
-                f"{_pct(s.top_share)}, average place {s.mean_place:.1f}" if placed(s) else _pct(s.top_share)
-            )
+        # Once a seat has gone out, first place is taken: "on top" is then the best place still open, the
+        # best any playout of any move reached.
+        open_best = min((s.best_place for s in stats.values() if s.best_place), default=1)
 
-        line = f"came out on top in {_pct(mine.top_share)} of {mine.deals} deals played out"
+        def top(s: Stat) -> float:
+            return s.top_share if open_best == 1 else s.share_at(open_best)
+
+        def share(s: Stat) -> str:
+            return f"{_pct(top(s))}, average place {s.mean_place:.1f}" if placed(s) else _pct(top(s))
+
+        on_top = "on top" if open_best == 1 else f"best of the places left ({ordinal(open_best)})"
+        line = f"came out {on_top} in {_pct(top(mine))} of {mine.deals} deals played out"
         if placed(mine):
             line += f", average place {mine.mean_place:.1f} of {players}"
     rivals = [(k, s) for k, s in stats.items() if k != text and s.deals == mine.deals]

@@ -228,6 +228,10 @@ class Stat:
     """The seat's places (1 first) in the playouts that reached the hand's end, each by its deal's weight."""
     placed: float = 0.0
     """The weight of the playouts that reached the hand's end (``places`` over it: the mean place)."""
+    best_place: int = 0
+    """The best place (1 first) any of those playouts reached; 0 where none reached the end."""
+    at_best: float = 0.0
+    """The weight of the playouts that reached :attr:`best_place`."""
     weight: float = 0.0
     """The deals' weights summed (hand inference weighs deals; without it each weighs 1)."""
 
@@ -241,6 +245,10 @@ class Stat:
         if place:
             self.places += weight * place
             self.placed += weight
+            if place < self.best_place or not self.best_place:
+                self.best_place, self.at_best = place, 0.0
+            if place == self.best_place:
+                self.at_best += weight
         if deal is not None:
             if self.by_deal is None:
                 self.by_deal = {}
@@ -268,6 +276,11 @@ class Stat:
     def top_share(self) -> float:
         """The weighted share of playouts that ended on top."""
         return self.tops / self.weight if self.weight else 0.0
+
+    def share_at(self, place: int) -> float:
+        """The weighted share of playouts that reached the hand's end in ``place`` when that is the best
+        place they reached (0 when they never reached it; a place better than their best is not asked)."""
+        return self.at_best / self.weight if self.weight and place == self.best_place else 0.0
 
     @property
     def ahead_share(self) -> float:

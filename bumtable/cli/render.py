@@ -27,6 +27,7 @@ from bumtable.cards import Card
 from bumtable.cli.common import match_goal
 from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, Play
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
+from bumtable.words import ordinal as ordinal  # re-exported: the faces import it here
 
 _COUNT_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _WIDTH_WORDS = ("", "", "double ", "triple ", "quadruple ")
@@ -41,13 +42,6 @@ def fancy() -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``..."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def count_word(n: int) -> str:
