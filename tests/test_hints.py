@@ -267,13 +267,15 @@ def test_a_gin_bummy_hint_says_what_the_move_does_for_the_hands_core_and_size() 
 
 def test_a_boojum_hint_says_whether_a_bid_spends_a_card_the_hand_can_spare() -> None:
     """Boojum's words: a claim names its token; a card laid on a bid is one the hand can spare (its loss to
-    the hand's value no more than any card's) or one it needs; every move has words."""
+    the hand's value no more than any card's) or one it needs; ending the claims with a token claimable says
+    what that keeps; every move has words."""
     from bumtable.bots.move_words import boojum_words
-    from bumtable.rules.boojum.actions import CLAIM, LAY
+    from bumtable.rules.boojum.actions import CLAIM, DONE, LAY
 
     state = get("boojum", players=4, max_rounds=3).new_state(seed=6)
     bids: set[str] = set()
     claims: set[str] = set()
+    dones: set[str] = set()
     while not state.is_over():
         seat = state.current_player()
         assert seat is not None
@@ -285,10 +287,17 @@ def test_a_boojum_hint_says_whether_a_bid_spends_a_card_the_hand_can_spare() -> 
                 claims.add(words)
             if action.kind == LAY and observation.lot >= 0:
                 bids.add(words)
+            if action.kind == DONE:
+                dones.add(words)
         state.apply(make_bot("heuristic", seed=len(state.history), game="boojum").choose(observation))
     assert bids == {"bids with a card your hand can spare", "bids with a card you need"}
     assert claims and claims <= {
         f"claims the {suit} token" for suit in ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
+    }
+    # ending the claims (a choice only while a token is claimable) says what it keeps
+    assert dones == {
+        "makes no more claims this round, keeping the cards a claim would discard (they count toward the "
+        "other tokens too)"
     }
 
 

@@ -96,7 +96,8 @@ def _starves(left: int) -> str:
 
 _BOOJUM_SAID = {
     CASH: "cashes the group in for the token, and draws a card",
-    DONE: "makes no more claims this round",
+    DONE: "makes no more claims this round, keeping the cards a claim would discard (they count toward the "
+    "other tokens too)",
     BOOJUM_PASS: "drops out of this slot's auction",
     STAND: "stands: your bid is made",
 }
