@@ -8,6 +8,7 @@ import io
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from test_cli_play import bumtable
@@ -91,7 +92,8 @@ def test_a_place_is_given_only_for_a_move_whose_playouts_all_reached_the_end_and
 
 def test_once_a_seat_has_gone_out_a_hint_counts_the_best_place_left_not_first_place() -> None:
     """First place taken, no playout can come first: the hint's share is of the playouts that reached the best
-    place still open (the best any move's playouts reached), named, not a first-place share of 0 % each."""
+    place still open (the observation's, ``Family.first_open_place``), named, not a first-place share of 0 %
+    each; while first place is open, a move none of whose playouts came first shows 0 % on top."""
     from bumtable.bots.hints import _fared
     from bumtable.bots.search import SearchBot, Stat
 
@@ -103,16 +105,23 @@ def test_once_a_seat_has_gone_out_a_hint_counts_the_best_place_left_not_first_pl
     for place in (3, 2, 4, 3):
         other.add((4 - place) / 3, place=place)
     bot.stats = {"3": mine, "5 5": other}
-    line, rival, share = _fared(bot, "3", 4)
+    line, rival, share = _fared(bot, "3", 4, open_place=2)
     assert (
         line == "came out best of the places left (2nd) in 50 % of 4 deals played out, average place 2.8 of 4"
     )
     assert (rival, share) == ("5 5", "25 %, average place 3.0")
+    line, rival, share = _fared(bot, "3", 4)  # nobody out: first place open, and no playout reached it
+    assert line == "came out on top in 0 % of 4 deals played out, average place 2.8 of 4"
+    assert share == "0 %, average place 3.0"
     worse = Stat()
     for place in (3, 4, 4, 3):
         worse.add((4 - place) / 3, place=place)
     bot.stats = {"3": mine, "5 5": worse}  # a move that never reached the best place left shows 0 %
-    assert _fared(bot, "3", 4)[2] == "0 %, average place 3.5"
+    assert _fared(bot, "3", 4, open_place=2)[2] == "0 %, average place 3.5"
+    bot.stats = {"3": worse, "5 5": worse}  # no playout reached it: 0 %, the place still named
+    assert _fared(bot, "3", 4, open_place=2)[0].startswith(
+        "came out best of the places left (2nd) in 0 % of 4"
+    )
 
 
 def test_a_real_hint_after_the_first_seat_went_out_names_the_best_place_left() -> None:
@@ -129,6 +138,27 @@ def test_a_real_hint_after_the_first_seat_went_out_names_the_best_place_left() -
     advice = hint(state.observe(seat), seed=2, level="medium")
     assert "came out best of the places left (2nd) in " in advice.why, advice.why
     assert "came out on top" not in advice.why
+
+
+def test_while_nobody_has_gone_out_a_hint_counts_first_place_even_where_no_playout_reached_it() -> None:
+    """First place is open at a hand's start (The Bum Game, seed 4) and all through a game of Gin Bummy for 3
+    (nobody goes out before its end), even where no playout of any move came first: the hint says "on top",
+    0 %, not "best of the places left"."""
+    from bumtable.bots.levels import make_level
+
+    def position(game: str, players: int, seed: int, moves: int) -> Any:
+        state = get(game, players=players).new_state(seed=seed)
+        heuristic = make_bot("heuristic", 1, game=game)
+        for _ in range(moves):
+            state.apply(heuristic.choose(state.observe(state.current_player())))
+        return state.observe(state.current_player())
+
+    for observation in (position("bum-game", 4, 4, 0), position("gin-bummy", 3, 0, 44)):
+        bot = make_level("medium", 2, observation.rules.system)  # the hint's bot, seeded alike
+        bot.choose(observation)
+        assert min(s.best_place for s in bot.stats.values() if s.best_place) > 1  # no playout came first
+        advice = hint(observation, seed=2, level="medium")
+        assert "came out on top in 0 % of " in advice.why and "places left" not in advice.why, advice.why
 
 
 def test_a_hint_whose_playouts_were_all_cut_short_tells_equal_shares_apart_by_the_search_estimate() -> None:

@@ -130,6 +130,8 @@ def test_the_bot_kinds_name_sets_the_search_and_a_bad_one_says_what_was_wrong() 
         ("prune=-1", "prune=-1: must be at least 0"),
         ("exploration=-0.5", "exploration=-0.5: must be at least 0"),
         ("token_weight=-1", "token_weight=-1.0: must be at least 0"),
+        ("exploration=inf", "exploration=inf: must be at least 0"),
+        ("margin=inf", "margin=inf: must be at least 0"),
     ],
 )
 def test_a_search_setting_out_of_its_range_is_refused_with_the_range(setting: str, message: str) -> None:

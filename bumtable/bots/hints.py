@@ -78,15 +78,18 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
     said = (words(observation, action) or "") if words is not None else ""
     if not (isinstance(bot, SearchBot) and bot.stats):
         return Hint(action, text, said=said)
-    fared, rival_text, rival_share = _fared(bot, text, rules.players)
+    open_place = system(rules.system).family.first_open_place(observation)
+    fared, rival_text, rival_share = _fared(bot, text, rules.players, open_place)
     rival = next((a for a in observation.legal_actions() if rules.action_text(a) == rival_text), None)
     if rival is None:
         rival_text = rival_share = ""
     return Hint(action, text, said, fared, rival, rival_text, rival_share)
 
 
-def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
-    """How the move fared in the search: the share of its playouts that ended on top, and at a table of more
+def _fared(bot: SearchBot, text: str, players: int, open_place: int = 1) -> tuple[str, str, str]:
+    """How the move fared in the search: the share of its playouts that ended on top (once ``open_place``,
+    the best place still open, is not first, as once a climbing game's seat has gone out: the share that
+    reached that place, named), and at a table of more
     than two, where every one of them was played to the end, its average place in them (the search weighs
     every place, not first place alone, so a move may be chosen for its places over one that came first
     more often); or, where every one of them was cut short (Boojum's stop 16 moves on, most long before
@@ -113,17 +116,13 @@ def _fared(bot: SearchBot, text: str, players: int) -> tuple[str, str, str]:
         def placed(s: Stat) -> bool:  # a place to give: more than two seats, every playout to the end
             return players > 2 and bool(s.placed) and not s.cuts
 
-        # Once a seat has gone out, first place is taken: "on top" is then the best place still open, the
-        # best any playout of any move reached.
-        open_best = min((s.best_place for s in stats.values() if s.best_place), default=1)
-
         def top(s: Stat) -> float:
-            return s.top_share if open_best == 1 else s.share_at(open_best)
+            return s.top_share if open_place == 1 else s.share_at(open_place)
 
         def share(s: Stat) -> str:
             return f"{_pct(top(s))}, average place {s.mean_place:.1f}" if placed(s) else _pct(top(s))
 
-        on_top = "on top" if open_best == 1 else f"best of the places left ({ordinal(open_best)})"
+        on_top = "on top" if open_place == 1 else f"best of the places left ({ordinal(open_place)})"
         line = f"came out {on_top} in {_pct(top(mine))} of {mine.deals} deals played out"
         if placed(mine):
             line += f", average place {mine.mean_place:.1f} of {players}"

@@ -56,7 +56,7 @@ class SearchConfig:
     seconds: float | None = None
     """A time budget per decision (wall clock, so no longer deterministic); None: iterations alone."""
     exploration: float = 0.7
-    """UCB's exploration constant (values run from 0 to 1)."""
+    """UCB's exploration constant (at least 0; useful values run from 0 to 1)."""
     rollout: Literal["heuristic", "random"] = "heuristic"
     """Who plays out the rest of the hand: the game's heuristic bot at every seat, or uniform random moves."""
     max_rollout: int = 300
@@ -128,7 +128,7 @@ class SearchConfig:
             value = getattr(self, name)
             if value is None:  # seconds: no time budget
                 continue
-            if not low <= value <= high:  # a NaN fails too
+            if not (math.isfinite(value) and low <= value <= high):  # a NaN or an infinity fails too
                 wanted = f"at least {low:g}" if high == math.inf else f"from {low:g} to {high:g}"
                 if name == "seconds":
                     wanted = "more than 0 (or none)"
@@ -278,8 +278,15 @@ class Stat:
         return self.tops / self.weight if self.weight else 0.0
 
     def share_at(self, place: int) -> float:
-        """The weighted share of playouts that reached the hand's end in ``place`` when that is the best
-        place they reached (0 when they never reached it; a place better than their best is not asked)."""
+        """The weighted share of playouts that reached the hand's end in ``place``, the best place still open
+        (no playout can do better): 0 where none reached it.
+
+        >>> s = Stat(); s.add(0.5, place=2); s.add(0.0, place=3)
+        >>> s.share_at(2), s.share_at(1)
+        (0.5, 0.0)
+        """
+        if self.best_place and place > self.best_place:
+            raise ValueError(f"a playout reached place {self.best_place}: place {place} is not the best open")
         return self.at_best / self.weight if self.weight and place == self.best_place else 0.0
 
     @property

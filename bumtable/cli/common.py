@@ -48,9 +48,10 @@ def out_console() -> Console:
 
 
 def print_table(console: Console, table: Table) -> None:
-    """``table`` whole. Into a file or a pipe, where Rich would take 80 columns and cut long bot names and
-    figures short, at its own width; in a terminal, fitted to the terminal's width (its name columns fold
-    long names onto more lines, see :func:`name_column`)."""
+    """``table`` whole. Where the output is not a terminal (a file or a pipe, where Rich takes 80 columns, or
+    the width of another standard stream that is a terminal, and would cut long bot names and figures short),
+    at least at its own width; in a terminal, fitted to the terminal's width (its name columns fold long names
+    onto more lines, see :func:`name_column`)."""
     if console.is_terminal:
         console.print(table)
         return

@@ -182,6 +182,9 @@ class Family:
     hand_points: Callable[[Any], Sequence[float] | None] = field(default=lambda state: None)
     """Each player's points in the last hand over, where the family scores hands (else None): a search that
     plays for the game's score rather than for places reads them."""
+    first_open_place: Callable[[Any], int] = field(default=lambda observation: 1)
+    """From a seat's observation: the best place still to be won in the hand being played (1 while nobody has
+    gone out; a climbing game's seats gone out hold the first places), for words such as a hint's."""
     stop_at_hand_end: Callable[[Any], None] | None = None
     """Where a match has several hands: make a state (one of a search's deals) stop when its hand ends,
     dealing no next hand; a search's playouts read only that hand's result."""

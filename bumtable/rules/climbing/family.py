@@ -22,6 +22,7 @@ FAMILY = Family(
     hands_over=lambda state: len(state.results),
     hand_places=lambda state: hand_places(state.results[-1]) if state.results else None,
     hand_points=lambda state: hand_points(state),
+    first_open_place=lambda observation: len(observation.finished) + 1,
     stop_at_hand_end=lambda state: state.stop_at_hand_end(),
 )
 
