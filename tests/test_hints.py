@@ -383,7 +383,10 @@ def test_a_hint_says_when_the_move_tied_with_the_next_best_and_what_broke_the_ti
     worse.add(0.4, cut=True)
     bot.stats, bot.favourite = {"lay AM": better, "lay 5ML": better}, None
     assert _fared(bot, "lay AM", 4)[2].endswith(", tied: the first in the search's order is played")
-    bot.config, bot.favourite = replace(bot.config, favourite_ties=False), "lay AM"  # first by order alone
+    bot.config = replace(bot.config, favourite_ties=False)  # halving asks the heuristic, but ties go by order
+    bot.choose(observation)
+    bot.stats = {"lay AM": better, "lay 5ML": better}
+    assert bot.favourite is None
     assert _fared(bot, "lay AM", 4)[2].endswith(", tied: the first in the search's order is played")
     bot.stats, bot.favourite = {"lay AM": worse, "lay 5ML": better}, "lay AM"
     bot.config = replace(bot.config, margin=2.0)

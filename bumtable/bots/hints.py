@@ -74,12 +74,12 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
     text = rules.action_text(action)
     if len(observation.legal_actions()) == 1:
         return Hint(action, text, said="the only move")
-    words = WORDS.get(system(rules.system).family.name)
+    family = system(rules.system).family
+    words = WORDS.get(family.name)
     said = (words(observation, action) or "") if words is not None else ""
     if not (isinstance(bot, SearchBot) and bot.stats):
         return Hint(action, text, said=said)
-    open_place = system(rules.system).family.first_open_place(observation)
-    fared, rival_text, rival_share = _fared(bot, text, rules.players, open_place)
+    fared, rival_text, rival_share = _fared(bot, text, rules.players, family.first_open_place(observation))
     rival = next((a for a in observation.legal_actions() if rules.action_text(a) == rival_text), None)
     if rival is None:
         rival_text = rival_share = ""
@@ -135,12 +135,11 @@ def _fared(bot: SearchBot, text: str, players: int, open_place: int = 1) -> tupl
 
 def _kept(bot: SearchBot, text: str, mine: Stat, best: Stat) -> str:
     """Why the move was played over the next best where the figures alone do not say: an exact tie (common
-    where playouts are cut short and end alike) went to the rollout policy's own choice (``favourite_ties`` or ``margin``)
-    or to the first in the search's order; a better next best did not pass ``margin``'s test. Else nothing."""
+    where playouts are cut short and end alike) went to the rollout policy's own choice (where the search
+    broke ties for it: :attr:`SearchBot.favourite`) or to the first in the search's order; a better next best
+    did not pass ``margin``'s test. Else nothing."""
     if best.total == mine.total:
-        if (
-            bot.config.favourite_ties or bot.config.margin
-        ) and bot.favourite == text:  # as ``_best`` breaks it
+        if bot.favourite == text:
             return ", tied: the heuristic's own choice is played"
         return ", tied: the first in the search's order is played"
     if best.total > mine.total and bot.favourite == text and bot.config.margin:

@@ -331,8 +331,9 @@ class SearchBot:
         """What the last decision's search found for each action it tried, by the action's text (for hints:
         :mod:`bumtable.bots.hints`). Empty when the decision was forced."""
         self.favourite: str | None = None
-        """The rollout policy's own choice in the last decision, by its text, where the search asked for it
-        (``favourite_ties``, ``margin``, ``halving``; else ``None``): a hint says when a tie went to it."""
+        """The rollout policy's own choice in the last decision, by its text, where :meth:`_best` broke ties
+        for it and held it to ``margin``'s test (``favourite_ties`` or ``margin``; else ``None``): a hint
+        says when a tie went to it."""
         self.cut_short = False
         """Whether the last playout was cut short and valued by the estimate."""
         self.places: Sequence[int] = ()
@@ -385,7 +386,6 @@ class SearchBot:
         self.iterations_done = done
         if favourite is None and config.favourite_ties:  # (after them, as before margin existed)
             favourite = observation.rules.action_text(self.policy.choose(observation))
-        self.favourite = favourite
         return self._best(list(stats), stats, favourite)
 
     def _best(self, keys: list[str], stats: dict[str, Stat], favourite: str | None) -> str:
@@ -394,6 +394,7 @@ class SearchBot:
         config = self.config
         if favourite is None or not (config.favourite_ties or config.margin):
             return max(keys, key=lambda k: stats[k].total)
+        self.favourite = favourite
         best = max(keys, key=lambda k: (stats[k].total, k == favourite))
         shown = best == favourite or favourite not in stats or not config.margin
         return best if shown or paired_gain(stats[best], stats[favourite], config.margin) else favourite
@@ -427,7 +428,6 @@ class SearchBot:
                 keep[-1] = favourite
             alive = keep
         self.iterations_done = done
-        self.favourite = favourite
         return self._best(alive, stats, favourite)
 
     def _one_deal(
