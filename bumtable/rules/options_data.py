@@ -21,10 +21,12 @@ import inspect
 import itertools
 import json
 import re
+import reprlib
 import textwrap
-from typing import Any, Literal, Self, TypedDict, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, Self, TypedDict, get_args, get_origin, get_type_hints
 
 from bumtable.errors import RulesError
+from bumtable.rules.bounds import TYPE_BOUNDS, Bounds
 
 _TYPE_WORDS = {
     bool: "true or false",
@@ -106,7 +108,13 @@ def _fixed_words(args: tuple[Any, ...]) -> str:
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
+_BOUNDS: dict[type, dict[str, Bounds]] = {}
 _DOCS: dict[type, dict[str, str]] = {}
+
+_short = reprlib.Repr()
+"""A value as an error message quotes it: a long list or number cut short, never the whole of it."""
+_short.maxlist = _short.maxtuple = 6
+_short.maxstring = _short.maxlong = _short.maxother = 40
 
 
 class OptionsData:
@@ -126,6 +134,27 @@ class OptionsData:
             hints = {k: v for k, v in get_type_hints(cls).items() if k in names}
             _HINTS[cls] = hints
         return hints
+
+    @classmethod
+    def option_bounds(cls) -> dict[str, Bounds]:
+        """Each option's bounds: its type's (:data:`~bumtable.rules.bounds.TYPE_BOUNDS`), narrowed where its
+        field is ``Annotated`` with a :class:`~bumtable.rules.bounds.Bounds`.
+
+        >>> from bumtable.rules.climbing.options import ClimbingRules
+        >>> ClimbingRules.option_bounds()["jokers"].words()
+        'from 0 to 16'
+        """
+        bounds = _BOUNDS.get(cls)
+        if bounds is None:
+            names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+            bounds = {}
+            for name, hint in get_type_hints(cls, include_extras=True).items():
+                if name in names:
+                    extra = [b for b in get_args(hint)[1:] if isinstance(b, Bounds)]
+                    tight = extra[0] if get_origin(hint) is Annotated and extra else Bounds()
+                    bounds[name] = TYPE_BOUNDS.merge(tight)
+            _BOUNDS[cls] = bounds
+        return bounds
 
     @classmethod
     def option_docs(cls) -> dict[str, str]:
@@ -152,14 +181,19 @@ class OptionsData:
         return docs
 
     def check_values(self, values: dict[str, Any]) -> None:
-        """A RulesError naming the first option that is unknown or whose value does not fit its type."""
-        types = self.option_types()
+        """A RulesError naming the first option that is unknown, whose value does not fit its type, or that is
+        out of its bounds (:meth:`option_bounds`), and saying what it allows."""
+        types, bounds = self.option_types(), self.option_bounds()
         for key, value in values.items():
             if key not in types:
                 raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(types))}")
-            problem = type_problem(value, types[key])
+            problem = type_problem(value, types[key]) or bounds[key].problem(value)
             if problem is not None:
-                raise RulesError(f"option {key!r} must be {problem}, not {value!r}")
+                raise RulesError(f"option {key!r} must be {problem}, not {_short.repr(value)}")
+
+    def check_all(self) -> None:
+        """:meth:`check_values` on every option (each family's ``__post_init__`` starts with it)."""
+        self.check_values({name: getattr(self, name) for name in self._field_names()})
 
     def replace(self, **changes: Any) -> Self:
         """A copy with some options changed, each checked against its declared type (lists become tuples)."""
@@ -279,13 +313,22 @@ def option_fields(rules: object, skip: tuple[str, ...] = ("system",)) -> list[Op
             kind=_kind(types[name]),
             item=_item(types[name]),
             choices=list(get_args(types[name])) if get_origin(types[name]) is Literal else [],
-            allowed=type_words(types[name]),
+            allowed=_allowed(types[name], klass.option_bounds()[name]),
             doc=docs.get(name, ""),
             value=value,
         )
         for name, value in data.items()
         if name not in skip
     ]
+
+
+def _allowed(hint: Any, bounds: Bounds) -> str:
+    """The values an option allows, in words: its type's, then its bounds where numbers or lists have them."""
+    words = type_words(hint)
+    kind = _kind(hint)
+    if kind in ("int", "float", "list") and (more := bounds.words(listed=kind == "list")):
+        return f"{words}, {more}"
+    return words
 
 
 def _field_docstrings(klass: type) -> dict[str, str]:

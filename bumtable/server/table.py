@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bumtable.errors import BumtableError
+from bumtable.errors import BumtableError, RulesError
 from bumtable.rules.events import GAME_OVER, HAND_OVER, Event
 from bumtable.rules.protocol import AnyRules, AnyState
 from bumtable.rules.registry import family_of, rules_from_dict
@@ -306,6 +306,20 @@ class Table:
             "hands": [h.to_dict() for h in self.hands],
             "outcome": None if outcome is None else outcome.to_dict(),
         }
+
+
+SET_ASIDE = "set-aside"
+"""The stored status (and refusal code) of a table whose options this server refuses, out of their bounds say:
+its stored form is kept as it is, but it is never rebuilt, so that it cannot stall the server at each start."""
+
+
+def unplayable(record: TableRecord) -> str | None:
+    """Why a stored table's options cannot be played by this server (the rules' own reason), or None."""
+    try:
+        rules_from_dict(record.rules)
+    except RulesError as e:
+        return str(e)
+    return None
 
 
 def stale(record: TableRecord, problem: str) -> Table:

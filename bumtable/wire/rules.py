@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, cast, get_args
 
 from pydantic import Field, TypeAdapter, create_model
 
+from bumtable.rules.bounds import Bounds
 from bumtable.rules.options_data import OptionsData
 from bumtable.rules.protocol import Family
 from bumtable.rules.registry import FAMILIES, SYSTEMS
@@ -32,17 +33,28 @@ from bumtable.wire.base import WireModel
 __all__ = ["RULES", "RULES_MODELS", "RulesModel", "rules_model"]
 
 
-def _wire_type(hint: Any) -> Any:
-    """The JSON shape of an option's declared type: tuples are lists (a fixed tuple: of that length)."""
+def _wire_type(hint: Any, bounds: Bounds, *, top: bool = True) -> Any:
+    """The JSON shape of an option's declared type: tuples are lists (a fixed tuple: of that length), with the
+    option's bounds (:meth:`~bumtable.rules.options_data.OptionsData.option_bounds`) on its numbers, texts and
+    (at the top) its length."""
     origin, args = get_origin(hint), get_args(hint)
-    if hint in (bool, int, str, float) or origin is Literal:
+    if hint in (int, float):
+        return Annotated[hint, Field(ge=bounds.lo, le=bounds.hi)]
+    if hint is str:
+        return Annotated[str, Field(max_length=bounds.chars)]
+    if hint is bool or origin is Literal:
         return hint
     if origin is tuple:
+        most = bounds.most if top else None
         if len(args) == 2 and args[1] is Ellipsis:
-            return list[_wire_type(args[0])]  # type: ignore[misc]
+            item = _wire_type(args[0], bounds, top=False)
+            return Annotated[list[item], Field(max_length=most)]  # type: ignore[valid-type]
         if args and len(set(args)) == 1:
-            return Annotated[list[_wire_type(args[0])], Field(min_length=len(args), max_length=len(args))]  # type: ignore[misc]
-        return cast(Any, tuple)[tuple(_wire_type(a) for a in args)]  # mixed: JSON arrays by position
+            item = _wire_type(args[0], bounds, top=False)
+            return Annotated[list[item], Field(min_length=len(args), max_length=len(args))]  # type: ignore[valid-type]
+        return cast(Any, tuple)[
+            tuple(_wire_type(a, bounds, top=False) for a in args)
+        ]  # mixed: arrays by position
     raise TypeError(f"an option of type {hint!r} has no wire form yet: add it to bumtable.wire.rules")
 
 
@@ -62,6 +74,7 @@ def rules_model(family: Family) -> type[WireModel]:
     cls = type(sample)
     written = sample.to_dict().keys()  # not every field: the climbing rules leave out their ``notes``
     docs = cls.option_docs()  # the same descriptions as `bumtable games GAME` shows
+    bounds = cls.option_bounds()
     fields: dict[str, Any] = {
         "system": (
             cast(Any, Literal)[tuple(names)],
@@ -70,7 +83,7 @@ def rules_model(family: Family) -> type[WireModel]:
     }
     for name, hint in cls.option_types().items():
         if name != "system" and name in written:
-            fields[name] = (_wire_type(hint), Field(description=docs.get(name)))
+            fields[name] = (_wire_type(hint, bounds[name]), Field(description=docs.get(name)))
     model: type[WireModel] = create_model(
         f"{cls.__name__}Model",
         __base__=WireModel,

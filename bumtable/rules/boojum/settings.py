@@ -21,10 +21,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from bumtable.errors import RulesError
 from bumtable.rules.boojum.tables import Tables
+from bumtable.rules.bounds import Bounds
 from bumtable.rules.options_data import OptionsData
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 PLAYERS_PER_DECK = 3
 """The source has two Decktets for 3-6 players; each further Decktet makes room for three more."""
+MAX_DECKS = 4
+"""The most Decktets a table shuffles together: room for 12 players, the most a table seats."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,9 +47,9 @@ class BoojumOptions(OptionsData, ABC):
 
     system: str = "boojum"
     """The game these options are for, as ``bumtable games`` names it."""
-    players: int = 4
+    players: Annotated[int, Bounds(lo=3, hi=PLAYERS_PER_DECK * MAX_DECKS)] = 4
     """Number of players: 3 to 6 with two Decktets, three more for each further Decktet (``decks``)."""
-    decks: int = 2
+    decks: Annotated[int, Bounds(lo=1, hi=MAX_DECKS)] = 2
     """Decktets shuffled together (copies of a card are interchangeable)."""
     extended: bool = False
     """Use the extended deck: the cards named by ``excuse``, ``pawns`` and ``courts`` join each Decktet."""
@@ -57,25 +60,26 @@ class BoojumOptions(OptionsData, ABC):
     courts: bool = True
     """With ``extended`` and ``pawns``: the four Courts (after the Pawns; 11 pips). Crowns follow, at 10 + one
     for each of these ranks in use."""
-    excuse_symbols: int = 3
+    excuse_symbols: Annotated[int, Bounds(lo=1, hi=3)] = 3
     """The most suit symbols (of different suits) the Excuse may stand for in a symbols group (Leaves'
     twelve, Knots' six): 3, as many as any real card carries; 1 reads "a card of any named suit" narrowly."""
     excuse_alone: bool = False
     """May a group made only of Excuses earn a token? (Only possible with two or more Excuses.)"""
-    hand_size: int = 5
+    hand_size: Annotated[int, Bounds(lo=1, hi=20)] = 5
     """Cards dealt to each player at the start."""
-    lot_size: int = 2
+    lot_size: Annotated[int, Bounds(lo=1, hi=10)] = 2
     """Cards dealt into each auction slot at the start."""
-    slots: int = 0
+    slots: Annotated[int, Bounds(lo=0, hi=PLAYERS_PER_DECK * MAX_DECKS)] = 0
     """Auction slots (0: one fewer than there are players, as the source says)."""
     repeat_tokens: bool = False
     """May a player claim a suit token they already hold (for the card it draws)? The source does not say."""
-    max_rounds: int = 60
+    max_rounds: Annotated[int, Bounds(lo=1, hi=1000)] = 60
     """Safeguard: the game ends after this many rounds even if nobody has all six tokens (see the doc)."""
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             _check_type(f.name, getattr(self, f.name), type(f.default))
+        self.check_all()
         n = self.players
         if self.system != "boojum":
             raise RulesError(f"these are Boojum's rules: system must be 'boojum', not {self.system!r}")

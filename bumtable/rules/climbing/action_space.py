@@ -154,3 +154,66 @@ def _splits(wilds: list[tuple[int, int]]) -> dict[int, list[tuple[int, ...]]]:
                 new.setdefault(total + k, []).extend(c + (w,) * k for c in combos)
         out = new
     return out
+
+
+def wild_sequence_count(rules: ClimbingOptions, *, suited: bool = False) -> int:
+    """How many sequences with wild cards filling missing cards :func:`all_actions` would list, counted
+    without listing them (``suited``: each counted once per suit that can decide it), so that options whose
+    space no table could hold are refused before anything is built.
+
+    >>> from bumtable.rules import get
+    >>> rules = get("zheng-shangyou", players=5)
+    >>> wild_sequence_count(rules) == sum(1 for _ in _wild_sequences(*_deck_counts(rules), largest_hand(rules)))
+    True
+    """
+    counts, t = _deck_counts(rules)
+    if not (t.sequences and t.seq_wilds):
+        return 0
+
+    def suits(width: int) -> int:
+        return 4 if t.bridge else 5 if t.flush != "none" and width == 1 else 1
+
+    cap = largest_hand(rules)
+    multisets = [1]  # multisets[k]: ways to pick k wild cards by rank (the ranks' copies bound each)
+    for w in t.seq_wilds:
+        multisets = _convolve(multisets, [1] * (counts[w] + 1))
+    spare = len(multisets) - 1
+    total = 0
+    for width in range(1, min(t.max_width, cap) + 1):
+        least = t.min_ranks(width)
+        for lo in range(t.seq_top + 1):
+            for hi in range(lo + least - 1, t.seq_top + 1):
+                if width * (hi - lo + 1) > cap:
+                    break
+                ways = [1]  # ways[k]: vectors of cards missing per rank adding up to k
+                for r in range(lo, hi + 1):
+                    short = max(0, width - counts[r])
+                    ways = _convolve(ways, [0] * short + [1] * (width - short + 1))[: spare + 1]
+                full = width * (hi - lo + 1)
+                found = sum(n * multisets[k] for k, n in enumerate(ways) if 0 < k < full and k <= spare)
+                total += found * (suits(width) if suited else 1)
+    return total
+
+
+def wild_sequence_bound(rules: ClimbingOptions) -> int:
+    """At least as many actions as the sequences with wild cards take once suits are counted (each listed
+    once per suit that can decide it: any of four under Bridge suits; a single sequence may also be a flush
+    of any suit), counted without listing them."""
+    return wild_sequence_count(rules, suited=True)
+
+
+def _deck_counts(rules: ClimbingOptions) -> tuple[list[int], Tables]:
+    t = rules.tables
+    counts = [0] * t.n_ranks
+    for card in rules.deck_codes:
+        counts[t.rank_of_code[card]] += 1
+    return counts, t
+
+
+def _convolve(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out

@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from bumtable.errors import RulesError
 from bumtable.rules.action_space import IndexedSpace
-from bumtable.rules.climbing.action_space import action_space
+from bumtable.rules.climbing.action_space import action_space, wild_sequence_bound
 from bumtable.rules.climbing.notation import format_play, parse_play
 from bumtable.rules.climbing.plays import Play
 from bumtable.rules.climbing.settings import (
@@ -55,6 +56,11 @@ __all__ = [
 ]
 
 
+MAX_WILD_SEQUENCES = 250_000
+"""The most sequences with wild cards an action space may hold: listing them takes about a second per
+hundred thousand, and every table of these rules waits for it once."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class ClimbingRules(ClimbingOptions):
     """Every option of a climbing game, and the games it makes. Build one with :func:`bumtable.rules.get`.
@@ -62,6 +68,15 @@ class ClimbingRules(ClimbingOptions):
     The options are :class:`~bumtable.rules.climbing.settings.ClimbingOptions`' fields; states and
     observations hold their rules as that class, whose interface this one implements.
     """
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        wild = wild_sequence_bound(self)
+        if wild > MAX_WILD_SEQUENCES:
+            raise RulesError(
+                f"these options allow about {wild:,} sequences with wild cards, more than the {MAX_WILD_SEQUENCES:,} "
+                "a table can hold: use fewer suits, Jokers or sequence wilds, or narrower sequences"
+            )
 
     def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> ClimbingState:
         """A new match from this seed: the cut for the first Boss, then the first deal.
@@ -85,6 +100,8 @@ class ClimbingRules(ClimbingOptions):
 
     def action_text(self, action: Play) -> str:
         """An action's text form, which :meth:`parse_action` reads back."""
+        if type(action) is not Play:  # cards named by suit: equal to the plain play, but written apart
+            return format_play(self, action)
         texts = self._texts
         text = texts.get(action)
         if text is None:

@@ -26,11 +26,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
 from bumtable.cards import french_deck
 from bumtable.cards.french import BLACK_JOKER, JOKER, JOKER_RANK, RED_JOKER, Card, rank_text
 from bumtable.errors import RulesError
+from bumtable.rules.bounds import Bounds
 from bumtable.rules.climbing.tables import RANKS, Tables
 from bumtable.rules.options_data import OptionsData
 
@@ -48,6 +49,20 @@ FlushBeats = Literal["none", "equal", "any"]
 Declare = Literal["automatic", "optional"]
 TargetWinner = Literal["first-to-reach", "highest-total"]
 
+MAX_PLAYERS = 12
+"""The most players a climbing table seats (the 6+ Bum Game and Zheng Shangyou go this far)."""
+MAX_SUITS = 16
+"""The most full suits in a deck: four packs, one suit each for up to 12 players and some to spare."""
+MAX_JOKERS = 16
+MAX_DECK = 13 * MAX_SUITS + MAX_JOKERS
+"""The biggest deck a table can hold; set sizes, sequence widths and exchanges are bounded by it."""
+MAX_RANKS = 16
+"""Ranks in a rank order: 13 and Jokers, a red and a black one, and a card ranked on its own (President's 3c)."""
+MAX_POINTS = 1000
+"""The most points one place in a hand may score (or lose)."""
+MAX_HANDS = 1000
+"""The most hands a match may be set to last; a target must be reachable within them."""
+
 BUM_RANK_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
 
 
@@ -62,42 +77,42 @@ class ClimbingOptions(OptionsData, ABC):
 
     system: str = "bum-game"
     """The game these options are for, as ``bumtable games`` names it (each preset sets it)."""
-    players: int = 4
+    players: Annotated[int, Bounds(lo=3, hi=MAX_PLAYERS)] = 4
     """Number of players; ``roles`` and ``points`` need one entry each (``--players`` gives the preset for
     another count)."""
     # --- deck
-    suits: tuple[int, ...] = (0, 1, 2, 3)
+    suits: Annotated[tuple[int, ...], Bounds(most=MAX_SUITS, lo=0, hi=3)] = (0, 1, 2, 3)
     """One entry per full suit in the deck: 0 clubs, 1 diamonds, 2 hearts, 3 spades (a suit may appear
     twice)."""
-    jokers: int = 2
+    jokers: Annotated[int, Bounds(lo=0, hi=MAX_JOKERS)] = 2
     """Jokers added to the deck (alike, unless ``rank_order`` names a black ``BJ`` and a red ``RJ``)."""
-    rank_order: tuple[str, ...] = BUM_RANK_ORDER
+    rank_order: Annotated[tuple[str, ...], Bounds(most=MAX_RANKS, chars=3)] = BUM_RANK_ORDER
     """Ranks from lowest to highest, as rank text (``JK`` for Jokers)."""
     # --- combinations
-    wilds: tuple[tuple[str, str], ...] = (("2", "A"), ("JK", "2"))
+    wilds: Annotated[tuple[tuple[str, str], ...], Bounds(most=MAX_RANKS, chars=3)] = (("2", "A"), ("JK", "2"))
     """(wild rank, highest rank it may stand for in a set): a Two stands for 3..A, a Joker for 3..2."""
     sequences: bool = True
     """Sequences (runs of consecutive ranks) may be played, not only sets."""
-    sequence_min_ranks: int = 3
+    sequence_min_ranks: Annotated[int, Bounds(lo=2, hi=MAX_RANKS)] = 3
     """Fewest ranks in a sequence."""
-    sequence_max_width: int = 0
+    sequence_max_width: Annotated[int, Bounds(lo=0, hi=MAX_DECK)] = 0
     """Largest number of cards of each rank in a sequence (0: no limit; 1: single sequences only)."""
-    sequence_top: str = "JK"
+    sequence_top: Annotated[str, Bounds(chars=3)] = "JK"
     """Highest rank a sequence may reach (cards in their natural order only, never as wilds)."""
-    max_set_size: int = 0
+    max_set_size: Annotated[int, Bounds(lo=0, hi=MAX_DECK)] = 0
     """Most cards in a set (0: no limit)."""
-    multi_sequence_min_ranks: int = 0
+    multi_sequence_min_ranks: Annotated[int, Bounds(lo=0, hi=MAX_RANKS)] = 0
     """Fewest ranks in a sequence of two or more cards per rank (0: ``sequence_min_ranks``)."""
-    multi_sequence_min_cards: int = 0
+    multi_sequence_min_cards: Annotated[int, Bounds(lo=0, hi=MAX_DECK)] = 0
     """Fewest cards in a sequence of two or more cards per rank (Zheng Shangyou: 6)."""
-    sequence_wilds: tuple[str, ...] = ()
+    sequence_wilds: Annotated[tuple[str, ...], Bounds(most=MAX_RANKS, chars=3)] = ()
     """Wild ranks that may fill a missing card of a sequence (they must rank above ``sequence_top``)."""
     natural_beats_wild: bool = False
     """A play with no wild card standing in beats an equal one that has one."""
     flush_beats: FlushBeats = "none"
     """A single sequence all in one suit beats a mixed one of the same length: of equal rank (``equal``),
     or whatever the ranks (``any``); ``none``: suits never matter in sequences."""
-    suit_order: str = ""
+    suit_order: Annotated[str, Bounds(chars=4)] = ""
     """Suit letters lowest first (``cdhs``, as at Bridge): suits then break ties between plays of equal rank,
     the deciding card being the highest-suited natural card of the play's (top) rank."""
     # --- following and tricks
@@ -115,19 +130,24 @@ class ClimbingOptions(OptionsData, ABC):
     follow_more: bool = False
     """A play may be followed by one of the same type with more cards (a longer set or sequence) that
     ranks higher."""
-    reverse_card: str = ""
+    reverse_card: Annotated[str, Bounds(chars=3)] = ""
     """A rank whose play reverses the direction of play, the ranking, or both (``reverses``)."""
     reverses: Reverses = "direction"
     """What a play holding the ``reverse_card`` turns round: the ``direction`` of play, the ``ranking``
     (plays must then rank lower), or ``both``."""
     four_of_a_value: bool = False
     """A trick ends at once when the top four cards on the table share a value; the player who made it leads."""
-    wipe_card: str = ""
+    wipe_card: Annotated[str, Bounds(chars=3)] = ""
     """A rank (e.g. ``3c``) played alone on anything that wins the trick at once."""
     wipe_last_loses: bool = False
     """Going out with the wipe card puts you last (below everyone still holding cards)."""
     # --- roles, deal and lead
-    roles: tuple[str, ...] = ("Boss", "Foreman", "Worker", "Bum")
+    roles: Annotated[tuple[str, ...], Bounds(most=MAX_PLAYERS, chars=24)] = (
+        "Boss",
+        "Foreman",
+        "Worker",
+        "Bum",
+    )
     """Role names, top role first, one per player (the first is the Boss's role, the last the Bum's)."""
     first_roles: FirstRoles = "cut"
     """How the first hand gets roles: ``cut`` (highest card is Boss, the rest follow clockwise) or ``none``
@@ -138,28 +158,34 @@ class ClimbingOptions(OptionsData, ABC):
     first_leader: Leader = "boss"
     """Who leads the first hand: the ``boss``, the holder of ``lead_card`` (``card``), the ``dealer``, or
     ``eldest`` (the player after the dealer)."""
-    lead_card: str = "3d"
+    lead_card: Annotated[str, Bounds(chars=3)] = "3d"
     """With ``first_leader`` ``card``: the card whose holder leads the first hand."""
     leader: Leader = "boss"
     """Who leads later hands: the ``boss`` or the ``bum``."""
     # --- revolution
-    revolution_triggers: tuple[tuple[int, int], ...] = ((2, 2), (3, 2))
+    revolution_triggers: Annotated[
+        tuple[tuple[int, int], ...], Bounds(most=2 * MAX_PLAYERS, lo=0, hi=MAX_DECK)
+    ] = ((2, 2), (3, 2))
     """(role, Jokers): a revolution happens if the player in that role is dealt at least that many Jokers."""
-    revolution_roles: tuple[int, ...] = (2, 3, 0, 1)
+    revolution_roles: Annotated[tuple[int, ...], Bounds(most=MAX_PLAYERS)] = (2, 3, 0, 1)
     """The role each role takes in a revolution (4 players: the Worker becomes Boss, the rest follow clockwise)."""
     revolution_declare: Declare = "automatic"
     """A revolution happens whenever the deal qualifies (``automatic``), or the player dealt the Jokers
     chooses whether to declare it (``optional``)."""
-    exchange_cancel_triggers: tuple[tuple[int, int], ...] = ()
+    exchange_cancel_triggers: Annotated[
+        tuple[tuple[int, int], ...], Bounds(most=2 * MAX_PLAYERS, lo=0, hi=MAX_DECK)
+    ] = ()
     """(role, Jokers) that cancel the exchange for the hand instead of causing a revolution."""
     # --- card exchange
     exchange: bool = True
     """Cards change hands between roles after the deal, from the second hand on (``exchange_pairs``)."""
-    exchange_pairs: tuple[tuple[int, int, int], ...] = ((0, 3, 2), (1, 2, 1))
+    exchange_pairs: Annotated[
+        tuple[tuple[int, int, int], ...], Bounds(most=MAX_PLAYERS, lo=0, hi=MAX_DECK)
+    ] = ((0, 3, 2), (1, 2, 1))
     """(higher role, lower role, cards): the higher gives its lowest cards, the lower its highest."""
     exchange_keep_jokers: bool = True
     """The lower role keeps Jokers and gives its highest non-Jokers."""
-    exchange_low_keeps: tuple[str, ...] = ()
+    exchange_low_keeps: Annotated[tuple[str, ...], Bounds(most=MAX_RANKS, chars=3)] = ()
     """Further ranks the lower role never gives (President's ``3c``)."""
     exchange_high_gives: Literal["lowest", "choice"] = "lowest"
     """The higher role gives its lowest cards, or cards of its choice (a decision for the player)."""
@@ -167,24 +193,25 @@ class ClimbingOptions(OptionsData, ABC):
     """Who gives first in each pair: the higher role, the lower role (the other may then give back what it
     received), or both at once from the hands they were dealt (``simultaneous``)."""
     # --- scoring
-    points: tuple[int, ...] = (3, 2, 1, 0)
+    points: Annotated[tuple[int, ...], Bounds(most=MAX_PLAYERS, lo=-MAX_POINTS, hi=MAX_POINTS)] = (3, 2, 1, 0)
     """Points for each place in a hand, first out first (one entry per player)."""
-    target: int = 100
+    target: Annotated[int, Bounds(lo=0, hi=MAX_POINTS * MAX_HANDS)] = 100
     """Points that win the match (0: no target)."""
-    rounds: int = 0
+    rounds: Annotated[int, Bounds(lo=0, hi=MAX_HANDS)] = 0
     """Hands in the match (0: play to the target); the highest total then wins."""
     target_winner: TargetWinner = "first-to-reach"
     """When several players pass the target in the same hand: the first to reach it wins
     (``first-to-reach``), or the highest total (``highest-total``)."""
     rounds_winner: Literal["highest-total", "last-hand"] = "highest-total"
     """When the rounds run out: the highest total wins, or the top of the last hand (final position)."""
-    teams: tuple[int, ...] = ()
+    teams: Annotated[tuple[int, ...], Bounds(most=MAX_PLAYERS, lo=0, hi=MAX_PLAYERS)] = ()
     """Partnerships: the team of the player at each place round the table (empty: everyone for themself).
     A team scores the sum of its members' points each hand, credited to every member."""
-    notes: tuple[str, ...] = field(default=(), compare=False)
+    notes: Annotated[tuple[str, ...], Bounds(chars=1000)] = field(default=(), compare=False)
     """Human-readable notes about the preset (not part of the rules' identity)."""
 
     def __post_init__(self) -> None:
+        self.check_all()
         n = self.players
         if n < 3:
             raise RulesError(f"{self.system} needs at least 3 players, not {n}")
@@ -227,8 +254,22 @@ class ClimbingOptions(OptionsData, ABC):
             raise RulesError(
                 f"a match needs a target or a number of rounds (target={self.target}, rounds={self.rounds})"
             )
+        best = max(self.points)
+        if self.target and not self.rounds and self.target > best * MAX_HANDS:
+            raise RulesError(
+                f"option 'target' must be reachable: {self.target} points take more than {MAX_HANDS} hands "
+                f"when a hand scores at most {best}"
+                if best > 0
+                else f"option 'target' can never be reached: no place in a hand scores points (points {list(self.points)})"
+            )
         if self.deck_size < n:
             raise RulesError(f"a {self.deck_size}-card deck cannot be dealt to {n} players")
+        smallest = self.deck_size // n
+        for hi, lo, k in self.exchange_pairs:
+            if k > smallest:
+                raise RulesError(
+                    f"exchange pair ({hi}, {lo}, {k}) passes {k} cards, but the smallest hand holds {smallest}"
+                )
         if self.jokers < 0:
             raise RulesError(f"jokers must be 0 or more, not {self.jokers}")
         for name, value, allowed in (

@@ -18,11 +18,12 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from bumtable.cards import french_deck
 from bumtable.cards.french import Card
 from bumtable.errors import RulesError
+from bumtable.rules.bounds import Bounds
 from bumtable.rules.options_data import OptionsData
 
 if TYPE_CHECKING:
@@ -44,11 +45,11 @@ class GinBummyOptions(OptionsData, ABC):
 
     system: str = "gin-bummy"
     """The game these options are for, as ``bumtable games`` names it."""
-    players: int = 2
+    players: Annotated[int, Bounds(lo=2, hi=4)] = 2
     """Number of players, 2 to 4."""
-    jokers: int = 2
+    jokers: Annotated[int, Bounds(lo=0, hi=2)] = 2
     """Jokers in the deck: 2 (the 54-card deck the text prefers), 1 or 0 (a plain 52-card pack)."""
-    hand_size: int = 10
+    hand_size: Annotated[int, Bounds(lo=5, hi=26)] = 10
     """Cards dealt to each player."""
     cut_ace: CutAce = "low"
     """An Ace cut for the deal counts ``low`` (below the 2, so it deals) or ``high`` (above the King)."""
@@ -66,7 +67,7 @@ class GinBummyOptions(OptionsData, ABC):
     call: Call = "at-once"
     """A player calls "Bum!" as soon as a turn leaves a winning hand (``at-once``), or only at the start of
     their next turn (``next-turn``), after taking any card a Joker forced on them."""
-    max_turns: int = 1000
+    max_turns: Annotated[int, Bounds(lo=0, hi=100_000)] = 1000
     """Safeguard for simulations: after this many turns the game ends as a draw (0: no limit, for people)."""
 
     def __post_init__(self) -> None:
