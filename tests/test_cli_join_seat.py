@@ -141,7 +141,8 @@ def test_a_name_the_server_refuses_on_connecting_is_its_error_said_once(server: 
     thread.join(20)
     assert not thread.is_alive(), f"the client is still trying:\n{out.getvalue()}"
     assert [str(e) for e in ended] == [
-        "the server refused: bad name 'Ann!': 1-24 letters, digits, spaces and .'-_"
+        "the server refused: bad name 'Ann!': names may hold letters, digits, spaces and . ' - _ only, "
+        "not '!' (U+0021 EXCLAMATION MARK)"
     ]
     assert "connecting again" not in out.getvalue()  # said once, not tried again
     assert not seat_info(server, created["id"], 0)["claimed"]

@@ -49,6 +49,7 @@ def serve(
     import uvicorn
 
     from bumtable.server.app import create_app
+    from bumtable.server.connection import WebSocketProtocol
     from bumtable.server.logs import configure
 
     level = getattr(logging, log_level.upper(), None)
@@ -71,6 +72,7 @@ def serve(
         host=host,
         port=port,
         log_level=log_level.lower(),
+        ws=WebSocketProtocol,  # answers a handshake too long to read (uvicorn's own leaves it unanswered)
         ws_max_size=WS_MAX_BYTES,
         log_config=None,  # uvicorn's lines go through the root handler, whose filter blanks tokens
     )

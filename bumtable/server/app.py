@@ -14,7 +14,7 @@ HTTP (JSON; the OpenAPI document is at ``/openapi.json``):
   (:mod:`bumtable.server.games_api`).
 - ``GET /``: the lobby; ``GET /t/{id}``: the table page the links open (the browser client, ``/static``).
 
-WebSocket ``/ws/tables/{id}?token=...&since=N``: see :mod:`bumtable.server.connection` and
+WebSocket ``/ws/tables/{id}?token=...&since=N&name=...&auto=true``: see :mod:`bumtable.server.connection` and
 ``docs/protocol.md``.
 """
 
@@ -41,6 +41,7 @@ from bumtable.errors import BumtableError
 from bumtable.server import games_api
 from bumtable.server.connection import serve_connection
 from bumtable.server.http_limits import HttpLimits
+from bumtable.server.messages import SeatName
 from bumtable.server.service import SeatSpec, TableError, TableService
 from bumtable.server.settings import DEFAULT_DATABASE, Limits
 from bumtable.server.store import Store
@@ -48,7 +49,15 @@ from bumtable.server.table import Table
 
 log = logging.getLogger("bumtable.server")
 
-HTTP_STATUS = {"no-table": 404, "no-hand": 404, "bad-token": 403, "seat-taken": 409, "still-playing": 409}
+HTTP_STATUS = {
+    "no-table": 404,
+    "no-hand": 404,
+    "bad-token": 403,
+    "seat-taken": 409,
+    "name-taken": 409,
+    "still-playing": 409,
+    "set-aside": 410,
+}
 """The HTTP status of each refusal (any other: 400); ``too-many-tables`` is 503."""
 
 
@@ -138,7 +147,7 @@ class JoinRequest(BaseModel):
         max_length=100,
         description="The join code; none needed at a listed table.",
     )
-    name: str | None = Field(default=None, min_length=1, max_length=24, pattern=r"^[\w][\w .'-]*$")
+    name: SeatName | None = None
 
 
 class JoinedSeat(BaseModel):
@@ -309,12 +318,14 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         websocket: WebSocket,
         table_id: str,
         token: str | None = None,
-        since: int = 0,
+        since: str | None = None,
         name: str | None = None,
-        auto: bool | None = None,
+        auto: str | None = None,
     ) -> None:
         """A seat's connection (with its token) or a spectator's (without); ``name`` and ``auto`` set the seat's
-        name and auto-play as it arrives."""
+        name and auto-play as it arrives. ``since`` and ``auto`` are read as text and checked by the
+        connection, so that a bad one is answered with an ``invalid`` error saying so (FastAPI would refuse
+        the handshake with a bare 403)."""
         await serve_connection(websocket, service_of(), table_id, token, since, name=name, auto=auto)
 
     return app

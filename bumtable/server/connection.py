@@ -3,19 +3,27 @@
 The connection reads client messages (:mod:`bumtable.server.messages`) within the server's limits
 (message size, messages per second) and hands them to the service; a separate task sends the
 viewer's queued frames. A fault in one message is answered with an ``error`` and the connection goes
-on; a wrong token or table ends it (close code 4403 or 4404), and so does a client too slow to take its
-frames (4008: reconnect and resync).
+on; a wrong token or table ends it (close code 4403 or 4404), and so does a bad ``since``, ``name`` or
+``auto`` in its address (4400) and a client too slow to take its frames (4008: reconnect and resync). A
+``name`` another seat has is an error (``name-taken``) on a connection that goes on, the seat keeping its
+name. A handshake too long for the WebSocket layer to read is refused by :class:`WebSocketProtocol` (414
+or 431) instead of being left without an answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
+from http import HTTPStatus
 
 import orjson
 from fastapi import WebSocket, WebSocketDisconnect
-from pydantic import ValidationError
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.datastructures import Headers
+from websockets.exceptions import HeaderLineTooLong, RequestLineTooLong, TooManyHeaders
+from websockets.http11 import MAX_LINE_LENGTH, MAX_NUM_HEADERS, Response
 
 from bumtable.server.messages import (
     ActMessage,
@@ -26,6 +34,7 @@ from bumtable.server.messages import (
     error,
     read_client_message,
 )
+from bumtable.server.names import BadName, check_name, taken_by
 from bumtable.server.rate import Bucket
 from bumtable.server.service import TableError, TableService
 from bumtable.server.store import hash_token
@@ -33,9 +42,65 @@ from bumtable.server.table import CLOSE, Table, Viewer
 
 log = logging.getLogger("bumtable.server")
 
-CLOSE_CODES = {"no-table": 4404, "table-full": 4429, "engine-version": 4409}
+CLOSE_CODES = {
+    "invalid": 4400,
+    "no-table": 4404,
+    "table-full": 4429,
+    "engine-version": 4409,
+    "name-taken": 4409,
+    "set-aside": 4410,
+}
 """WebSocket close codes for the errors that end a connection (any other: 4403)."""
 TOO_SLOW = 4008
+_WHOLE = re.compile(r"[0-9]{1,18}")
+_TRUTH = {
+    "true": True,
+    "1": True,
+    "yes": True,
+    "on": True,
+    "false": False,
+    "0": False,
+    "no": False,
+    "off": False,
+}
+"""What ``auto`` in the address may say (as any query flag of the HTTP API)."""
+
+
+def read_address(
+    since: str | None, name: str | None, auto: str | None
+) -> tuple[int, str | None, bool | None]:
+    """``since``, ``name`` and ``auto`` from the WebSocket's address, checked and read; a TableError
+    ``invalid`` saying which is wrong.
+
+    >>> read_address("12", " Ann ", "true")
+    (12, 'Ann', True)
+    >>> read_address("abc", None, None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bumtable.server.service.TableError: since must be a whole number >= 0 ... not 'abc'
+    """
+    if since is None:
+        first = 0
+    elif _WHOLE.fullmatch(since):
+        first = int(since)
+    else:
+        shown = since if len(since) <= 20 else since[:20] + "..."
+        raise TableError(
+            "invalid",
+            f"since must be a whole number >= 0 of at most 18 digits (the seq of the first event to send), "
+            f"not {shown!r}",
+        )
+    if name is not None:
+        try:
+            name = check_name(name)
+        except BadName as e:
+            shown = name if len(name) <= 30 else name[:30] + "..."
+            raise TableError("invalid", f"bad name {shown!r}: {e}") from None
+    flag = None if auto is None else _TRUTH.get(auto.lower())
+    if auto is not None and flag is None:
+        shown = auto if len(auto) <= 20 else auto[:20] + "..."
+        raise TableError("invalid", f"auto must be true or false, not {shown!r}")
+    return first, name, flag
 
 
 async def serve_connection(
@@ -43,28 +108,25 @@ async def serve_connection(
     service: TableService,
     table_id: str,
     token: str | None,
-    since: int,
+    since: str | None = None,
     *,
     name: str | None = None,
-    auto: bool | None = None,
+    auto: str | None = None,
 ) -> None:
-    """Run one connection until either side closes it (``name`` and ``auto``: the seat's, set on arrival)."""
+    """Run one connection until either side closes it; ``since``, ``name`` and ``auto`` as the address gives
+    them (checked here: a bad one is an ``invalid`` error and the connection closes with 4400; a name another
+    seat has is a ``name-taken`` error and the seat is served under its old name)."""
     await websocket.accept()
     try:
-        if name is not None:
-            try:
-                NameMessage(type="name", v=1, name=name)
-            except ValidationError:
-                raise TableError(
-                    "invalid", f"bad name {name!r}: 1-24 letters, digits, spaces and .'-_"
-                ) from None
+        first, name, flag = read_address(since, name, auto)
         token_hash = None if token is None else hash_token(token)
         for attempt in (1, 2):  # a table put away between get and join is asked for again (read from its log)
             table = await service.get(table_id)
             seat = service.seat_of(table, token)
+            clash = _name_clash(table, seat, name)
             try:
                 viewer = await service.join(
-                    table, seat, max(since, 0), name=name, auto=auto, token_hash=token_hash
+                    table, seat, first, name=None if clash else name, auto=flag, token_hash=token_hash
                 )
                 break
             except TableError as e:
@@ -76,6 +138,8 @@ async def serve_connection(
         await websocket.send_json(error(e.code, str(e)))
         await websocket.close(code=CLOSE_CODES.get(e.code, 4403))
         return
+    if clash is not None:  # the seat is played all the same, under the name it had
+        service.reply(viewer, error("name-taken", clash))
     sender = asyncio.create_task(_send_frames(websocket, viewer))
     try:
         await _read_messages(websocket, service, table, viewer)
@@ -84,6 +148,18 @@ async def serve_connection(
     finally:
         sender.cancel()
         await service.leave(table, viewer)
+
+
+def _name_clash(table: Table, seat: int | None, name: str | None) -> str | None:
+    """Why the seat cannot take ``name`` from the address (another seat's, but for case), or None. Such a
+    connection is served without renaming the seat: a name is not worth a seat its player cannot reach."""
+    if seat is None or name is None:
+        return None
+    other = taken_by(name, {s.seat: s.name for s in table.record.seats if s.seat != seat})
+    if other is None:
+        return None
+    taken = table.record.seats[other].name
+    return f"P{other} is called {taken!r}: your seat was not renamed; choose another name"
 
 
 async def _send_frames(websocket: WebSocket, viewer: Viewer) -> None:
@@ -115,8 +191,6 @@ async def _read_messages(websocket: WebSocket, service: TableService, table: Tab
         if viewer.closed:
             continue
         text = incoming.get("text")
-        data = text if text is not None else incoming.get("bytes") or b""
-        size = len(data.encode()) if isinstance(data, str) else len(data)
         now = time.monotonic()
         if not bucket.take(now):
             if now - told_too_fast >= 1.0:  # one error a second, not one per dropped message
@@ -130,6 +204,13 @@ async def _read_messages(websocket: WebSocket, service: TableService, table: Tab
                     ),
                 )
             continue
+        if text is None:
+            service.reply(
+                viewer,
+                error("invalid", "a binary frame is not read: send each message as JSON in a text frame"),
+            )
+            continue
+        size = len(text.encode())
         if size > limits.max_message_bytes:
             service.reply(
                 viewer,
@@ -140,7 +221,7 @@ async def _read_messages(websocket: WebSocket, service: TableService, table: Tab
             )
             continue
         try:
-            message = read_client_message(data)
+            message = read_client_message(text)
             if isinstance(message, ActMessage):
                 await service.act(table, viewer.seat, message.action, message.step)
                 bucket.refund()  # an accepted action does not count: the game paces those
@@ -157,3 +238,43 @@ async def _read_messages(websocket: WebSocket, service: TableService, table: Tab
             service.reply(
                 viewer, error("server", "the server could not handle that message; nothing changed")
             )
+
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, answering a handshake it cannot read.
+
+    The WebSocket layer (``websockets``) reads a request line or header line of at most
+    :data:`MAX_LINE_LENGTH` bytes (8192) and :data:`MAX_NUM_HEADERS` headers (128). For more it makes a
+    refusal, but uvicorn's protocol sends nothing until a request has been read, so the client had no answer
+    until its own timeout. Here a refusal that says the limit is sent at once (414 for the request line, 431
+    for the headers, 400 for anything else it cannot read) and the connection is closed.
+    """
+
+    def data_received(self, data: bytes) -> None:
+        """Read the bytes as uvicorn does; a handshake that could not be read is refused at once."""
+        super().data_received(data)
+        fault = self.conn.handshake_exc
+        if self.handshake_initiated or fault is None or self.transport.is_closing():
+            return
+        self.conn.data_to_send()  # the WebSocket layer's own refusal, replaced by one that says the limit
+        if isinstance(fault, RequestLineTooLong):
+            status = HTTPStatus.REQUEST_URI_TOO_LONG
+            reason = f"the address (the handshake's request line) may be {MAX_LINE_LENGTH} bytes at most"
+        elif isinstance(fault, (HeaderLineTooLong, TooManyHeaders)):
+            status = HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+            reason = (
+                f"a header line may be {MAX_LINE_LENGTH} bytes at most, and {MAX_NUM_HEADERS} lines in all"
+            )
+        else:
+            status = HTTPStatus.BAD_REQUEST
+            reason = f"not a WebSocket handshake the server can read ({fault})"
+        body = f"WebSocket handshake refused: {reason}.\n".encode()
+        headers = Headers(
+            [
+                ("Content-Type", "text/plain; charset=utf-8"),
+                ("Content-Length", str(len(body))),
+                ("Connection", "close"),
+            ]
+        )
+        self.transport.write(Response(status.value, status.phrase, headers, body).serialize())
+        self.transport.close()

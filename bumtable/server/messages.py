@@ -13,7 +13,11 @@ ActMessage(type='act', v=1, action='set 3', step=12)
 >>> read_client_message('{"type": "dance", "v": 1}')
 Traceback (most recent call last):
 ...
-bumtable.server.messages.MessageError: unknown message type 'dance'; types: act, resync, auto, name
+bumtable.server.messages.MessageError: unknown message type "dance"; types: act, resync, auto, name
+>>> read_client_message('{"type": "auto", "v": true, "on": true}')
+Traceback (most recent call last):
+...
+bumtable.server.messages.MessageError: 'v' must be a whole number, 1 for auto, not true
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import PydanticCustomError
 
 from bumtable.errors import BumtableError
+from bumtable.server.names import RULE, BadName, check_name
 
 VERSION = 1
 """The protocol version every message carries as ``v``."""
@@ -76,12 +82,33 @@ class AutoMessage(_Message):
     on: bool
 
 
+def _seat_name(raw: str) -> str:
+    """A seat's name as the table shows it (:func:`bumtable.server.names.check_name`), or why not."""
+    try:
+        return check_name(raw)
+    except BadName as e:
+        raise PydanticCustomError("seat_name", "{reason}", {"reason": str(e)}) from None
+
+
+SeatName = Annotated[
+    str,
+    AfterValidator(_seat_name),
+    Field(
+        min_length=1,
+        description=f"{RULE}; read as Unicode NFKC, with no invisible characters (the server's "
+        "bumtable.server.names); two seats of a table may not have names that differ only in case.",
+    ),
+]
+"""A seat's name wherever one is given (the ``name`` message, the join request): normalised, or refused with
+the reason."""
+
+
 class NameMessage(_Message):
-    """The name the table shows for the connection's seat (letters, digits, spaces and ``-_.'``)."""
+    """The name the table shows for the connection's seat (the rule: :mod:`bumtable.server.names`)."""
 
     type: Literal["name"]
     v: Literal[1]
-    name: str = Field(min_length=1, max_length=24, pattern=r"^[\w][\w .'-]*$")
+    name: SeatName
 
 
 AnyClientMessage = ActMessage | ResyncMessage | AutoMessage | NameMessage
@@ -172,7 +199,7 @@ class ErrorMessage(_Message):
     v: Literal[1] = 1
     code: str = Field(
         description="malformed-json, unknown-type, bad-version, invalid, too-big, too-fast, bad-action, illegal, "
-        "not-your-turn, stale, spectator, no-table, bad-token, seat-taken, table-full, engine-version, storage, "
+        "not-your-turn, stale, spectator, name-taken, no-table, bad-token, table-full, engine-version, storage, "
         "server"
     )
     message: str
@@ -186,18 +213,36 @@ def read_client_message(text: str | bytes) -> AnyClientMessage:
         raise MessageError("malformed-json", f"not JSON: {e}") from None
     except RecursionError:
         raise MessageError("malformed-json", "not a message: JSON nested too deep") from None
+    types = ", ".join(CLIENT_TYPES)
     if not isinstance(data, dict):
         raise MessageError("invalid", "a message must be a JSON object with 'type' and 'v'")
-    kind = data.get("type")
+    if "type" not in data:
+        raise MessageError("invalid", f"a message needs 'type', one of: {types}")
+    kind = data["type"]
+    if not isinstance(kind, str):
+        raise MessageError("invalid", f"'type' must be a string, one of: {types}; not {_shown(kind)}")
     if kind not in CLIENT_TYPES:
-        raise MessageError("unknown-type", f"unknown message type {kind!r}; types: {', '.join(CLIENT_TYPES)}")
-    if data.get("v") != VERSION:
-        raise MessageError("bad-version", f"{kind} messages are version {VERSION}, not {data.get('v')!r}")
+        raise MessageError("unknown-type", f"unknown message type {_shown(kind)}; types: {types}")
+    if "v" not in data:
+        raise MessageError("invalid", f"a message needs 'v', the version of its type ({VERSION} for {kind})")
+    version = data["v"]
+    if type(version) is not int:  # strict: true and 1.0 are not 1
+        raise MessageError(
+            "invalid", f"'v' must be a whole number, {VERSION} for {kind}, not {_shown(version)}"
+        )
+    if version != VERSION:
+        raise MessageError("bad-version", f"{kind} messages are version {VERSION}, not {version}")
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as e:
         faults = "; ".join(f"{'.'.join(str(p) for p in err['loc'][1:])}: {err['msg']}" for err in e.errors())
         raise MessageError("invalid", f"bad {kind} message: {faults}") from None
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as a message quotes it: JSON's own spelling (``true``, not ``True``), cut short if long."""
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def error(code: str, message: str) -> dict[str, Any]:

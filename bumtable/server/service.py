@@ -37,9 +37,10 @@ from bumtable.rules.record import GameRecord
 from bumtable.rules.registry import family_of, system
 from bumtable.server.absence import clock_ran_out, next_deadline, settle, start_clock, waiting_seats
 from bumtable.server.listing import LIST_LIMIT, open_tables
+from bumtable.server.names import taken_by
 from bumtable.server.settings import Limits, TableSettings
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
-from bumtable.server.table import CLOSE, SeatLive, Table, Viewer, rebuild, stale
+from bumtable.server.table import CLOSE, SET_ASIDE, SeatLive, Table, Viewer, rebuild, stale, unplayable
 from bumtable.server.writer import LogWriter
 
 log = logging.getLogger("bumtable.server")
@@ -96,6 +97,15 @@ class TableService:
         background (the server answers at once: a table asked for before its turn is rebuilt first, see
         :meth:`get`); bots play on where it is their turn. Tables that are over are read when asked for."""
         records = await asyncio.to_thread(self.store.load_tables, status="playing")
+        playable = []
+        for record in records:
+            reason = unplayable(record)
+            if reason is None:
+                playable.append(record)
+            else:  # never rebuilt: its options could stall the server at every start
+                log.warning("table %s set aside: %s", record.id, reason)
+                await asyncio.to_thread(self.store.set_status, record.id, SET_ASIDE)
+        records = playable
         self.stored = {record.id: record for record in records}
         log.info("%d tables in play stored; rebuilding them from their logs", len(records))
         self._spawn(self._rebuild_all(list(self.stored)))
@@ -128,6 +138,9 @@ class TableService:
                 record = await asyncio.to_thread(self.store.load_table, table_id)
                 if record is None:
                     raise TableError("no-table", f"no table {table_id!r}")
+            reason = unplayable(record)
+            if reason is not None:
+                raise TableError(SET_ASIDE, f"table {table_id!r} was set aside: {reason}")
             return await self._rebuild(record)
         finally:
             self.loading.pop(table_id, None)
@@ -644,6 +657,13 @@ class TableService:
             self._send(viewer, table.table_message(viewer.seat))
 
     async def _update_seat(self, table: Table, seat: int, **changes: Any) -> None:
+        if changes.get("name") is not None:  # no two seats of a table named alike (Ann, ANN)
+            other = taken_by(changes["name"], {s.seat: s.name for s in table.record.seats if s.seat != seat})
+            if other is not None:
+                raise TableError(
+                    "name-taken",
+                    f"P{other} is called {table.record.seats[other].name!r}: choose another name",
+                )
         await asyncio.to_thread(self.store.update_seat, table.id, seat, **changes)
         table.record.seats[seat] = replace(table.record.seats[seat], **changes)
 
