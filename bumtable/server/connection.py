@@ -66,6 +66,10 @@ _TRUTH = {
 """What ``auto`` in the address may say (as any query flag of the HTTP API)."""
 
 
+def _shown(text: str) -> str:
+    return text if len(text) <= 30 else text[:30] + "..."
+
+
 def read_address(
     since: str | None, name: str | None, auto: str | None
 ) -> tuple[int, str | None, bool | None]:
@@ -94,8 +98,7 @@ def read_address(
         try:
             name = check_name(name)
         except BadName as e:
-            shown = name if len(name) <= 30 else name[:30] + "..."
-            raise TableError("invalid", f"bad name {shown!r}: {e}") from None
+            raise TableError("invalid", f"bad name {_shown(name)!r}: {e}") from None
     flag = None if auto is None else _TRUTH.get(auto.lower())
     if auto is not None and flag is None:
         shown = auto if len(auto) <= 20 else auto[:20] + "..."
@@ -114,11 +117,21 @@ async def serve_connection(
     auto: str | None = None,
 ) -> None:
     """Run one connection until either side closes it; ``since``, ``name`` and ``auto`` as the address gives
-    them (checked here: a bad one is an ``invalid`` error and the connection closes with 4400; a name another
-    seat has is a ``name-taken`` error and the seat is served under its old name)."""
+    them (checked here: a bad ``since`` or ``auto`` is an ``invalid`` error and the connection closes with 4400;
+    a name refused, or another seat's, is an ``invalid`` or ``name-taken`` error and the seat is served under
+    the name it had)."""
     await websocket.accept()
     try:
-        first, name, flag = read_address(since, name, auto)
+        refused = None
+        try:
+            first, name, flag = read_address(since, name, auto)
+        except (
+            TableError
+        ) as e:  # a name refused is not worth a seat its player cannot reach: served without it
+            if name is None:
+                raise
+            first, _, flag = read_address(since, None, auto)  # a bad since or auto still ends it
+            name, refused = None, error("invalid", f"{e}; your seat was not renamed")
         token_hash = None if token is None else hash_token(token)
         for attempt in (1, 2):  # a table put away between get and join is asked for again (read from its log)
             table = await service.get(table_id)
@@ -140,6 +153,8 @@ async def serve_connection(
         return
     if clash is not None:  # the seat is played all the same, under the name it had
         service.reply(viewer, error("name-taken", clash))
+    if refused is not None:
+        service.reply(viewer, refused)
     sender = asyncio.create_task(_send_frames(websocket, viewer))
     try:
         await _read_messages(websocket, service, table, viewer)
