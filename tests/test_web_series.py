@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 
-import httpx
 from browser_fixtures import logged, open_table, play_until, screenshot, take_climbing_turn
 from playwright.sync_api import Page, expect
 from server_helpers import Server
@@ -73,8 +72,7 @@ def test_a_short_match_has_its_scoreboard_replays_record_and_auto_play(
     expect(box).not_to_be_checked()
     box.check()
     expect(page.locator("#app[data-auto=true]")).to_be_attached()
-    table = httpx.get(f"{web_server.http}/api/tables/{made['id']}", timeout=10).json()
-    assert table["seats"][0]["auto"] is True
+    assert web_server.stored(made["id"]).seats[0].auto is True  # kept (others are never told of it)
     open_table(page, made["links"]["seats"]["0"])
     expect(page.get_by_label("Play my lone moves for me")).to_be_checked()
     page.get_by_label("Play my lone moves for me").uncheck()

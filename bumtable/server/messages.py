@@ -129,7 +129,10 @@ class SeatInfo(_Message):
     )
     present: bool = Field(description="Its person is connected now (always true for a bot).")
     stand_in: bool = Field(description="The table's stand-in bot plays it now, its person being away.")
-    auto: bool = Field(description="Its person has auto-play on for turns with one legal action.")
+    auto: bool = Field(
+        description="Its person has auto-play on for turns with one legal action (told only to that seat: to "
+        "others always false, as auto-played moves look to them like moves the seat chose)."
+    )
 
 
 class TableMessage(_Message):
@@ -187,8 +190,8 @@ class StateMessage(_Message):
     by: str | None = Field(
         default=None,
         description="Who made the table's latest action: seat (the seat's own player or bot), auto (auto-play "
-        "of a lone move), stand-in (for an away player) or clock (the stand-in, the seat's time having run out); "
-        "None before the first action.",
+        "of a lone move: told only to the seat it played for, others see seat), stand-in (for an away player) or "
+        "clock (the stand-in, the seat's time having run out); None before the first action.",
     )
 
 

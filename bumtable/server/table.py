@@ -88,6 +88,8 @@ class Table:
     """None when the table cannot be replayed (see ``problem``)."""
     settings: TableSettings = field(default_factory=TableSettings)
     problem: str | None = None
+    last_actor: int | None = None
+    """The seat that made the latest action (None: no action yet, or chance)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     viewers: set[Viewer] = field(default_factory=set)
     live: list[SeatLive] = field(default_factory=list)
@@ -151,7 +153,7 @@ class Table:
                 claimed=s.claimed,
                 present=s.kind == "bot" or self.live[s.seat].connections > 0,
                 stand_in=self.live[s.seat].stand_in,
-                auto=s.auto,
+                auto=s.auto and s.seat == you,  # others must not learn which moves were the only ones
             )
             for s in self.record.seats
         ]
@@ -248,8 +250,14 @@ class Table:
             "since": start,
             "next": viewer.next,
             "clock": self.clock_info(time.monotonic(), observation.turn),
-            "by": self.record.by[-1] if self.record.by else None,
+            "by": self.made_by(viewer.seat),
         }
+
+    def made_by(self, seat: int | None) -> str | None:
+        """Who made the latest action, as ``seat`` may know it: auto-play is told only to the seat it played for,
+        for it means the seat had one legal move (could not beat the table, say); others see a move it chose."""
+        by = self.record.by[-1] if self.record.by else None
+        return "seat" if by == "auto" and seat != self.last_actor else by
 
     def read_public(self) -> list[Event]:
         """Bring the scoreboard and the list of finished hands up to date with the public events; those events
@@ -348,6 +356,7 @@ def rebuild(record: TableRecord) -> Table:
     table.read_public()
     for i, text in enumerate(record.actions):
         try:
+            table.last_actor = state.current_player()
             state.apply(rules.parse_action(text))
         except BumtableError:  # the reason and the action's text may name hidden cards: neither is told
             table.state, table.problem = None, f"action {i + 1} of its log no longer replays with this server"

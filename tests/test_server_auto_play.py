@@ -1,0 +1,47 @@
+"""Auto-play (a seat's lone legal moves made for it at once) is the seat's own business: to every other viewer an
+auto-played move looks exactly like a move the seat chose, for it would tell them the seat had no other move (that
+it could not beat the table, say)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+from server_helpers import Server, act, receive_any
+
+SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
+
+
+def test_an_auto_played_move_looks_to_other_viewers_exactly_like_a_move_the_seat_chose(
+    server: Server,
+) -> None:
+    created = server.create(game="bum-game", players=4, seats=SEATS, seed=4)
+    table, token = created["id"], created["tokens"]["0"]
+    rng = random.Random(1)
+    autos: list[int] = []  # the steps seat 0 was told auto-play made
+    seen: dict[int, str | None] = {}  # step -> by, as the spectator was told
+    tables: list[dict[str, Any]] = []  # the table messages the spectator was sent
+    with server.connect(table) as watch, server.connect(table, f"{token}&auto=true") as ws:
+        while len(autos) < 3:
+            message = receive_any(ws)
+            if message["type"] == "table":
+                assert message["seats"][0]["auto"]  # the seat itself is told
+                continue
+            assert message["type"] == "state", message
+            if message["by"] == "auto":
+                autos.append(message["step"])
+            obs = message["observation"]
+            if obs["turn"] == 0 and len(obs["legal"]) > 1:  # with one legal move the server makes it
+                act(ws, rng.choice(obs["legal"])["text"])
+        while max(autos) not in seen:
+            message = receive_any(watch)
+            if message["type"] == "table":
+                tables.append(message)
+            else:
+                seen[message["step"]] = message["by"]
+    assert [seen[step] for step in autos] == ["seat"] * len(autos)
+    assert "auto" not in seen.values()
+    assert tables and not any(t["seats"][0]["auto"] for t in tables)
+    public = httpx.get(f"{server.http}/api/tables/{table}", timeout=10).json()
+    assert public["seats"][0]["auto"] is False
