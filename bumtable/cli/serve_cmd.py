@@ -6,7 +6,11 @@ from typing import Annotated
 
 import typer
 
-from bumtable.server.settings import DEFAULT_DATABASE, Limits  # light: the server's stack loads only to serve
+from bumtable.server.settings import (
+    DEFAULT_DATABASE,
+    Limits,
+    default_workers,
+)  # light: the server's stack loads only to serve
 
 GC_THRESHOLDS = (20_000, 50, 100)
 """The cyclic garbage collector's thresholds while serving (Python's default is 700, 10, 10).
@@ -41,6 +45,14 @@ def serve(
     http_burst: Annotated[
         int, typer.Option(min=1, help="HTTP requests one client address may make at once.")
     ] = Limits.http_burst,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Processes that make bots' decisions (default: one fewer than the cores)."),
+    ] = None,
+    bot_decisions: Annotated[
+        int | None,
+        typer.Option(min=1, help="Bot decisions made at once (default: one per worker); the rest wait."),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="debug logs every public event of every table.")] = "info",
 ) -> None:
     """Run the table server: people and bots play tables over HTTP and WebSockets."""
@@ -61,6 +73,8 @@ def serve(
         max_connections=max_connections,
         http_per_second=http_per_second,
         http_burst=http_burst,
+        bot_workers=bot_workers or default_workers(),
+        bot_decisions=bot_decisions or 0,
     )
     _check_free(host, port)
     app = create_app(database, limits)

@@ -180,6 +180,11 @@ class OptionsData:
             _DOCS[cls] = docs
         return docs
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled as the options alone: look-up tables and action spaces are built again where unpickled (a
+        worker process deciding a bot's move need not be sent an action space of a hundred thousand plays)."""
+        return {name: getattr(self, name) for name in self._field_names()}
+
     def check_values(self, values: dict[str, Any]) -> None:
         """A RulesError naming the first option that is unknown, whose value does not fit its type, or that is
         out of its bounds (:meth:`option_bounds`), and saying what it allows."""

@@ -36,6 +36,7 @@ from bumtable.rules.events import GAME_OVER, HAND_OVER
 from bumtable.rules.record import GameRecord
 from bumtable.rules.registry import family_of, system
 from bumtable.server.absence import clock_ran_out, next_deadline, settle, start_clock, waiting_seats
+from bumtable.server.bot_pool import BotPool
 from bumtable.server.listing import LIST_LIMIT, open_tables
 from bumtable.server.names import taken_by
 from bumtable.server.settings import Limits, TableSettings
@@ -90,6 +91,8 @@ class TableService:
         """Tables read from the store and not yet rebuilt (nor being rebuilt)."""
         self.loading: dict[str, asyncio.Task[Table]] = {}
         self.sweeper: asyncio.Task[None] | None = None
+        workers = self.limits.bot_workers
+        self.bots = BotPool(workers, self.limits.bot_decisions or workers)
 
     # ------------------------------------------------------------------ start and create
     async def start(self) -> None:
@@ -197,6 +200,7 @@ class TableService:
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
+        self.bots.close()
         await self.writer.close()
 
     async def create(
@@ -435,7 +439,9 @@ class TableService:
             raise TableError("spectator", "a spectator has no seat to play")
         async with table.lock:
             await self._update_seat(table, seat, auto=on)
-            self._announce(table)
+            self._announce(
+                table, only=seat
+            )  # others are not told: they would learn which moves were lone ones
             await self._move_on(table)
 
     async def set_name(self, table: Table, seat: int | None, name: str) -> None:
@@ -530,8 +536,14 @@ class TableService:
     async def _bot_move(self, table: Table, actor: int, kind: str, by: str) -> None:
         state = table.state
         assert state is not None
-        bot = make_bot(kind, bot_seed(state.seed, actor, len(state.history)), game=table.record.game)
-        action = await asyncio.to_thread(bot.choose, state.observe(actor))
+        legal = state.legal_actions()
+        if (
+            len(legal) == 1
+        ):  # a forced move is the bot's only answer: it need not queue behind others' searches
+            action = legal[0]
+        else:
+            seed = bot_seed(state.seed, actor, len(state.history))
+            action = await self.bots.choose(kind, seed, table.record.game, state.observe(actor))
         reason = state.why_illegal(action)
         if reason is not None:  # a bot's bug must not write an illegal action to the log: its first legal one
             log.error(
@@ -572,6 +584,7 @@ class TableService:
                 live.bank = max(clock.increment, MIN_BANK_AFTER_TIMEOUT)
         table.record.actions.append(text)
         table.record.by.append(by)
+        table.last_actor = actor
         state.apply(action, check=False)
         public = table.read_public()
         step = table.steps()  # as the frames count: an action no event tells of is neither told nor counted
@@ -651,10 +664,12 @@ class TableService:
             return
         viewer.queue.put_nowait(message)
 
-    def _announce(self, table: Table) -> None:
-        """Send every viewer the ``table`` message (a seat, a name, presence or the status changed)."""
+    def _announce(self, table: Table, only: int | None = None) -> None:
+        """Send every viewer (``only``: the viewers of that seat) the ``table`` message (a seat, a name, presence
+        or the status changed)."""
         for viewer in list(table.viewers):
-            self._send(viewer, table.table_message(viewer.seat))
+            if only is None or viewer.seat == only:
+                self._send(viewer, table.table_message(viewer.seat))
 
     async def _update_seat(self, table: Table, seat: int, **changes: Any) -> None:
         if changes.get("name") is not None:  # no two seats of a table named alike (Ann, ANN)

@@ -17,7 +17,8 @@ bumtable.server.settings.SettingsError: away_after must be a number of seconds >
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from typing import Any
 
 from bumtable.errors import BumtableError
@@ -114,6 +115,11 @@ def _number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
+def default_workers() -> int:
+    """Bot worker processes sized to the machine: one core is left to the event loop and the database."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Limits:
     """What one server process accepts; past a limit a request gets an error that names the limit."""
@@ -137,6 +143,10 @@ class Limits:
     """... and at once; past that a request gets ``429 Too Many Requests``."""
     max_body_bytes: int = 65_536
     """The largest HTTP request body read; a larger one gets ``413``."""
+    bot_workers: int = field(default_factory=default_workers)
+    """Worker processes that make bots' decisions, off the event loop (default: one fewer than the cores)."""
+    bot_decisions: int = 0
+    """Bot decisions asked of the workers at once (0: as many as there are workers); the rest wait their turn."""
     max_queued_frames: int = 500
     """Frames waiting to be sent to one connection; past that the client is too slow and is closed (code
     4008): it reconnects and resyncs."""

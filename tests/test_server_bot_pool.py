@@ -1,0 +1,70 @@
+"""Bot decisions run off the server's event loop, in worker processes, with a per-server limit on how many are
+made at once: a table of strong bots cannot block everyone else's tables and requests."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import httpx
+from server_helpers import Server
+
+from bumtable.rules import get
+from bumtable.server.bot_pool import BotPool
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def test_a_table_of_hard_bots_decides_in_worker_processes_while_requests_are_answered(tmp_path: Path) -> None:
+    server = Server(
+        f"sqlite:///{tmp_path / 'bots.db'}", tmp_path / "server.log", ("--bot-workers", "1")
+    ).start()
+    try:
+        assert server.process is not None
+        made = server.create(game="bum-game", players=12, seats=[{"kind": "bot", "bot": "hard"}] * 12, seed=1)
+        table = f"{server.http}/api/tables/{made['id']}"
+        answered = 0
+        while httpx.get(table, timeout=10).json()["actions"] < 12:  # the table plays on its own meanwhile
+            assert httpx.get(f"{server.http}/api/tables", timeout=10).status_code == 200
+            answered += 1
+        children = {pid: Path(f"/proc/{pid}/cmdline").read_text() for pid in _children(server.process.pid)}
+        workers = [pid for pid, line in children.items() if "spawn_main" in line]  # not the resource tracker
+        assert len(workers) == 1, children
+        # the decisions' work is the worker's: the server's own process did far less of it
+        assert _cpu(workers[0]) > 2 * _cpu(server.process.pid)
+        assert answered > 0
+    finally:
+        server.kill()
+
+
+def test_no_more_bot_decisions_are_made_at_once_than_the_servers_limit() -> None:
+    rules = get("bum-game", players=4)
+    state = rules.new_state(3)
+    observation = state.observe(state.current_player())
+
+    async def decide_all(pool: BotPool) -> list[object]:
+        try:
+            return await asyncio.gather(
+                *(pool.choose("medium", s, "bum-game", observation) for s in range(4))
+            )
+        finally:
+            pool.close()
+
+    for at_once in (1, 2):
+        pool = BotPool(workers=2, at_once=at_once)
+        actions = asyncio.run(decide_all(pool))
+        assert pool.most == at_once and pool.busy == 0
+        assert all(state.why_illegal(a) is None for a in actions)  # real decisions, made in the workers
