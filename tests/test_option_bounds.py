@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -181,3 +182,28 @@ def test_a_stored_table_with_options_out_of_bounds_is_set_aside_at_start_with_a_
             ws.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
     assert httpx.get(f"{own_server.http}/api/tables/{good}", timeout=10).json()["status"] == "playing"
+
+
+def test_a_table_that_could_never_send_a_frame_is_refused_and_holds_no_place_among_the_tables_in_play(
+    tmp_path: Path,
+) -> None:
+    """A target or points past what a frame carries once made a table stored "in play" for ever, counting
+    against ``--max-tables``: such options are refused, and the one place goes to a table that plays."""
+    server = Server(
+        f"sqlite:///{tmp_path / 'dead.db'}", tmp_path / "server.log", ("--max-tables", "1")
+    ).start()
+    try:
+        for options in ({"target": 10**30}, {"points": [10**30, 0, 0, 0]}, {"rounds": 10**30}):
+            answer = httpx.post(
+                f"{server.http}/api/tables",
+                content=json.dumps({"game": "president", "players": 4, "options": options}),
+                headers={"content-type": "application/json"},
+                timeout=10,
+            )
+            assert answer.status_code == 400 and next(iter(options)) in answer.json()["detail"]
+        made = server.create(game="bum-game", players=4, seed=1)
+        with server.connect(made["id"], made["tokens"]["0"]) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "table"
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    finally:
+        server.kill()
