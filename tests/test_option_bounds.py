@@ -127,8 +127,8 @@ def test_the_form_shows_each_options_bounds() -> None:
     from bumtable.rules.options_data import option_fields
 
     fields = {f["name"]: f for f in option_fields(get("bum-game", players=4))}
-    assert fields["jokers"]["allowed"] == "a whole number, from 0 to 16"
-    assert fields["suits"]["allowed"] == "a list of whole numbers, at most 16 entries, each from 0 to 3"
+    assert fields["jokers"]["allowed"] == "a whole number from 0 to 16"
+    assert fields["suits"]["allowed"] == "a list of whole numbers (at most 16 entries, each from 0 to 3)"
 
 
 # ----------------------------------------------------------------- the table server

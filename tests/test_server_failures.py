@@ -14,8 +14,9 @@ import pytest
 from server_helpers import until
 
 from bumtable.bots import make_bot
-from bumtable.server import service as service_module
+from bumtable.server import bot_pool
 from bumtable.server.service import SeatSpec, TableError, TableService
+from bumtable.server.settings import Limits
 from bumtable.server.store import Store
 
 REFUSAL = "refused by the test"
@@ -123,11 +124,13 @@ def test_a_bot_that_chooses_an_illegal_action_never_gets_it_into_the_log(
             chosen.append(wrong)
             return action if wrong is None else wrong
 
-    monkeypatch.setattr(service_module, "make_bot", lambda *a, **k: Broken(make_bot(*a, **k)))
+    monkeypatch.setattr(bot_pool, "make_bot", lambda *a, **k: Broken(make_bot(*a, **k)))
     store = Store(database_url)
 
     async def play() -> None:
-        service = TableService(store)
+        service = TableService(
+            store, Limits(bot_workers=0)
+        )  # decided in this process, where the bug is planted
         await service.start()
         made = await service.create("bum-game", seats=[SeatSpec(kind="bot")] * 4, seed=8)
         table = made.table

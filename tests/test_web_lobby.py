@@ -81,10 +81,12 @@ def test_a_value_the_option_does_not_allow_is_refused_with_what_it_allows(
     page.click(".house-rules summary")
     page.fill("#option-points", "5, three")
     points = page.locator(".option[data-option=points] .field-problem")
-    expect(points).to_have_text("Must be a list of whole numbers, separated by commas.")
+    expect(points).to_have_text(
+        "Must be a list of whole numbers (at most 12 entries, each from -1000 to 1000), separated by commas."
+    )
     page.click("text=Make the table")
     expect(page.locator("form.create .problem")).to_have_text(
-        "points must be a list of whole numbers, separated by commas"
+        "points must be a list of whole numbers (at most 12 entries, each from -1000 to 1000), separated by commas"
     )
     page.fill("#option-points", "5, 3")
     expect(points).to_have_text("")

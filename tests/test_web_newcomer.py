@@ -89,10 +89,13 @@ def test_a_player_names_their_seat_and_everyone_sees_the_name(browser: Browser, 
         watcher = context.new_page()
         open_table(watcher, made["links"]["watch"])
         expect(watcher.locator(".seat[data-seat='0']")).to_have_text(re.compile("^Pip"))
-        # the other person's page, in this browser: the remembered name is sent with the seat's link
+        # the other person's page, in this browser, sends the remembered name with the seat's link: it is seat 0's
+        # now, and no two seats are named alike, so seat 1 is played all the same, under no name
         other = context.new_page()
         open_table(other, made["links"]["seats"]["1"])
-        expect(watcher.locator(".seat[data-seat='1']")).to_have_text(re.compile("^Pip"))
+        expect(other.locator(".who-am-i")).to_have_text(re.compile("^You play seat P1"))
+        expect(watcher.locator(".seat[data-seat='1']")).to_have_text(re.compile("^P1"))
+        assert web_server.stored(made["id"]).seats[1].name is None
     finally:
         context.close()
 

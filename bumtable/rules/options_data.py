@@ -332,7 +332,7 @@ def _allowed(hint: Any, bounds: Bounds) -> str:
     words = type_words(hint)
     kind = _kind(hint)
     if kind in ("int", "float", "list") and (more := bounds.words(listed=kind == "list")):
-        return f"{words}, {more}"
+        return f"{words} ({more})" if kind == "list" else f"{words} {more}"
     return words
 
 

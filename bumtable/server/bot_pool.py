@@ -22,8 +22,9 @@ def decide(kind: str, seed: int, game: str, observation: Any) -> Any:
 
 
 class BotPool:
-    """Runs bot decisions in ``workers`` processes; at most ``at_once`` are asked for at a time (the rest wait
-    their turn in the event loop, not in the pool's queue, so a stop cancels them cleanly)."""
+    """Runs bot decisions in ``workers`` processes (0: in a thread of this process, for debugging a bot where it
+    runs); at most ``at_once`` are asked for at a time (the rest wait their turn in the event loop, not in the
+    pool's queue, so a stop cancels them cleanly)."""
 
     def __init__(self, workers: int, at_once: int) -> None:
         self.workers = workers
@@ -37,6 +38,8 @@ class BotPool:
     async def choose(self, kind: str, seed: int, game: str, observation: Any) -> Any:
         """The bot's action, decided in a worker process."""
         async with self.slots:
+            if self.workers == 0:  # in the server's own process (a search then slows its event loop)
+                return await asyncio.to_thread(decide, kind, seed, game, observation)
             if self._pool is None:  # spawned, not forked: the server's threads and sockets stay its own
                 context = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(self.workers, mp_context=context)

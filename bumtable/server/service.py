@@ -92,7 +92,7 @@ class TableService:
         self.loading: dict[str, asyncio.Task[Table]] = {}
         self.sweeper: asyncio.Task[None] | None = None
         workers = self.limits.bot_workers
-        self.bots = BotPool(workers, self.limits.bot_decisions or workers)
+        self.bots = BotPool(workers, self.limits.bot_decisions or max(1, workers))
 
     # ------------------------------------------------------------------ start and create
     async def start(self) -> None:

@@ -144,9 +144,10 @@ class Limits:
     max_body_bytes: int = 65_536
     """The largest HTTP request body read; a larger one gets ``413``."""
     bot_workers: int = field(default_factory=default_workers)
-    """Worker processes that make bots' decisions, off the event loop (default: one fewer than the cores)."""
+    """Worker processes that make bots' decisions, off the event loop (default: one fewer than the cores; 0: a
+    thread of the server's own process, where a bot can be debugged, but a search slows every table)."""
     bot_decisions: int = 0
-    """Bot decisions asked of the workers at once (0: as many as there are workers); the rest wait their turn."""
+    """Bot decisions asked of the workers at once (0: as many as there are workers, or one); the rest wait."""
     max_queued_frames: int = 500
     """Frames waiting to be sent to one connection; past that the client is too slow and is closed (code
     4008): it reconnects and resyncs."""
