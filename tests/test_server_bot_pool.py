@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from pathlib import Path
 
 import httpx
@@ -19,6 +20,13 @@ TICKS = os.sysconf("SC_CLK_TCK")
 def _cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return "gone"
 
 
 def _children(pid: int) -> list[int]:
@@ -48,6 +56,12 @@ def test_a_table_of_hard_bots_decides_in_worker_processes_while_requests_are_ans
         assert answered > 0
     finally:
         server.kill()
+    deadline = (
+        time.monotonic() + 20
+    )  # killed hard, the server cannot stop its workers: they leave by themselves
+    while Path(f"/proc/{workers[0]}").exists() and _state(workers[0]) != "Z":
+        assert time.monotonic() < deadline, "a bot worker outlived its server"
+        time.sleep(0.1)
 
 
 def test_no_more_bot_decisions_are_made_at_once_than_the_servers_limit() -> None:

@@ -10,10 +10,27 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bumtable.bots import make_bot
+
+PARENT_CHECK = 1.0
+"""Seconds between a worker's looks at whether the server that started it is still there."""
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: leave as soon as the server is gone (killed hard, it cannot stop its pool)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def decide(kind: str, seed: int, game: str, observation: Any) -> Any:
@@ -42,7 +59,9 @@ class BotPool:
                 return await asyncio.to_thread(decide, kind, seed, game, observation)
             if self._pool is None:  # spawned, not forked: the server's threads and sockets stay its own
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+                )
             self.busy += 1
             self.most = max(self.most, self.busy)
             try:
