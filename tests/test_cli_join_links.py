@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -127,29 +128,64 @@ def test_a_lost_connection_is_opened_again_and_the_move_typed_meanwhile_is_playe
 
 
 # ---------------------------------------------------------------------- the client's loop, scripted
+WAIT = 20.0
+"""Seconds a scripted test waits for the client's threads to get somewhere before it fails."""
+
+
 class Script:
-    """A connection whose server says what the test wrote: ``inbox`` is read in order; an ``act`` sent is
-    answered with ``answer`` (when given); a wait with nothing to read is the person pressing Ctrl-C."""
+    """A connection whose server says what the test wrote: ``inbox`` is read in order (the client's reading
+    thread waits while it is empty); an ``act`` sent is answered with ``answer`` (when given)."""
 
     def __init__(self, inbox: list[dict[str, Any]], answer: dict[str, Any] | None = None) -> None:
         self.inbox = inbox
         self.answer = answer
         self.sent: list[dict[str, Any]] = []
+        self.changed = threading.Condition()
+        self.idle = False
+        """The reading thread waits with nothing to read: whatever was read has been handed to the client."""
+        self.closed = False
 
     def recv(self, timeout: float | None = None) -> str:
-        if self.inbox:
+        with self.changed:
+            while not self.inbox:
+                if self.closed:
+                    self.idle = False
+                    raise ConnectionClosed(None, None)
+                self.idle = True
+                self.changed.notify_all()
+                self.changed.wait()
+            self.idle = False
             return json.dumps(self.inbox.pop(0))
-        if timeout == 0:
-            raise TimeoutError
-        raise KeyboardInterrupt
+
+    def add(self, *messages: dict[str, Any]) -> None:
+        """Messages the server sends now."""
+        with self.changed:
+            self.inbox += messages
+            self.changed.notify_all()
+
+    def settle(self) -> None:
+        """Wait until the client has been handed every message sent so far (its reader waits for more)."""
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.idle and not self.inbox, WAIT), (
+                "the reader never caught up"
+            )
+
+    def quiet(self) -> bool:
+        """Whether nothing more will come, once the client has been handed what was sent (waited for)."""
+        self.settle()
+        return True
 
     def send(self, text: str) -> None:
-        self.sent.append(json.loads(text))
+        with self.changed:
+            self.sent.append(json.loads(text))
+            self.changed.notify_all()
         if self.sent[-1]["type"] == "act" and self.answer is not None:
-            self.inbox.append(self.answer)
+            self.add(self.answer)
 
     def close(self) -> None:
-        pass
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
 
     def __enter__(self) -> Script:  # a connection is held as a context manager, as websockets' is
         return self
@@ -158,16 +194,32 @@ class Script:
         self.close()
 
 
+class Impatient(RemoteTable):
+    """The client, whose person presses Ctrl-C when it would wait with nothing to come: the script has handed it
+    every message, none is left to read and no line is being typed."""
+
+    script: Script
+
+    def take(self, wait: bool, timeout: float | None = None) -> Any:
+        idle = wait and timeout is None and self.inbox.empty() and not self.keyboard.waiting
+        if idle and self.script.quiet() and self.inbox.empty():  # still nothing, once all was handed over
+            raise KeyboardInterrupt
+        return super().take(wait, timeout)
+
+
 class Typing(io.StringIO):
-    """Typed lines; ``meanwhile`` is put in the script's inbox as the person types (the server moved on)."""
+    """Typed lines; ``meanwhile`` is sent by the script's server as the person types (the server moved on), and
+    the line comes once the client has been handed it."""
 
     def __init__(self, text: str, script: Script, meanwhile: list[dict[str, Any]]) -> None:
         super().__init__(text)
         self.script, self.meanwhile = script, meanwhile
 
     def readline(self, size: int = -1, /) -> str:
-        self.script.inbox += self.meanwhile
-        self.meanwhile = []
+        if self.meanwhile:
+            self.script.add(*self.meanwhile)
+            self.meanwhile = []
+            self.script.settle()
         return super().readline(size)
 
 
@@ -196,6 +248,15 @@ def messages() -> Iterator[dict[str, Any]]:
         state.apply(state.legal_actions()[0])
 
 
+def client(
+    link: TableLink, console: Console, reader: LineReader, script: Script, **options: Any
+) -> Impatient:
+    """The client's loop on the script's connection, its person pressing Ctrl-C once nothing more can come."""
+    table = Impatient(link, console, reader, **options)
+    table.script = script
+    return table
+
+
 def play(
     script: Script, typed: str, meanwhile: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> tuple[int, str]:
@@ -205,7 +266,7 @@ def play(
     console = Console(file=out, width=100, no_color=True, highlight=False)
     reader = LineReader(console, stream=Typing(typed, script, meanwhile))
     link = TableLink.parse("http://127.0.0.1:1/t/t1?token=abc")
-    code = RemoteTable(link, console, reader, seat_link="http://127.0.0.1:1/t/t1?token=abc").run()
+    code = client(link, console, reader, script, seat_link="http://127.0.0.1:1/t/t1?token=abc").run()
     return code, out.getvalue()
 
 
@@ -242,16 +303,30 @@ def test_a_move_typed_after_the_table_moved_on_is_not_sent(monkeypatch: pytest.M
 
 
 class Dropping(Script):
-    """A scripted connection that is lost the first time the client waits with nothing to read (the server then
-    stays silent: the person presses Ctrl-C)."""
+    """A scripted connection that is lost the first time the client waits for the answer to a move with nothing
+    to read (the server then stays silent: the person presses Ctrl-C)."""
 
     dropped = False
+    reopened = False
 
-    def recv(self, timeout: float | None = None) -> str:
-        if not self.inbox and timeout != 0 and not self.dropped:
-            self.dropped = True
-            raise ConnectionClosed(None, None)
-        return super().recv(timeout)
+    def send(self, text: str) -> None:
+        super().send(text)
+        if self.sent[-1]["type"] == "act" and not self.dropped:
+            with self.changed:
+                self.dropped = self.closed = True  # this connection ends
+                self.changed.notify_all()
+
+    def reopen(self) -> Dropping:
+        """The connection opened again: the server is back, and silent."""
+        with self.changed:
+            self.closed, self.reopened = False, True
+        return self
+
+    def quiet(self) -> bool:
+        return self.reopened and super().quiet()
+
+    def __exit__(self, *exc: object) -> None:
+        pass  # the connection opened again is this same script
 
 
 def test_a_connection_opened_again_keeps_the_seats_name_and_the_auto_play_switched_at_the_prompt(
@@ -264,7 +339,7 @@ def test_a_connection_opened_again_keeps_the_seats_name_and_the_auto_play_switch
 
     def connect(url: str, **kwargs: Any) -> Script:
         urls.append(url)
-        return script
+        return script if len(urls) == 1 else script.reopen()
 
     monkeypatch.setattr(remote_socket, "connect", connect)
     monkeypatch.setattr(remote_socket, "RECONNECT_DELAYS", (0,))
@@ -272,7 +347,7 @@ def test_a_connection_opened_again_keeps_the_seats_name_and_the_auto_play_switch
     console = Console(file=out, width=100, no_color=True, highlight=False)
     reader = LineReader(console, stream=io.StringIO("auto off\n#1\n"))
     link = TableLink.parse("http://127.0.0.1:1/t/t1?token=abc")
-    code = RemoteTable(link, console, reader, name="Ann Lee").run()
+    code = client(link, console, reader, script, name="Ann Lee").run()
     assert code == 130
     assert [m["type"] for m in script.sent] == ["auto", "act"] and script.sent[0]["on"] is False
     assert "Auto-play is off: your turns with one legal move are asked too." in out.getvalue()

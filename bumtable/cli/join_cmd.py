@@ -46,7 +46,8 @@ def join(
 
     At your turn, type your move as in bumtable play: cards (Q Q 2) or a word of the game (pass, stock,
     bid ...); #N picks option N of the menu. ? help, t table, r rules, auto on/off switches auto-play,
-    quit leaves the table (your seat waits for you: come back with your seat's link).
+    quit leaves the table at once, whoever is to move (your seat waits for you: come back with your
+    seat's link, and you are told what happened meanwhile). Watching, quit stops.
     """
     problem = None if name is None else name_problem(name)
     if problem is not None:  # said before anything is asked of the server (a seat taken, a connection)

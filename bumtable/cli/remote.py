@@ -14,13 +14,22 @@ opened again with ``since`` set to the next event not seen (and the name and aut
 so the events missed are told and nothing twice. A move the seat's own player (or bot) did not make is
 told with who made it: auto-play, the stand-in of an away player, the stand-in when the clock ran out
 (the frame's ``by``).
+
+The table and the keyboard are read at once (:mod:`bumtable.cli.remote_socket`,
+:mod:`bumtable.cli.remote_input`): who comes and goes is shown as it happens, also while the person is at
+the prompt (the question asked again under it), and ``quit`` typed while others move leaves at once. A
+frame that comes while the person types a move (a stand-in's move when the clock ran out) is told once the
+line is typed, which then learns that the table moved on. On arrival the table is drawn unless the
+person's turn draws it, and a seat that had moved before is told, from its own events, what happened since
+its last move.
 """
 
 from __future__ import annotations
 
+import queue
 import time
-from collections.abc import Iterator, Sequence
-from itertools import groupby
+from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
@@ -31,8 +40,9 @@ from bumtable.cli.common import command_name
 from bumtable.cli.face import Face
 from bumtable.cli.faces import face_for
 from bumtable.cli.prompt import LineReader
+from bumtable.cli.remote_input import Keyboard, PromptReader, Typed, is_quit
 from bumtable.cli.remote_link import RemoteError, TableLink, scoreboard
-from bumtable.cli.remote_socket import TableSocket
+from bumtable.cli.remote_socket import Lost, Message, TableSocket
 from bumtable.cli.summaries import in_force
 from bumtable.cli.turn import Command, TurnPrompt
 from bumtable.rules import system
@@ -48,6 +58,16 @@ REFUSED_ON_ARRIVAL = {"invalid"}
 would be refused again."""
 REFUSED = {"bad-action": "Cannot read that", "illegal": "Not allowed", "not-your-turn": "Not allowed"}
 """How a refused move is labelled (as ``bumtable play`` labels its own refusals)."""
+WATCHING = "You are watching: type quit to stop."
+"""What a spectator is told of a line typed that is not ``quit``."""
+
+Item = Message | Lost | Typed
+"""What the client waits for: a message from the table, the connection's loss, or a line typed."""
+
+
+class Leave(Exception):
+    """The person typed ``quit`` while no move was asked of them (others to move, or the connection being
+    opened again): the client leaves at once."""
 
 
 class RemoteTable:
@@ -73,7 +93,20 @@ class RemoteTable:
         self.auto = auto
         self.name = name
         self.seat_link = seat_link
-        self.socket = TableSocket(link, url=self.socket_url, say=self.print)
+        self.inbox: queue.Queue[Item] = queue.Queue()
+        """Messages, losses and lines typed, in the order they came (each from a thread of its own)."""
+        self.socket = TableSocket(link, url=self.socket_url, say=self.print, put=self.inbox.put)
+        self.keyboard = Keyboard(reader, self.inbox.put)
+        self.prompter = PromptReader(reader, self.answer)
+        """The prompt's reader: waits for the line while showing what happens at the table."""
+        self.typed: deque[str | None] = deque()
+        """Lines typed and not yet read (typed ahead of the prompt); None: input ended."""
+        self.held: deque[Message | Lost] = deque()
+        """What came while the person typed a move and is told once they have (a frame, an error, a loss)."""
+        self.asking: str | None = None
+        """The question at the prompt while it waits for a line."""
+        self.broken = False
+        """Something was printed under the question since it was asked: it is asked again."""
         self.table: dict[str, Any] | None = None
         """The last ``table`` message."""
         self.rules: AnyRules | None = None
@@ -100,6 +133,8 @@ class RemoteTable:
         """The rest of a line that stood for several actions, sent one per turn."""
         self.again = False
         """The turn is asked again after a refusal: the prompt only, not the whole turn."""
+        self.end_told = False
+        """The match's end was narrated as it happened (not so when the client came to a finished match)."""
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -107,6 +142,7 @@ class RemoteTable:
         RemoteError when the table cannot be reached or refuses us."""
         try:
             self.socket.open()
+            self.keyboard.start()
             while True:
                 if self.obs is not None and self.obs.phase == OVER:
                     self.finish()
@@ -118,9 +154,15 @@ class RemoteTable:
                             self.leave()
                             return 0
                         continue
+                    if self.quit_typed():
+                        raise Leave
                     message = self.receive(wait=True)
-                assert message is not None
+                    if message is None:  # a line was typed
+                        continue
                 self.handle(message)
+        except Leave:
+            self.leave()
+            return 0
         except KeyboardInterrupt:
             self.console.print()
             self.leave()
@@ -144,6 +186,23 @@ class RemoteTable:
                 return False
             self.queued.clear()
         return not (self.auto and len(legal) == 1)
+
+    def quit_typed(self) -> bool:
+        """Whether the person typed ``quit`` while no move is asked of them (once the table has been shown and
+        any move sent has its answer). A seat's other lines wait for its next turn, as typed ahead; a
+        spectator's are answered at once."""
+        if self.obs is None or self.waiting:
+            return False
+        while self.typed:
+            line = self.typed[0]
+            if is_quit(line):
+                return True
+            if self.obs.seat is not None:
+                return False
+            self.typed.popleft()
+            if line is not None and line.strip():
+                self.print(Text(WATCHING, style="yellow"))
+        return False
 
     def take_turn(self) -> bool:
         """Ask the person's move and send it (or nothing, when auto-play was switched on for a lone move);
@@ -170,6 +229,93 @@ class RemoteTable:
         while (message := self.receive(wait=False)) is not None:
             self.handle(message)
 
+    # ------------------------------------------------------------------ what comes in
+    def receive(self, *, wait: bool) -> dict[str, Any] | None:
+        """The next message from the table: what was held while the person typed first, then what comes. None
+        when nothing has come (``wait`` off) or, waiting, when a line was typed; a lost connection is opened
+        again (a RemoteError if it cannot be)."""
+        while True:
+            item = self.held.popleft() if self.held else self.take(wait)
+            if item is None:
+                return None
+            if isinstance(item, Typed):
+                self.keep(item)
+                if wait:
+                    return None
+            elif isinstance(item, Lost):
+                self.lost(item)
+            else:
+                return self.message_of(item)
+
+    def take(self, wait: bool, timeout: float | None = None) -> Item | None:
+        """The next thing that comes (None when none has, ``wait`` off or after ``timeout`` seconds)."""
+        try:
+            return self.inbox.get(block=wait, timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def keep(self, item: Typed) -> None:
+        """A line typed, kept until it is read."""
+        self.keyboard.came()
+        self.typed.append(item.line)
+
+    def message_of(self, item: Message) -> dict[str, Any]:
+        """A message's content; the first of a new connection starts that connection's count."""
+        if item.connection != self.connection:
+            self.connection, self.greeted, self.arrived = item.connection, False, False
+        return item.data
+
+    def lost(self, item: Lost) -> None:
+        """The connection was lost: open it again (nothing for one already replaced)."""
+        if item.problem is not None:
+            raise RemoteError(item.problem)
+        if item.connection == self.socket.connections:
+            self.socket.reconnect(self.pause)
+
+    def pause(self, seconds: float) -> None:
+        """Wait before connecting again, leaving at once (:class:`Leave`) if the person types ``quit``."""
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            item = self.take(True, left)
+            if isinstance(item, Typed):
+                self.keep(item)
+                if is_quit(self.typed[0]):
+                    raise Leave
+            # a message or loss of the connection that was lost: nothing more of it is to be told
+
+    def answer(self, question: str) -> str | None:
+        """The line typed at the prompt (None at end of input). While the person thinks, who comes and goes is
+        shown (the question asked again under it); frames and errors wait until the line is typed."""
+        ahead = bool(self.typed)
+        self.asking, self.broken = question, False
+        self.ask(question)
+        try:
+            while not self.typed:
+                self.keyboard.want()
+                item = self.take(True)
+                if isinstance(item, Typed):
+                    self.keep(item)
+                elif isinstance(item, Message) and item.data.get("type") == "table" and not self.held:
+                    self.handle(self.message_of(item))
+                    if self.broken:
+                        self.ask(question)
+                        self.broken = False
+                elif item is not None:
+                    self.held.append(item)
+        finally:
+            self.asking = None
+        line = self.typed.popleft()
+        if line is None:
+            self.console.print()
+        elif ahead or not self.reader.tty:  # a terminal shows what is typed at the prompt itself
+            self.console.print(line, markup=False, highlight=False)
+        return line
+
+    def ask(self, question: str) -> None:
+        """Show the prompt's question."""
+        self.console.print(question, end="", markup=False, highlight=False)
+        self.console.file.flush()
+
     # ------------------------------------------------------------------ messages
     def handle(self, message: dict[str, Any]) -> None:
         """Show what a server message says and keep what it tells."""
@@ -192,7 +338,7 @@ class RemoteTable:
             self.rules = rules_from_dict(message["rules"])
             self.face = face_for(self.rules)
             commands = {"auto": Command(self.switch_auto, view.AUTO_HELP)}
-            self.turn = TurnPrompt(self.face, self.rules, seats, self.console, self.reader, commands)
+            self.turn = TurnPrompt(self.face, self.rules, seats, self.console, self.prompter, commands)
             self.welcome(message)
             return
         assert self.turn is not None
@@ -208,7 +354,9 @@ class RemoteTable:
         you = message.get("you")
         who = "You are watching" if you is None else f"You are seat {you}"
         self.print(Text(f"{who} at table {message['table']}: {view.seat_list(seats)}."))
-        if you is not None:
+        if you is None:
+            self.print(Text("Type quit to stop watching."))
+        else:
             self.print(Text("Type ? for help, r for the rules, quit to leave the table (your seat waits)."))
             switch = "off" if self.auto else "on"
             self.print(Text(f"{view.auto_text(self.auto)} Type auto {switch} to switch it {switch}."))
@@ -220,14 +368,20 @@ class RemoteTable:
         events = [Event.from_dict(e) for e in message["events"]]
         if self.obs is None:
             self.print(*face.opening(obs, turn.seats))  # the story so far
+            self.print(*view.while_away(events, obs, face, turn.seats))
+            if obs.phase != OVER and not (obs.seat is not None and obs.turn == obs.seat):
+                self.console.print()
+                self.print(*face.turn_view(obs, turn.seats))  # the table as it is now
         elif events and message["step"] - self.step <= 1:  # one action's events, told as play tells them
             told = face.narrate(self.obs, events, obs, turn.seats)
             if self.greeted:  # sent for the table's latest action, whose maker ``by`` names
                 told = view.made_by(told, message.get("by"))
             self.print(*told)
         else:  # several actions' (after a reconnection): each told against the observation before them
-            for group in events_by_step(events):
+            for group in view.events_by_step(events):
                 self.print(*face.narrate(self.obs, group, obs, turn.seats))
+        if self.obs is not None and obs.phase == OVER and self.obs.phase != OVER:
+            self.end_told = True
         first, self.greeted = not self.greeted, True
         if message["step"] != self.step or (first and self.sent_on != self.connection):
             self.waiting = self.again = False  # answered; or sent before a lost connection and not taken
@@ -275,13 +429,6 @@ class RemoteTable:
         auto-play as they are now, which the server sets as the seat arrives."""
         return self.link.socket_url(since=self.next, name=self.name, auto=self.auto)
 
-    def receive(self, *, wait: bool) -> dict[str, Any] | None:
-        """The next message (None when ``wait`` is off and none has come)."""
-        message = self.socket.receive(wait=wait)
-        if self.socket.connections != self.connection:
-            self.connection, self.greeted, self.arrived = self.socket.connections, False, False
-        return message
-
     def send_act(self, action: Any) -> None:
         """Send an action as its text with the step of the frame it answers (a table that has moved on since
         refuses it as stale rather than taking it on a later turn), and wait for the answer."""
@@ -291,11 +438,13 @@ class RemoteTable:
 
     # ------------------------------------------------------------------ endings
     def finish(self) -> None:
-        """The final standings and the server's scoreboard of the match."""
+        """The result (unless its narration told it already), the final standings from the server's
+        scoreboard, and the match's record: its link whole on a line of its own, and how to replay it."""
         face, turn = self.face, self.turn
         assert face is not None and turn is not None
-        self.console.print()
-        self.print(*face.final(self.obs, turn.seats))
+        if not self.end_told:  # the client came to a match already over: nothing told its end yet
+            self.console.print()
+            self.print(*face.final(self.obs, turn.seats))
         try:
             board = scoreboard(self.link)
         except RemoteError as e:
@@ -303,11 +452,12 @@ class RemoteTable:
             return
         self.console.print()
         self.print(*view.score_table(board, face, self.obs, turn.seats))
-        self.console.print(
-            f"The whole match's record (save it to a file for bumtable replay): {self.link.api('record')}",
-            markup=False,
-            soft_wrap=True,
-        )
+        self.console.print()
+        for line in view.record_lines(self.link.api("record"), command_name()):
+            if isinstance(line, str):  # a link: never wrapped inside
+                self.console.print(line, markup=False, highlight=False, soft_wrap=True)
+            else:
+                self.print(line)
 
     def leave(self) -> None:
         """Say where the match stands and how to come back to the seat."""
@@ -317,12 +467,9 @@ class RemoteTable:
             self.console.print(line, markup=False, soft_wrap=True)
 
     def print(self, *lines: RenderableType) -> None:
-        """Print renderables, one per line."""
+        """Print renderables, one per line (below the prompt's question, when one waits for its line)."""
+        if lines and self.asking is not None and not self.broken:
+            self.console.print()
+            self.broken = True
         for line in lines:
             self.console.print(line)
-
-
-def events_by_step(events: Sequence[Event]) -> Iterator[list[Event]]:
-    """Events grouped by the action that caused them."""
-    for _, group in groupby(events, key=lambda e: e.step):
-        yield list(group)

@@ -162,6 +162,27 @@ def take_free_seat(link: TableLink, name: str | None) -> tuple[int, str]:
     return int(data["seat"]), str(data["token"])
 
 
+def record_link(url: str) -> str:
+    """The URL of a table's record (``GET /api/tables/ID/record``) for a link to it: the record's own link as
+    the end of a match gives it, or a table's link (a seat's, the join link or the spectators'), whose record
+    it is.
+
+    >>> record_link("http://127.0.0.1:8000/t/ab12?token=xyz")
+    'http://127.0.0.1:8000/api/tables/ab12/record'
+    >>> record_link("http://127.0.0.1:8000/api/tables/ab12/record?hand=2")
+    'http://127.0.0.1:8000/api/tables/ab12/record?hand=2'
+    """
+    try:
+        return TableLink.parse(url).api("record")
+    except RemoteError:
+        return url.strip()
+
+
+def fetch_json(url: str) -> Any:
+    """The JSON a GET of ``url`` answers; a RemoteError with the server's reason, or why it cannot be reached."""
+    return _request("GET", url)
+
+
 def scoreboard(link: TableLink) -> dict[str, Any]:
     """The series as the server kept it: a row per finished hand with what each player gained, the totals."""
     data: dict[str, Any] = _request("GET", link.api("scoreboard"))

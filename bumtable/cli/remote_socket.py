@@ -1,13 +1,20 @@
 """The WebSocket to a table, for ``bumtable join``: opened from the next event not seen, with the seat's name
-and auto-play in its URL, and opened again by itself when it is lost (the server then sends the events missed,
-and nothing twice, and the seat keeps its name and auto-play)."""
+and auto-play in its URL, and opened again when it is lost (the server then sends the events missed, and
+nothing twice, and the seat keeps its name and auto-play).
+
+Each connection has a thread of its own that reads its messages as they come and hands them on (``put``), so
+the client can show what happens at the table while it waits for the person to type; when the connection is
+lost, a :class:`Lost` is handed on after its last message, and the client opens it again (:meth:`reconnect`).
+"""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -22,17 +29,42 @@ MAX_MESSAGE = 16 * 2**20
 """The largest message read (a first frame holds every event of the match so far)."""
 
 
+@dataclass(frozen=True)
+class Message:
+    """A message from the server, and the connection it came on (1 for the first, one more after each loss)."""
+
+    connection: int
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Lost:
+    """The connection ``connection`` was lost (or the server sent what is not JSON: ``problem`` says so)."""
+
+    connection: int
+    problem: str | None = None
+
+
 class TableSocket:
     """The connection to the table of ``link``, as its token's seat (a spectator without one).
 
     ``url`` gives the URL a new connection opens: from the seq of the first event not seen, with the seat's
-    name and auto-play as they are now (:meth:`TableLink.socket_url`); ``say`` shows a line to the person.
+    name and auto-play as they are now (:meth:`TableLink.socket_url`); ``say`` shows a line to the person;
+    ``put`` is handed each :class:`Message` and :class:`Lost`, from the connection's own thread.
     """
 
-    def __init__(self, link: TableLink, *, url: Callable[[], str], say: Callable[[Text], None]) -> None:
+    def __init__(
+        self,
+        link: TableLink,
+        *,
+        url: Callable[[], str],
+        say: Callable[[Text], None],
+        put: Callable[[Message | Lost], None],
+    ) -> None:
         self.link = link
         self.url = url
         self.say = say
+        self.put = put
         self.ws: ClientConnection | None = None
         self.opened = contextlib.ExitStack()
         """Every connection opened (as context managers, as websockets asks), closed together by :meth:`close`."""
@@ -40,32 +72,35 @@ class TableSocket:
         """Connections opened so far (a new one after each loss)."""
 
     def open(self) -> None:
-        """Connect, from the next event not seen; a RemoteError if the table cannot be reached."""
+        """Connect, from the next event not seen, and start reading its messages; a RemoteError if the table
+        cannot be reached."""
         try:
             ws = connect(self.url(), open_timeout=15, max_size=MAX_MESSAGE, max_queue=256)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
             raise RemoteError(f"cannot reach the table at {self.link.page()}: {e}") from None
         self.ws = self.opened.enter_context(ws)
         self.connections += 1
+        reader = threading.Thread(target=self._read, args=(ws, self.connections), daemon=True)
+        reader.start()
 
-    def receive(self, *, wait: bool) -> dict[str, Any] | None:
-        """The next message (None when ``wait`` is off and none has come); a lost connection is opened again
-        first."""
-        while True:
-            assert self.ws is not None
-            try:
-                data: dict[str, Any] = json.loads(self.ws.recv(timeout=None if wait else 0))
-                return data
-            except TimeoutError:
-                return None
-            except ConnectionClosed:
-                self.reconnect()
+    def _read(self, ws: ClientConnection, connection: int) -> None:
+        """Hand on every message of one connection as it comes, then its loss."""
+        try:
+            while True:
+                data = json.loads(ws.recv())
+                if not isinstance(data, dict):
+                    raise ValueError("not a JSON object")
+                self.put(Message(connection, data))
+        except ConnectionClosed:
+            self.put(Lost(connection))
+        except ValueError as e:
+            self.put(Lost(connection, f"the server sent a message that cannot be read ({e})"))
 
-    def reconnect(self) -> None:
-        """Open the connection again; a RemoteError if that keeps failing."""
+    def reconnect(self, pause: Callable[[float], None] = time.sleep) -> None:
+        """Open the connection again, ``pause`` waiting before each try; a RemoteError if that keeps failing."""
         self.say(Text("The connection to the table was lost; connecting again...", style="yellow"))
         for delay in RECONNECT_DELAYS:
-            time.sleep(delay)
+            pause(delay)
             try:
                 self.open()
             except RemoteError:

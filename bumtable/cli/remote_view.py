@@ -1,9 +1,11 @@
 """What ``bumtable join`` shows beyond the game's face: who sits where, who comes and goes, the turn clock,
-who made a move the seat's player did not, the server's scoreboard; and why a typed move is not legal, worked
-out from the observation alone.
+who made a move the seat's player did not, what happened while a seat was away, the final standings from the
+server's scoreboard and the record's link; and why a typed move is not legal, worked out from the observation
+alone.
 
 Everything here reads the server's ``table`` message (what everyone at the table may know), a ``state``
-frame's clock and ``by``, the scoreboard, or the seat's own observation; never a state.
+frame's clock, ``by`` and events (as that viewer may know them), the scoreboard, or the seat's own
+observation; never a state.
 
 >>> message = {"you": 1, "status": "playing", "settings": {"stand_in": "heuristic"}, "seats": [
 ...     {"seat": 0, "kind": "person", "bot": None, "name": "Ann", "claimed": True, "present": True,
@@ -26,7 +28,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from itertools import groupby
 from typing import Any
 
 from rich import box
@@ -36,8 +39,9 @@ from rich.text import Text
 
 from bumtable.cli.face import Face
 from bumtable.cli.match_end import MAX_COLUMNS
-from bumtable.cli.render import Seats, ordinal
+from bumtable.cli.render import Seats, count_word, ordinal
 from bumtable.errors import BumtableError
+from bumtable.rules.events import HAND_OVER, Event
 from bumtable.rules.registry import sample_state
 
 MADE_BY = {
@@ -198,35 +202,97 @@ def why_illegal_from(obs: Any) -> Callable[[Any], str | None]:
 
 
 def score_table(board: dict[str, Any], face: Face, obs: Any, seats: Seats) -> list[RenderableType]:
-    """The server's scoreboard of the match: each player's place, total and what they gained in each hand
-    (or round); only the totals when the board has one row (a game scored once, at its end); nothing for a
-    game that counts nothing until it ends."""
+    """The final standings from the server's scoreboard: each player's place, name and score (the game's
+    own count: points, tokens, 1 for a Gin Bummy winner), best first, with what they gained in each hand (or
+    round) where the game counts hand by hand; before the end (no outcome yet), the totals so far."""
     rows, unit = board.get("rows") or [], board.get("unit") or ""
     outcome = board.get("outcome")
-    if not rows or not unit:
+    if outcome is None and (not rows or not unit):
         return []
     word = face.progress(obs).split()[0]
-    players = len(rows[0]["totals"])
-    places = outcome["places"] if outcome else [1] * players
+    if outcome is not None:
+        places, scores = outcome["places"], outcome["scores"]
+    else:
+        scores = rows[-1]["totals"]
+        places = [1] * len(scores)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("Place")
     table.add_column("Player")
-    table.add_column(unit.capitalize(), justify="right")
-    parts = len(rows) > 1
+    table.add_column(unit.capitalize() or "Score", justify="right")
+    parts = bool(unit) and len(rows) > 1
     columns = parts and len(rows) <= MAX_COLUMNS
     if columns:
         for i in range(1, len(rows) + 1):
             table.add_column(f"{word[:1].upper()}{i}", justify="right")
     elif parts:
         table.add_column(f"Per {word}, 1 to {len(rows)}")
-    for p in sorted(range(players), key=lambda q: (places[q], q)):
-        gains = [str(r["gains"][p]) for r in rows]
-        cells = [ordinal(places[p]) if outcome else "", seats.name(p), str(rows[-1]["totals"][p])]
+    for p in sorted(range(len(scores)), key=lambda q: (places[q], q)):
+        cells = [ordinal(places[p]) if outcome else "", seats.name(p), str(scores[p])]
         if parts:
+            gains = [str(r["gains"][p]) for r in rows]
             cells += gains if columns else [" ".join(gains)]
         table.add_row(*cells, style="bold" if p == seats.you else None)
-    title = f"The table's scoreboard · {len(rows)} {word}s" if parts else "The table's scoreboard"
+    title = "Final standings" if outcome is not None else "The table's scoreboard"
+    if parts:
+        title += f" · {len(rows)} {word}s"
     return [Text(title, style="bold"), table]
+
+
+def record_lines(url: str, command: str) -> list[RenderableType | str]:
+    """Where the finished match's record is and how to replay it: words (a Text, wrapped as the screen needs)
+    and each link whole on a line of its own (a str, to be printed unwrapped so that it can be copied)."""
+    return [
+        Text("The whole match's record, to keep or to replay:"),
+        f"  {url}",
+        Text("Replay it with:"),
+        f"  {command} replay {url}",
+    ]
+
+
+def events_by_step(events: Sequence[Event]) -> Iterator[list[Event]]:
+    """Events grouped by the action that caused them."""
+    for _, group in groupby(events, key=lambda e: e.step):
+        yield list(group)
+
+
+def actor_of(group: Sequence[Event]) -> int | None:
+    """Who made the action that caused a group of events (of a step after 0, which is the game's setting up):
+    the first of them to name a player (an action's own event comes first; only a Gin Bummy stock turned over
+    comes before the draw, naming nobody)."""
+    return next((e.player for e in group if e.player is not None), None)
+
+
+def while_away(events: Sequence[Event], obs: Any, face: Face, seats: Seats) -> list[RenderableType]:
+    """For a seat coming back to the table, what happened since its last move, from the events the server
+    sent it (only what that seat may know): how many moves each player made, how many hands ended, and where
+    the game stands now. Nothing for a spectator or a seat that has not moved yet."""
+    if obs.seat is None:
+        return []
+    groups = list(events_by_step(events))
+    moved = (i for i, g in enumerate(groups) if g[0].step > 0 and actor_of(g) == obs.seat)  # step 0: the deal
+    last = max(moved, default=None)
+    if last is None:
+        return []
+    missed = groups[last + 1 :]
+    if not missed:
+        return [Text("Nothing was played since your last move.", style="bold")]
+    made = [actor_of(g) for g in missed]
+    by = [f"{seats.name(p)} ({made.count(p)})" for p in range(len(seats.names)) if p in made]
+    moves = f"{count_word(len(missed))} move{'s' if len(missed) != 1 else ''}"
+    who = f", by {_and(by)}" if by else ""
+    out: list[RenderableType] = [
+        Text(f"While you were away (since your last move): {moves}{who}.", style="bold")
+    ]
+    ended = sum(1 for g in missed for e in g if e.kind == HAND_OVER)
+    if ended:
+        hands = f"{count_word(ended)} hand{'s' if ended != 1 else ''}"
+        out.append(Text(f"{hands[:1].upper()}{hands[1:]} ended meanwhile; now {face.progress(obs)}."))
+    return out + face.standings(obs, seats)
+
+
+def _and(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def quit_lines(link: str | None, message: dict[str, Any] | None, command: str) -> list[str]:

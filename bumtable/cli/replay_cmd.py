@@ -1,4 +1,8 @@
-"""``bumtable replay``: step through a saved game, action by action, from one seat's view."""
+"""``bumtable replay``: step through a saved game, action by action, from one seat's view.
+
+The game is a record file (``bumtable play --save``) or a table server's record link, which the end of a
+match at ``bumtable join`` prints (``http://HOST:PORT/api/tables/ID/record``; a table's own link works too):
+the record is fetched and read as a file's would be."""
 
 from __future__ import annotations
 
@@ -12,9 +16,14 @@ from rich.text import Text
 from bumtable.cli.common import CliError, cli_errors, out_console
 from bumtable.cli.faces import face_for
 from bumtable.cli.prompt import LineReader
+from bumtable.cli.remote_link import RemoteError, fetch_json, record_link
 from bumtable.cli.render import Seats
 from bumtable.cli.saves import load_record
+from bumtable.errors import BumtableError
 from bumtable.rules import GameRecord
+
+WEB = ("http://", "https://")
+"""What a record link (rather than a file's name) starts with."""
 
 
 def seats_for(record: GameRecord, seat: int | None) -> Seats:
@@ -69,9 +78,32 @@ def run_replay(console: Console, record: GameRecord, seat: int | None, step: boo
             console.print(line)
 
 
+def record_from_link(url: str) -> GameRecord:
+    """The record a table server gives for ``url`` (its record link, or the table's link), checked by
+    replaying it as a file's is; a CliError saying what was wrong."""
+    link = record_link(url)
+    try:
+        data = fetch_json(link)
+    except RemoteError as e:
+        raise CliError(f"cannot fetch the record at {link}: {e}") from None
+    try:
+        record = GameRecord.from_dict(data)
+        record.replay()
+    except BumtableError as e:
+        raise CliError(f"{link}: {e}") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+        raise CliError(f"{link}: not a valid game record ({type(e).__name__}: {e})") from None
+    return record
+
+
 def replay(
     file: Annotated[
-        Path, typer.Argument(help="A game record saved by 'bumtable play --save'.", dir_okay=False)
+        str,
+        typer.Argument(
+            help="A game record saved by 'bumtable play --save', or the record link a table server gives at "
+            "the end of a match (http://HOST:PORT/api/tables/ID/record).",
+            show_default=False,
+        ),
     ],
     seat: Annotated[
         int | None, typer.Option(help="Watch from this seat (its hand and exchange); default: spectator.")
@@ -83,7 +115,7 @@ def replay(
     """Step through a saved game: Enter shows the next action, q quits."""
     console = out_console()
     with cli_errors():
-        record, _final = load_record(file)
+        record = record_from_link(file) if file.startswith(WEB) else load_record(Path(file))[0]
         n = record.rules.players
         if seat is not None and not 0 <= seat < n:
             raise CliError(f"no seat {seat}: seats are 0 to {n - 1}")
