@@ -82,3 +82,29 @@ def test_no_more_bot_decisions_are_made_at_once_than_the_servers_limit() -> None
         actions = asyncio.run(decide_all(pool))
         assert pool.most == at_once and pool.busy == 0
         assert all(state.why_illegal(a) is None for a in actions)  # real decisions, made in the workers
+
+
+def test_a_bot_worker_that_dies_is_replaced_and_the_table_plays_on(tmp_path: Path) -> None:
+    server = Server(
+        f"sqlite:///{tmp_path / 'dies.db'}", tmp_path / "server.log", ("--bot-workers", "1")
+    ).start()
+    try:
+        assert server.process is not None
+        made = server.create(game="bum-game", players=4, seats=[{"kind": "bot", "bot": "hard"}] * 4, seed=2)
+        table = f"{server.http}/api/tables/{made['id']}"
+        deadline = time.monotonic() + 30
+        while not (workers := _workers(server.process.pid)):
+            assert time.monotonic() < deadline, "no bot worker started"
+            time.sleep(0.05)
+        os.kill(workers[0], 9)  # as the kernel's out-of-memory killer would
+        killed_at = httpx.get(table, timeout=10).json()["actions"]
+        while httpx.get(table, timeout=10).json()["actions"] < killed_at + 8:
+            assert time.monotonic() < deadline + 60, f"the table stopped at {killed_at} actions"
+            time.sleep(0.1)
+        assert _workers(server.process.pid) != workers  # a new worker decides
+    finally:
+        server.kill()
+
+
+def _workers(server: int) -> list[int]:
+    return [pid for pid in _children(server) if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text()]

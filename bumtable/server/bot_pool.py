@@ -14,6 +14,7 @@ import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bumtable.bots import make_bot
@@ -67,6 +68,11 @@ class BotPool:
             try:
                 loop = asyncio.get_running_loop()
                 return await loop.run_in_executor(self._pool, decide, kind, seed, game, observation)
+            except (
+                BrokenProcessPool
+            ):  # a worker died (killed, out of memory): the next decision gets a new pool
+                self.close()
+                raise
             finally:
                 self.busy -= 1
 
