@@ -112,23 +112,28 @@ def _wild_sequences(counts: list[int], t: Tables, cap: int) -> Iterator[Play]:
     wilds = [(w, counts[w]) for w in t.seq_wilds if counts[w]]
     spare = sum(k for _, k in wilds)
     splits = _splits(wilds)
+    for width, ranks in _spans(t, cap):
+        for short in _shortfalls(tuple([max(0, width - counts[r]) for r in ranks]), width, spare):
+            need = sum(short)
+            if need == 0 or need == width * len(ranks):
+                continue  # natural sequences come from lead_plays; all-wild ones are no sequence
+            natural: tuple[int, ...] = ()
+            for r, s in zip(ranks, short, strict=True):
+                natural += (r,) * (width - s)
+            for split in splits[need]:
+                cards = natural + split
+                yield Play(SEQUENCE, ranks[-1], len(cards), width, cards)
+
+
+def _spans(t: Tables, cap: int) -> Iterator[tuple[int, range]]:
+    """Every width and run of ranks a sequence of at most ``cap`` cards may take."""
     for width in range(1, min(t.max_width, cap) + 1):
         least = t.min_ranks(width)
         for lo in range(t.seq_top + 1):
             for hi in range(lo + least - 1, t.seq_top + 1):
                 if width * (hi - lo + 1) > cap:
                     break
-                ranks = range(lo, hi + 1)
-                for short in _shortfalls(tuple([max(0, width - counts[r]) for r in ranks]), width, spare):
-                    need = sum(short)
-                    if need == 0 or need == width * len(ranks):
-                        continue  # natural sequences come from lead_plays; all-wild ones are no sequence
-                    natural: tuple[int, ...] = ()
-                    for r, s in zip(ranks, short, strict=True):
-                        natural += (r,) * (width - s)
-                    for split in splits[need]:
-                        cards = natural + split
-                        yield Play(SEQUENCE, hi, len(cards), width, cards)
+                yield width, range(lo, hi + 1)
 
 
 @lru_cache(maxsize=4096)
@@ -179,19 +184,14 @@ def wild_sequence_count(rules: ClimbingOptions, *, suited: bool = False) -> int:
         multisets = _convolve(multisets, [1] * (counts[w] + 1))
     spare = len(multisets) - 1
     total = 0
-    for width in range(1, min(t.max_width, cap) + 1):
-        least = t.min_ranks(width)
-        for lo in range(t.seq_top + 1):
-            for hi in range(lo + least - 1, t.seq_top + 1):
-                if width * (hi - lo + 1) > cap:
-                    break
-                ways = [1]  # ways[k]: vectors of cards missing per rank adding up to k
-                for r in range(lo, hi + 1):
-                    short = max(0, width - counts[r])
-                    ways = _convolve(ways, [0] * short + [1] * (width - short + 1))[: spare + 1]
-                full = width * (hi - lo + 1)
-                found = sum(n * multisets[k] for k, n in enumerate(ways) if 0 < k < full and k <= spare)
-                total += found * (suits(width) if suited else 1)
+    for width, ranks in _spans(t, cap):
+        ways = [1]  # ways[k]: vectors of cards missing per rank adding up to k
+        for r in ranks:
+            short = max(0, width - counts[r])
+            ways = _convolve(ways, [0] * short + [1] * (width - short + 1))[: spare + 1]
+        full = width * len(ranks)
+        found = sum(n * multisets[k] for k, n in enumerate(ways) if 0 < k < full and k <= spare)
+        total += found * (suits(width) if suited else 1)
     return total
 
 
