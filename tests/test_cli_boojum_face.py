@@ -494,9 +494,11 @@ def test_each_decision_says_what_is_decided_and_the_key_and_every_line_fit_100_c
     )
     assert re.search(r"Key: 5ML[·.]l is a 5 of Moons and Leaves, a Location; C is a Crown\.", render(view))
     assert re.search(r"Types: [·.]l Location [·.]p Personality [·.]e Event", render(view))
-    brief = FACE.turn_brief(auction.observe(0), seats)
+    brief = FACE.turn_brief(auction.observe(0), seats)  # right after the full view: no heading again
     assert not any(isinstance(line, Table) for line in brief)
-    assert "Round 1, auction for slot 1 of 3." in plain(brief) and "Your hand (5)" in plain(brief)
+    assert "Round 1" not in plain(brief) and "Your hand (5)" in plain(brief)
+    fresh = BoojumFace().turn_brief(auction.observe(0), seats)
+    assert "Round 1, auction for slot 1 of 3." in plain(fresh) and "Your hand (5)" in plain(fresh)
     claiming = FACE.turn_view(claims.observe(0), seats)
     assert "You decide: claim a token (each claim draws you a card, so claim again) or say done." in plain(
         claiming

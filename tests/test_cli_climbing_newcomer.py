@@ -50,6 +50,14 @@ def spawn(*args: str, dimensions: tuple[int, int] = WIDE) -> pexpect.spawn:
     )
 
 
+def quit_unsaved(child: pexpect.spawn) -> None:
+    """Quit at the prompt on screen, saying yes when asked (a game not saved asks first)."""
+    child.sendline("quit")
+    if child.expect_exact(["Quit anyway? (y/N) ", pexpect.EOF]) == 0:
+        child.sendline("y")
+        child.expect(pexpect.EOF)
+
+
 def plain(text: str) -> str:
     return text.replace("\r\n", "\n")
 
@@ -70,12 +78,17 @@ def president() -> Iterator[str]:
     seen = ""
     try:
         while True:
-            i = child.expect(["Your play: ", r"\? ", "─+ Hand 3 ─+"])
+            i = child.expect(
+                ["Your play: ", r"\(number\)\? ", "─+ Hand 3 ─+", "Press Enter for the next hand"]
+            )
             seen += child.before + child.after
             if i == 2:
                 break
-            child.sendline("1")
+            child.sendline("" if i == 3 else "1")
+        child.expect_exact("Your play: ")  # keys typed before hand 3's first question are dropped
         child.sendline("quit")
+        child.expect_exact("Quit anyway? (y/N) ")
+        child.sendline("y")
         child.expect(pexpect.EOF)
     finally:
         child.close()
@@ -186,8 +199,7 @@ def test_choosing_cards_to_give_as_president_tells_whom_how_many_why_and_what_ca
         child.sendline(typed)
         child.expect("Your play: ")
         after = plain(child.before)
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
+        quit_unsaved(child)
     finally:
         child.close()
     turn = before[before.rindex("Hand ") :]
@@ -196,7 +208,7 @@ def test_choosing_cards_to_give_as_president_tells_whom_how_many_why_and_what_ca
     assert re.search(
         rf"P{bum} \(Bum\) already gave you \S+ \S+ \(the best held, picked by the rules\)\.", turn
     )
-    assert turn.index("Your hand as dealt (13)") < turn.index("Your hand now (15)") < turn.index(" 1 give ")
+    assert turn.index("Your hand as dealt (13)") < turn.index("Your hand now (15)") < turn.index(" #1 give ")
     assert f"You gave P{bum} (Bum) " in after and "(chosen)" in after
     assert re.search(rf"P{bum} \(Bum\) gave you \S+ \S+ \(the best held, picked by the rules\)", after)
     assert "Your hand after the exchange (13)" in after
@@ -209,7 +221,7 @@ def test_leading_with_both_jokers_lists_a_short_menu_and_asks_the_wild_cards_onl
     try:
         child.expect("Your play: ")
         shown = plain(child.before)
-        numbers = [int(n) for n in re.findall(r"(?:^|\s)(\d+) \S", shown[shown.rindex("Your hand") :], re.M)]
+        numbers = [int(n) for n in re.findall(r"#(\d+) \S", shown[shown.rindex("Your hand") :])]
         assert max(numbers) <= 25
         six = re.search(r"(\d+) 6 6 6 2 … \(four to six 6s with wild cards\)", shown)
         assert six, shown
@@ -220,8 +232,7 @@ def test_leading_with_both_jokers_lists_a_short_menu_and_asks_the_wild_cards_onl
         assert "6 6 6 JK JK (five 6s)" in asked
         child.sendline("2")
         child.expect("You play 6♣ 6♥ 6♠ JK \\(four 6s\\)")
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
+        quit_unsaved(child)
     finally:
         child.close()
 
@@ -234,8 +245,7 @@ def test_typing_a_bad_card_in_the_bum_game_lists_every_rank_jk_included_on_one_l
         child.sendline("Zz")
         child.expect("Your play: ")
         error = next(line for line in plain(child.before).splitlines() if "bad token" in line)
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
+        quit_unsaved(child)
     finally:
         child.close()
     assert "ranks are 3 4 5 6 7 8 9 10 J Q K A 2 JK" in error, error
@@ -249,13 +259,12 @@ def test_typing_h_at_a_climbing_game_states_the_input_rule_and_r_for_the_rules()
         child.sendline("?")
         child.expect("Your play: ")
         help_text = " ".join(plain(child.before).split())
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
+        quit_unsaved(child)
     finally:
         child.close()
     assert " ".join(INPUT_RULE.split()) in help_text
     assert "r, rules the rules of this game in short" in help_text
-    assert "#3 option 3 of the menu, always" in help_text
+    assert "#3 option 3 of the menu (3 alone is your 3s" in help_text
 
 
 # ---------------------------------------------------------------------- every hand of every system, in-process
@@ -400,7 +409,7 @@ def test_following_a_single_5_in_president_says_an_equal_rank_may_follow_too() -
 def test_typing_a_single_card_against_three_queens_while_holding_the_3_of_clubs_offers_the_3_of_clubs() -> (
     None
 ):
-    # Once "you must play exactly 3 cards to follow set Q Q Q, or pass", though the 3c alone was legal.
+    # Once "you must play exactly 3 cards to follow Q Q Q, or pass", though the 3c alone was legal.
     rules = get("president", players=4)
     for second, wipe in (("3c 4d 5h", True), ("4d 5h 6s", False)):
         state = seated(rules, ["Qc Qd Qh 7c", second, "8c 9c", "10c Jc"])
@@ -409,13 +418,13 @@ def test_typing_a_single_card_against_three_queens_while_holding_the_3_of_clubs_
         options = ClimbingFace().ordered(state.observe(1), state.legal_actions())
         choice = ClimbingFace().interpret("4", rules, options, state.why_illegal)
         assert choice.play is None and choice.error
-        held = "to follow set Q Q Q, or the 3c alone, or pass"
+        held = "to follow Q Q Q, or the 3c alone, or pass"
         assert (held in choice.error) == wipe, choice.error
-        assert ("to follow set Q Q Q, or pass" in choice.error) != wipe, choice.error
+        assert ("to follow Q Q Q, or pass" in choice.error) != wipe, choice.error
         assert (rules.parse_action("set 3c") in state.legal_actions()) == wipe
         why = state.why_illegal(rules.parse_action("set 4"))
         assert why is not None and why.endswith(
-            "or the 3c alone, or pass" if wipe else "to follow set Q Q Q, or pass"
+            "or the 3c alone, or pass" if wipe else "to follow Q Q Q, or pass"
         )
 
 

@@ -29,6 +29,8 @@ def _first_screen(no_color: str, term: str) -> str:
     child.expect("Your play: ")
     screen = child.before
     child.sendline("quit")
+    child.expect_exact("Quit anyway? (y/N) ")  # not saved: asked first
+    child.sendline("y")
     child.expect(pexpect.EOF)
     return str(screen)
 

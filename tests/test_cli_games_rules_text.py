@@ -121,8 +121,19 @@ def test_every_option_of_every_game_has_a_description() -> None:
         assert not undescribed, (sys.name, undescribed)
 
 
-def test_games_game_describes_each_option_with_its_preset_and_allowed_values() -> None:
-    out = games("bum-game")
+def test_games_game_tells_the_rules_in_short_and_keeps_the_options_behind_a_flag() -> None:
+    out = games("zheng-shangyou", columns=80)
+    lines = out.splitlines()
+    assert lines[0] == "Zheng Shangyou for 5 players" and len(lines) < 40
+    assert flat(rules_summary(get("zheng-shangyou"), 80).split("\n\n")[0]) in flat(out)
+    assert "Variants (bumtable play zheng-shangyou -v NAME):" in flat(out)
+    assert "bumtable games zheng-shangyou --options" in flat(out)
+    assert "Allowed:" not in out and "flush_beats =" not in out  # the option dump is behind --options
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_games_game_options_describes_each_option_with_its_preset_and_allowed_values() -> None:
+    out = games("bum-game", "--options")
     assert "exchange_pairs = [[0, 3, 2], [1, 2, 1]]\n" in out
     block = flat(out[out.index("exchange_pairs = ") :].split("\n\n")[0])
     assert "(higher role, lower role, cards): the higher gives its lowest cards" in block
@@ -132,14 +143,15 @@ def test_games_game_describes_each_option_with_its_preset_and_allowed_values() -
     assert "(not described)" not in out and "system =" not in out
     rules = get("bum-game")
     assert all(f"\n{name} = " in out for name in rules.to_dict() if name != "system")
-    narrow = games("boojum", columns=60)
+    narrow = games("boojum", "--options", columns=60)
     assert max(len(line) for line in narrow.splitlines()) <= 60
     assert "max_rounds = 60" in narrow
 
 
 def test_games_game_with_players_shows_that_count_s_presets() -> None:
-    out = games("president", "-n", "5")
+    out = games("president", "-n", "5", "--options")
     assert "for 5 players" in out.splitlines()[0]
+    assert games("president", "-n", "5").startswith("President for 5 players\n")
     assert "exchange_pairs = [[0, 4, 2], [1, 3, 1]]" in out and "players = 5" in out
     bad = RUNNER.invoke(app, ["games", "president", "-n", "9"])
     assert bad.exit_code == 2 and "3 to 8 players" in bad.output
@@ -154,7 +166,7 @@ def test_games_game_json_stays_the_rules_data_that_reads_back() -> None:
 def test_games_help_promises_only_flags_that_exist() -> None:
     text = help_text("games", 100)
     description = text[text.index("Usage:") : text.index("╭")]
-    assert set(re.findall(r"--[a-z][a-z-]*", description)) <= {"--json", "--players", "--help"}
+    assert set(re.findall(r"--[a-z][a-z-]*", description)) <= {"--json", "--players", "--options", "--help"}
     assert "-o NAME=VALUE" in description
     options = text[text.index("Options") :]
     assert "--json" in options and "--players" in options

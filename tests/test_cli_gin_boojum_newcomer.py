@@ -35,10 +35,17 @@ def spawn(*args: str) -> pexpect.spawn:
 def finish(child: pexpect.spawn) -> None:
     """Quit at the prompt and check the program ends cleanly."""
     child.expect(PROMPT)
-    child.sendline("q")
-    child.expect(pexpect.EOF)
+    quit_unsaved(child)
     child.close()
     assert child.exitstatus == 0
+
+
+def quit_unsaved(child: pexpect.spawn) -> None:
+    """Type q at the prompt on screen and say yes when asked (a game not saved asks before quitting)."""
+    child.sendline("q")
+    child.expect_exact("Quit anyway? (y/N) ")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
 
 
 def wrapped(text: str) -> str:
@@ -135,8 +142,7 @@ def test_discarding_the_card_that_starves_you_warns_first_and_no_keeps_the_turn(
     child.sendline("n")
     child.expect(PROMPT)  # asked again: the turn is not lost
     assert not re.search(f"You discard {shown(card)}", child.before or "")
-    child.sendline("q")
-    child.expect(pexpect.EOF)
+    quit_unsaved(child)
     child.close()
     assert child.exitstatus == 0
 
@@ -148,7 +154,7 @@ def test_reaching_a_winning_hand_the_bum_played_for_you_is_said_in_one_plain_sen
     for move in typed:
         child.expect(PROMPT)
         child.sendline(move)
-    child.expect(wrapped("Your only move, played for you: bum (call Bum! with your winning hand)."))
+    child.expect(wrapped("You call Bum! with 2♦ 4♥ 5♣ 6♠: your only move, played for you."))
     child.expect(wrapped("You win with Bum!"))
     child.expect_exact("Play again? (y/N) ")
     child.sendline("n")
@@ -175,11 +181,11 @@ def test_playing_a_whole_boojum_game_at_100_columns_shows_the_card_key_and_no_wi
     )
     said: list[str] = []
     while True:
-        i = child.expect([PROMPT, "\\(y/N\\) ", pexpect.EOF])
+        i = child.expect([PROMPT, "\\(y/N\\) ", pexpect.EOF, "Press Enter for the next round"])
         said.append(child.before or "")
         if i == 2:
             break
-        child.sendline("1" if i == 0 else "n")
+        child.sendline({0: "1", 1: "n", 3: ""}[i])
     child.close()
     assert child.exitstatus == 0
     text = ANSI.sub("", "".join(said)).replace("\r", "")
@@ -190,7 +196,7 @@ def test_playing_a_whole_boojum_game_at_100_columns_shows_the_card_key_and_no_wi
     # The key is on screen (h was never typed): suits, types, and every card with its type mark.
     assert "Suits: M Moons S Suns W Waves L Leaves Y Wyrms K Knots" in text
     assert "Types: ·l Location ·p Personality ·e Event; two marks: ·le Location and Event" in text
-    assert re.search(r"Your only move, played for you: stand \(bid \w+ for [\w-]+\)\.", text)
+    assert re.search(r"You bid [^\n]*\(\w+ for [\w-]+\):\s+your only\s+move,\s+played\s+for\s+you\.", text)
     assert re.search(r"Your hand \(\d+\): .*\b[2-9][MSWLYK]{2}·[lpe]", text)
     # Each decision and each end is told with its reason.
     assert "You decide: open the bidding (lay cards, then stand to bid them) or pass" in text

@@ -116,6 +116,8 @@ def test_illegal_and_unreadable_input_get_a_reason_and_a_new_prompt_in_a_termina
         child.expect("You play .* \\(a sequence A to JK\\)")
         child.expect("Your play")
         child.sendline("quit")
+        child.expect_exact("Quit anyway? (y/N) ")  # not saved: it asks first
+        child.sendline("y")
         child.expect("Game not saved")
         child.expect(pexpect.EOF)
     finally:
@@ -125,7 +127,7 @@ def test_illegal_and_unreadable_input_get_a_reason_and_a_new_prompt_in_a_termina
 
 def test_cards_the_player_does_not_hold_are_refused_with_the_reason() -> None:
     run = bumtable("play", "--seed", "2", stdin="Q Q Q Q\nquit\n")
-    assert "Not allowed: you do not hold the cards for set Q Q Q Q" in run.stdout
+    assert "Not allowed: you do not hold the cards for Q Q Q Q" in run.stdout
     assert run.stdout.count("Your play") == 2
     assert run.returncode == 0
 
@@ -185,7 +187,8 @@ def test_typed_cards_read_as_set_or_sequence_offer_both_when_both_are_legal() ->
     choice = interpret("A 2 JK", rules, options, state.why_illegal)
     assert [rules.action_text(p) for p in choice.options] == ["set A 2 JK", "seq A 2 JK"]
     assert interpret("seq A 2 JK", rules, options, state.why_illegal).play == rules.parse_action("seq A 2 JK")
-    assert interpret("As 2s", rules, options, state.why_illegal).play == rules.parse_action("A 2")
+    assert interpret("Ac 2s", rules, options, state.why_illegal).play == rules.parse_action("A 2")
+    assert interpret("As 2s", rules, options, state.why_illegal).error == "you do not hold the As"
     assert interpret("", rules, options, state.why_illegal).unreadable
 
 
@@ -195,6 +198,6 @@ def test_optional_revolution_is_offered_to_the_player_dealt_the_jokers() -> None
     assert run.returncode == 0, run.stderr
     out = " ".join(run.stdout.split())
     assert "You were dealt enough Jokers to declare a revolution and decide whether to." in out
-    assert "1 revolution 2 no-revolution" in out
+    assert "#1 revolution #2 no-revolution" in out
     assert "You declare a revolution! Revolution! You (Worker) reveal two Jokers." in out
     assert "You Worker → Boss" in out

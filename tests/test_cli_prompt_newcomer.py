@@ -27,6 +27,7 @@ from bumtable.rules.climbing.plays import PASS
 
 PLAY = "Your play: "
 MOVE = "Your move: "
+PAUSE = "Press Enter for the next hand"
 SCRIPT = Path(sys.executable).parent / "bumtable"
 """The console script ``make run`` installs (``.venv/bin/bumtable``)."""
 
@@ -79,21 +80,16 @@ def human_actions(path: Path) -> list[str]:
     return out
 
 
-def test_typing_2_while_holding_a_two_asks_whether_the_two_or_option_2_is_meant(tmp_path: Path) -> None:
-    # Seed 0: at the person's seventh turn the menu is 1 set 2, 2 pass (a single Two beats the table).
+def test_typing_2_while_holding_a_two_plays_the_two_without_asking(tmp_path: Path) -> None:
+    # Seed 0: at the person's seventh turn the menu is #1 set 2, #2 pass (a single Two beats the table).
     # --no-auto: every turn is asked, as before auto-play, so the turns are counted the same.
     save = tmp_path / "two.json"
     child = spawn("bum-game", "-n", "4", "--seed", "0", "--no-auto", "--save", str(save))
     answer(child, PLAY, *["1"] * 6, "2")
-    child.expect_exact("Which (number)? ")
-    assert "2 could be a move (set 2) or option 2 of the menu (pass)" in said(child)
-    assert human_actions(save)[-1] != "pass"  # nothing played on a guess
-    child.sendline("t")  # a command at the question is read, not a cancel
     child.expect_exact(PLAY)
-    assert "Hand 1" in said(child) and "Nothing played" not in said(child)
-    child.sendline("#2")  # #N is always the option
-    quit_game(child, PLAY)
-    assert human_actions(save)[-1] == "pass"
+    assert "Which" not in said(child) and "could be" not in said(child)  # no question: 2 is the Two
+    assert human_actions(save)[-1] == "set 2"
+    quit_game(child, None)
 
 
 def test_typing_3_when_leading_with_a_3_and_two_options_plays_the_3(tmp_path: Path) -> None:
@@ -106,18 +102,24 @@ def test_typing_3_when_leading_with_a_3_and_two_options_plays_the_3(tmp_path: Pa
     assert human_actions(save)[-1] == "set 3"
 
 
-def test_typing_4_in_a_president_exchange_asks_whether_the_4_or_option_4_the_8_is_meant(
-    tmp_path: Path,
-) -> None:
-    # Seed 1: in hand 2 the person (Vice-president) chooses a card to give: 1 give 4 ... 4 give 8.
+def test_typing_4_in_a_president_exchange_gives_the_4_without_asking(tmp_path: Path) -> None:
+    # Seed 1: in hand 2 the person (Vice-president) chooses a card to give: #1 give 4 ... #4 give 8.
     save = tmp_path / "give.json"
     child = spawn("president", "-n", "4", "--seed", "1", "--no-auto", "--save", str(save))
-    answer(child, PLAY, *["1"] * 16, "4")
-    child.expect_exact("Which (number)? ")
-    assert "4 could be a move (give 4) or option 4 of the menu (give 8)" in said(child)
-    child.sendline("1")
-    quit_game(child, PLAY)
+    for _ in range(16):
+        if child.expect_exact([PLAY, PAUSE]) == 1:
+            child.sendline("")
+            child.expect_exact(PLAY)
+        child.sendline("1")
+    if child.expect_exact([PLAY, PAUSE]) == 1:
+        child.sendline("")
+        child.expect_exact(PLAY)
+    assert "Card exchange:" in said(child)
+    child.sendline("4")
+    child.expect_exact(PLAY)
+    assert "Which" not in said(child)
     assert human_actions(save)[-1] == "give 4"
+    quit_game(child, None)
 
 
 def test_typing_a_command_or_a_move_at_the_which_question_is_read_not_cancelled(tmp_path: Path) -> None:
@@ -147,7 +149,7 @@ def test_a_turn_where_passing_is_the_only_move_is_played_for_you_and_said(tmp_pa
     child = spawn("bum-game", "-n", "4", "--seed", "0", "--save", str(save))
     answer(child, PLAY, "1")
     child.expect_exact(PLAY)
-    assert "Your only move, played for you: pass." in said(child)
+    assert "You pass: your only move, played for you." in said(child)
     quit_game(child, None)
     assert human_actions(save)[:2] == ["set J", "pass"]
 
@@ -169,8 +171,8 @@ def test_finishing_a_match_shows_a_summary_and_y_starts_another_with_a_new_seed(
     # Seed 5 with a target of 3: two hands.
     save = tmp_path / "match.json"
     child = spawn("bum-game", "-n", "3", "--target", "3", "--seed", "5", "--save", str(save))
-    while child.expect_exact([PLAY, "Play again? (y/N) "]) == 0:
-        child.sendline("1")
+    while (seen := child.expect_exact([PLAY, PAUSE, "Play again? (y/N) "])) < 2:
+        child.sendline("1" if seen == 0 else "")  # Enter at the end of a hand
     summary = said(child)
     assert "Match summary · 2 hands" in summary
     assert re.search(r"Place Player Points H1 H2 ─+ 1st P2 4 2 2 2nd You 1 0 1 2nd P1 1 1 0 ", summary)
@@ -302,14 +304,15 @@ def test_typing_4_holding_a_4_that_cannot_beat_the_table_says_why_and_how_to_pic
     assert interpret("#4", rules, options, state.why_illegal).play == options[3]
 
 
-def test_typing_q_while_a_queen_may_be_led_does_not_quit_and_quit_does() -> None:
+def test_typing_q_while_a_queen_may_be_led_plays_the_queen_and_quit_asks_before_stopping() -> None:
     child = spawn("--seed", "3", "--no-auto")
     child.expect_exact(PLAY)
     child.sendline("q")
     child.expect_exact(PLAY)
-    assert "q could be a Queen or quit" in child.before
-    assert "Cannot read that" in child.before and "Not allowed" not in child.before  # not an illegal move
+    assert "You play Q" in child.before and "Cannot read that" not in child.before
     child.sendline("quit")
+    child.expect_exact("Quit anyway? (y/N) ")  # the game is not saved
+    child.sendline("y")
     child.expect(pexpect.EOF)
 
 

@@ -164,7 +164,7 @@ def test_while_nobody_has_gone_out_a_hint_counts_first_place_even_where_no_playo
 def test_a_hint_whose_playouts_were_all_cut_short_tells_equal_shares_apart_by_the_search_estimate() -> None:
     """Where every playout was cut short, two moves may leave you above the table's average equally often
     (0 % against 0 % at Boojum's start): the hint adds the estimate the search chose by, on average, on its
-    own scale (``margin``: your prospects less the others' mean; ``rank``: your standing among the seats),
+    own scale, in plain words (``margin``: tokens' worth ahead of the others; ``rank``: your place among the seats),
     and none for a move some of whose playouts reached the end."""
     from dataclasses import replace
 
@@ -181,18 +181,18 @@ def test_a_hint_whose_playouts_were_all_cut_short_tells_equal_shares_apart_by_th
         mixed.add(value, cut=True) if value < 0.46 else mixed.add(1.0, place=1)
     bot.stats = {"lay AM": better, "lay 5ML": worse}
     line, rival, share = _fared(bot, "lay AM", 4)
-    assert (
-        line
-        == "left you above the table's average in 0 % of 2 deals played 16 moves on, prospects -0.96 on average"
+    assert line == (
+        "played 16 moves on in 2 deals, it left you ahead of the others in 0 % of them; "
+        "on average 1.0 tokens' worth behind"
     )
-    assert (rival, share) == ("lay 5ML", "0 %, prospects -1.96")
+    assert (rival, share) == ("lay 5ML", "0 %, 2.0 tokens' worth behind")
     bot.stats = {"lay AM": better, "lay 5ML": mixed}
     assert _fared(bot, "lay AM", 4)[2] == "50 %"  # a playout reached the end: no estimate to give
     bot.config = replace(bot.config, cutoff="rank")
     bot.stats = {"lay AM": better, "lay 5ML": worse}
     line, _, share = _fared(bot, "lay AM", 4)
-    assert line.endswith("16 moves on, standing 2.6 of 4 on average") and share == "0 %, standing 2.7 of 4"
-    assert _fared(bot, "lay AM", 2)[0].endswith("16 moves on")  # two seats: the share says it all
+    assert line.endswith("in 0 % of them; on average place 2.6 of 4") and share == "0 %, place 2.7 of 4"
+    assert _fared(bot, "lay AM", 2)[0].endswith("in 0 % of them")  # two seats: the share says it all
 
 
 def test_h_at_the_prompt_shows_the_hint_and_asking_changes_nothing_in_the_game(tmp_path: Path) -> None:
@@ -333,7 +333,7 @@ def test_a_boojum_hint_says_whether_a_bid_spends_a_card_the_hand_can_spare() -> 
 
 def test_a_boojum_hint_gives_the_share_of_playouts_that_left_the_seat_ahead() -> None:
     """Boojum's playouts stop 16 moves on, at the game's start long before anyone wins, so none ends on top:
-    the hint gives the share of the deals that left the seat above the table's average instead of a
+    the hint gives the share of the deals that left the seat ahead of the others instead of a
     meaningless 0 % on top."""
     from bumtable.bots.move_words import boojum_words
     from bumtable.bots.search_eval import margin_of
@@ -346,8 +346,12 @@ def test_a_boojum_hint_gives_the_share_of_playouts_that_left_the_seat_ahead() ->
     mine = bot.stats[advice.text]  # type: ignore[attr-defined]
     assert not any(s.tops for s in bot.stats.values())  # type: ignore[attr-defined]
     assert mine.cuts == mine.deals  # every playout cut short, 16 moves on
-    prospects = f"prospects {margin_of(mine.mean):+.2f} on average"  # what the search chose by
-    shown = f"left you above the table's average in {round(100 * mine.ahead_share)} % of {mine.deals} deals played 16 moves on, {prospects}"
+    margin = margin_of(mine.mean)  # what the search chose by, in tokens' worth
+    ahead = f"{abs(margin):.1f} tokens' worth {'ahead' if margin > 0 else 'behind'}"
+    shown = (
+        f"played 16 moves on in {mine.deals} deals, it left you ahead of the others in "
+        f"{round(100 * mine.ahead_share)} % of them; on average {ahead}"
+    )
     assert advice.why.startswith(f"{boojum_words(observation, advice.action)}; {shown}; next best, "), (
         advice.why
     )

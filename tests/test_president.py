@@ -274,7 +274,7 @@ def test_a_follow_has_the_same_number_of_cards_and_equal_or_higher_value() -> No
     assert state.top_player == 1 and state.current_player() == 2
     state = ptable(3, ["7c 4c", "8d 8h 4d", "Kc"])
     play(state, "set 7")
-    assert "exactly 1 card to follow set 7" in (reason(state, "set 8 8") or "")  # one card, not "1 cards"
+    assert "exactly 1 card to follow 7" in (reason(state, "set 8 8") or "")  # one card, not "1 cards"
 
 
 def test_a_player_who_passes_cannot_play_again_until_the_trick_ends() -> None:

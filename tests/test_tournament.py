@@ -38,8 +38,9 @@ def test_rotations_give_every_lineup_position_every_seat_exactly_once(players: i
         assert sorted(table) == sorted(lineup)  # every rotation seats the whole line-up
 
 
-def test_a_short_bot_list_is_filled_with_its_last_kind() -> None:
-    assert fill_lineup(["hard", "heuristic"], 4) == ("hard", "heuristic", "heuristic", "heuristic")
+def test_a_short_bot_list_is_repeated_to_fill_the_table_as_play_and_simulate_seat_it() -> None:
+    assert fill_lineup(["hard", "heuristic"], 4) == ("hard", "heuristic", "hard", "heuristic")
+    assert fill_lineup(["a", "b", "c"], 5) == ("a", "b", "c", "a", "b")
     assert fill_lineup(["random"], 3) == ("random",) * 3
     assert fill_lineup(["a", "b"], 2) == ("a", "b")
 
@@ -89,7 +90,7 @@ def _spy_tables(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[str, ...], 
 
 def test_every_rotation_of_a_deal_is_played_on_the_same_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = _spy_tables(monkeypatch)
-    report = T.tournament(get("bum-game", players=4), bots=["heuristic", "random"], deals=3, seed=7)
+    report = T.tournament(get("bum-game", players=4), bots=["heuristic", *["random"] * 3], deals=3, seed=7)
     assert report.tables_per_deal == 4 and len(seen) == 12
     deals = [seen[i : i + 4] for i in range(0, 12, 4)]
     for index, tables in enumerate(deals):
@@ -130,7 +131,7 @@ def test_every_rotation_of_a_deal_is_dealt_the_same_cards(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(T, "play_table", play_table)
     monkeypatch.setattr(T, "make_bot", make_bot)
-    T.tournament(get("bum-game", players=4), bots=["random", "greedy"], deals=2, seed=3)
+    T.tournament(get("bum-game", players=4), bots=["random", *["greedy"] * 3], deals=2, seed=3)
     assert len(tables) == 2 * 4
     deals = [[t["hands"] for t in tables[i : i + 4]] for i in (0, 4)]
     for hands in deals:
@@ -162,7 +163,7 @@ def test_a_climbing_deal_is_the_first_hand_of_a_match_with_no_exchange(
         return real(state, seats)
 
     monkeypatch.setattr(T, "hand_result", spy)
-    report = T.tournament(get("president", players=5), bots=["heuristic", "random"], deals=2, seed=4)
+    report = T.tournament(get("president", players=5), bots=["heuristic", *["random"] * 4], deals=2, seed=4)
     assert len(states) == 2 * 5 and report.unit == "hands"
     for state in states:
         seen = state.observe(None)
@@ -207,7 +208,7 @@ def _always_first(kind: str) -> Any:
 
 def test_a_bot_that_always_wins_gets_rate_one_and_wilsons_interval(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(T, "play_table", _always_first("heuristic"))
-    report = T.tournament(get("bum-game", players=4), bots=["heuristic", "random"], deals=25, seed=1)
+    report = T.tournament(get("bum-game", players=4), bots=["heuristic", *["random"] * 3], deals=25, seed=1)
     best, rest = report.results
     assert (best.bot, best.hands, best.first_place_rate, best.mean_place) == ("heuristic", 100, 1.0, 1.0)
     assert best.first_place_ci95 == pytest.approx((100 / (100 + Z95**2), 1.0))
@@ -344,7 +345,9 @@ def test_round_robin_reports_each_line_up_head_to_head() -> None:
         pairs["heuristic", "random"].first_place_rate > 0.25 > pairs["random", "heuristic"].first_place_rate
     )
     assert [h["against"] for h in report.to_dict()["head_to_head"]] == ["random", "heuristic"]
-    duplicate = T.tournament(get("bum-game", players=4), bots=["heuristic", "random"], deals=20, seed=3)
+    duplicate = T.tournament(
+        get("bum-game", players=4), bots=["heuristic", *["random"] * 3], deals=20, seed=3
+    )
     assert duplicate.head_to_head == [] and "head_to_head" not in duplicate.to_dict()
 
 

@@ -17,7 +17,7 @@ BUM4 = [
     "--players",
     "4",
     "--bots",
-    "heuristic,random",
+    "heuristic,random,random,random",
     "--deals",
     "20",
     "--seed",
@@ -32,10 +32,16 @@ def _json(args: list[str]) -> Any:
     return json.loads(result.stdout)
 
 
+def test_a_short_bot_list_is_repeated_round_the_table_as_play_and_simulate_seat_it() -> None:
+    args = ["tournament", "bum-game", "-n", "4", "--bots", "heuristic,random", "--deals", "1", "--seed", "1"]
+    report = _json([*args, "--json", "--jobs", "1"])
+    assert report["lineups"] == [["heuristic", "random", "heuristic", "random"]]
+
+
 def test_json_prints_one_object_with_a_results_entry_per_bot_kind() -> None:
     report = _json([*BUM4, "--json", "--jobs", "1"])
     assert (report["system"], report["players"], report["deals"], report["seed"]) == ("bum-game", 4, 20, 1)
-    assert report["lineups"] == [["heuristic", "random", "random", "random"]]  # the last kind fills the table
+    assert report["lineups"] == [["heuristic", "random", "random", "random"]]
     assert report["unit"] == "hands" and report["tables_per_deal"] == 4 and report["mode"] == "duplicate"
     assert "ladder" not in report
     assert [entry["bot"] for entry in report["results"]] == ["heuristic", "random"]

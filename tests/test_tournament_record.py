@@ -21,7 +21,7 @@ from bumtable.sim import tournament as T
 from bumtable.sim.tournament_record import RecordError
 
 PRESIDENT = get("president", players=4)
-BOTS = ["heuristic", "random"]
+BOTS = ["heuristic", "random", "random", "random"]
 
 
 def _report(deals: int, record: Path | None = None, **kw: Any) -> dict[str, Any]:
@@ -142,7 +142,7 @@ def test_the_command_says_which_deals_it_read_and_refuses_a_foreign_record_in_on
 ) -> None:
     runner = CliRunner(env={"COLUMNS": "200"})
     path = tmp_path / "t.jsonl"
-    args = ["tournament", "president", "--bots", "heuristic,random", "--seed", "3", "--record", str(path)]
+    args = ["tournament", "president", "--bots", ",".join(BOTS), "--seed", "3", "--record", str(path)]
     assert runner.invoke(app, [*args, "--deals", "3"]).exit_code == 0
     result = runner.invoke(app, [*args, "--deals", "5"])
     assert result.exit_code == 0 and "3 of the deals read from the record, not played again." in result.stdout
@@ -215,7 +215,7 @@ def test_a_record_another_tournament_is_writing_is_refused_and_left_alone(tmp_pa
 def test_without_a_seed_the_same_command_goes_on_with_the_records_seed(tmp_path: Path) -> None:
     runner = CliRunner(env={"COLUMNS": "200"})
     path = tmp_path / "t.jsonl"
-    args = ["tournament", "president", "--bots", "heuristic,random", "--record", str(path), "--json"]
+    args = ["tournament", "president", "--bots", ",".join(BOTS), "--record", str(path), "--json"]
     first = runner.invoke(app, [*args, "--deals", "2"])
     assert first.exit_code == 0, first.output
     seed = json.loads(first.stdout)["seed"]
@@ -230,7 +230,7 @@ def test_a_bad_record_is_told_before_anything_is_played(tmp_path: Path) -> None:
     runner = CliRunner(env={"COLUMNS": "200"})
     path = tmp_path / "notes.txt"
     path.write_text("my notes\n")
-    args = ["tournament", "president", "--bots", "heuristic,random", "--deals", "3", "--record", str(path)]
+    args = ["tournament", "president", "--bots", ",".join(BOTS), "--deals", "3", "--record", str(path)]
     result = runner.invoke(app, args)
     assert result.exit_code == 2 and result.stderr.startswith("error: the record")
     assert "is not a tournament record" in result.stderr and "Tournament" not in result.stderr  # no bar
@@ -288,7 +288,7 @@ def test_so_far_counts_only_the_first_deals_asked_and_refuses_a_foreign_or_missi
 def test_the_command_so_far_reports_the_record_and_says_how_many_deals_it_holds(tmp_path: Path) -> None:
     runner = CliRunner(env={"COLUMNS": "200"})
     path = tmp_path / "t.jsonl"
-    args = ["tournament", "president", "--bots", "heuristic,random", "--record", str(path)]
+    args = ["tournament", "president", "--bots", ",".join(BOTS), "--record", str(path)]
     assert runner.invoke(app, [*args, "--seed", "3", "--deals", "3"]).exit_code == 0
     before = path.read_bytes()
     result = runner.invoke(app, [*args, "--deals", "100", "--so-far"])  # the record's seed

@@ -7,7 +7,7 @@ and asking changes nothing in the game. The reason says what the move does where
 cards ...; a Gin Bummy move sheds a face card or takes a card for the hand's core; a Boojum bid spends a
 card the hand can spare ...) and how it fared in the search: how often it came out on top among the deals
 played out, against the next best move (where all its playouts were cut short, as Boojum's mostly are, how
-often they left the seat above the table's average, and the search's estimate of them on average).
+often they left the seat ahead of the others, and by how much on average).
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=5)
@@ -93,7 +93,7 @@ def _fared(bot: SearchBot, text: str, players: int, open_place: int = 1) -> tupl
     than two, where every one of them was played to the end, its average place in them (the search weighs
     every place, not first place alone, so a move may be chosen for its places over one that came first
     more often); or, where every one of them was cut short (Boojum's stop 16 moves on, most long before
-    anyone wins), the share that left the seat above the table's average and the estimate the search
+    anyone wins), the share that left the seat ahead of the others and the estimate the search
     valued them by, on average (:func:`_estimate`). With the text and the same
     figures of the best other move tried as often (empty where there is none; its place only where its
     playouts too were all played to the end)."""
@@ -107,10 +107,13 @@ def _fared(bot: SearchBot, text: str, players: int, open_place: int = 1) -> tupl
         def share(s: Stat) -> str:
             return ", ".join(part for part in (_pct(s.ahead_share), _estimate(s, cutoff, players)) if part)
 
-        line = f"left you above the table's average in {_pct(mine.ahead_share)} of {mine.deals} deals played {moves} moves on"
+        line = (
+            f"played {moves} moves on in {mine.deals} deals, it left you ahead of the others "
+            f"in {_pct(mine.ahead_share)} of them"
+        )
         estimate = _estimate(mine, cutoff, players)
         if estimate:
-            line += f", {estimate} on average"
+            line += f"; on average {estimate}"
     else:
 
         def placed(s: Stat) -> bool:  # a place to give: more than two seats, every playout to the end
@@ -148,17 +151,20 @@ def _kept(bot: SearchBot, text: str, mine: Stat, best: Stat) -> str:
 
 
 def _estimate(s: Stat, cutoff: str, players: int) -> str:
-    """How the search valued a move's playouts, on average, in words, where every one of them was cut short
-    (else nothing: an average over two scales would mislead): with ``cutoff="margin"`` the seat's prospects
-    less the others' mean (``prospects +0.40``: the search's own measure, so two moves with the same share
-    above the table's average are told apart); with ``rank`` at a table of more than two, the seat's
-    standing among the seats (``standing 1.8 of 4``); else nothing."""
+    """How the search valued a move's playouts, on average, in plain words, where every one of them was cut
+    short (else nothing: an average over two scales would mislead): with ``cutoff="margin"`` how far the seat
+    was ahead of the others' mean in tokens held and within reach (``0.4 tokens' worth ahead``: the search's
+    own measure, so two moves with the same share are told apart); with ``rank`` at a table of more than two,
+    the seat's place among the seats (``place 1.8 of 4``); else nothing."""
     if s.cuts < s.deals:
         return ""
     if cutoff == "margin":
-        return f"prospects {margin_of(s.mean):+.2f}"
+        margin = margin_of(s.mean)
+        if round(abs(margin), 1) == 0:
+            return "level with the others"
+        return f"{abs(margin):.1f} tokens' worth {'ahead' if margin > 0 else 'behind'}"
     if players > 2:
-        return f"standing {standing_of(s.mean, players):.1f} of {players}"
+        return f"place {standing_of(s.mean, players):.1f} of {players}"
     return ""
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
+from typer.core import TyperOption
 
 from bumtable.cli.create_cmd import create
 from bumtable.cli.games_cmd import games
@@ -14,6 +17,16 @@ from bumtable.cli.schema_cmd import schema
 from bumtable.cli.serve_cmd import serve
 from bumtable.cli.simulate_cmd import simulate
 from bumtable.cli.tournament_cmd import tournament
+
+_shown_type = TyperOption.display_type_rich
+
+
+def _flag_untyped(self: TyperOption, ctx: Any) -> str | None:
+    """The type beside an option in ``--help``; none for a flag (``--auto``, ``--help``), which takes no value."""
+    return None if self.is_flag else _shown_type(self, ctx)
+
+
+TyperOption.display_type_rich = _flag_untyped  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="bumtable",

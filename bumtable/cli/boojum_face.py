@@ -164,6 +164,11 @@ def _steps(actions: Sequence[BoojumAction]) -> Steps:
     return Steps(play=play, then=tuple(actions[1:]))
 
 
+def _briefed(obs: BoojumObservation) -> tuple[object, ...]:
+    """What a brief view's heading tells: the round, the phase, the slot up and the tokens held."""
+    return (obs.round_no, obs.phase, obs.lot, obs.tokens)
+
+
 class BoojumFace:
     """The terminal face of Boojum (see :class:`bumtable.cli.face.Face`)."""
 
@@ -174,6 +179,8 @@ class BoojumFace:
     def __init__(self) -> None:
         self._obs: BoojumObservation | None = None
         """The observation the options were last ordered for: a typed line is checked against it."""
+        self._briefed: tuple[object, ...] | None = None
+        """The round, phase, slot and tokens last shown: a brief view repeats its heading only when they change."""
 
     def hint(self, obs: BoojumObservation, legal: Sequence[BoojumAction]) -> str:
         """How to bid, or how to claim (and how to go on with a claim begun)."""
@@ -269,6 +276,7 @@ class BoojumFace:
     def turn_view(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
         """The table, the lots, where the auction or the claims stand and what the seat decides, the cards
         known in hands, the seat's hand, what each token needs (claiming), and the key to the cards."""
+        self._briefed = _briefed(obs)
         out: list[RenderableType] = [status_table(obs, seats)]
         if obs.phase == AUCTION:
             out += lot_lines(obs)
@@ -281,10 +289,22 @@ class BoojumFace:
         return out
 
     def turn_brief(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
-        """A short redraw: the round and phase with the tokens held, where the auction or the claims stand
-        and what the seat decides, and its hand."""
-        head = Text(f"Round {obs.round_no}, {phase_title(obs)}.", style="bold")
-        return [head, standings_line(obs, seats), *where_line(obs, seats), *hand_line(obs, seats)]
+        """A short redraw: the round and phase with the tokens held (only when they changed since the last
+        turn shown), where the auction or the claims stand and what the seat decides, and its hand; while
+        the seat goes on laying cards for its bid, only what it has laid and its hand."""
+        where = [line for line in where_line(obs, seats) if line.style != "dim"]  # the rule: in the full view
+        mine = obs.turn is not None and obs.turn == obs.seat
+        if obs.phase == AUCTION and mine and obs.laid_now:
+            return [*where[1:], *hand_line(obs, seats)]
+        now = _briefed(obs)
+        head: list[RenderableType] = []
+        if now != self._briefed:
+            head = [
+                Text(f"Round {obs.round_no}, {phase_title(obs)}.", style="bold"),
+                standings_line(obs, seats),
+            ]
+        self._briefed = now
+        return [*head, *where, *hand_line(obs, seats)]
 
     def narrate(
         self, before: BoojumObservation, events: Sequence[Event], after: BoojumObservation, seats: Seats

@@ -1,11 +1,12 @@
 """What the person at the prompt meant: a move, a numbered option, a command, or a mistake.
 
-The input rule, the same for every game: what is typed is read as a move first (cards, or a word
-of the game's notation such as pass). A number on its own picks option N of the menu only when it
-is not also a legal move; when it could be both, the person is asked which (nothing is played on a
-guess); a number that names cards which cannot be played now is answered with why, and how to pick
-the option. ``#N`` always picks option N. The commands ?/help, h/hint, t/table, r/rules and q/quit are words of
-their own, except that ``q`` is not taken for quit while a Queen may be played (``quit`` then).
+The input rule of the climbing games, where ranks are numbers: what is typed is read as cards first
+(or a word of the game's notation such as pass), so ``7`` is always the 7s, never option 7, and no
+question is asked. Options of the menu are shown and typed as ``#N``; a number that cannot be cards
+(``1``, ``15``) picks option N too. ``q`` is a Queen while one may be played, else it quits, as
+``quit`` always does. The other commands (?/help, h/hint, t/table, r/rules) are words of their own.
+Games whose moves are never numbers (Gin Bummy, Boojum) read a number alone as option N
+(:func:`command_or_number`).
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
@@ -19,8 +20,8 @@ True
 'no option 99: type a number from 1 to 50'
 >>> interpret("pass", rules, options, state.why_illegal).error
 'the leader must play: you cannot pass when leading a trick'
->>> interpret("q", rules, options, state.why_illegal).error  # this hand may lead a Queen
-"q could be a Queen or quit: type 'quit' to stop, or #25 for set Q"
+>>> rules.action_text(interpret("q", rules, options, state.why_illegal).play)  # this hand may lead a Queen
+'set Q'
 >>> interpret("quit", rules, options, state.why_illegal).command
 'quit'
 """
@@ -34,7 +35,7 @@ from typing import Any
 
 from bumtable.errors import NotationError
 from bumtable.rules.climbing import ClimbingRules, Play
-from bumtable.rules.climbing.plays import GIVE, PASS, SEQUENCE, SET
+from bumtable.rules.climbing.plays import GIVE, PASS, SEQUENCE, SET, picks_of, with_picks
 
 COMMANDS = {
     "h": "hint",
@@ -53,10 +54,10 @@ COMMANDS = {
 """The command words, read before anything else at every prompt (they are never moves)."""
 
 INPUT_RULE = (
-    "What you type is read as a move first. A number on its own picks option N of the menu only when it "
-    "cannot be read as cards (2 to 10 are cards where a game has them): when it is a move you can make "
-    "and option N is another, you are asked which; when it is cards you cannot play now, you are told "
-    "why. #N always picks option N. q quits, but never while a Queen may be played: type quit then."
+    "What you type is read as cards first: 7 means your 7s, never option 7, and Q your Queens. Options of "
+    "the menu are #N (#7 is option 7); a number that cannot be cards, like 1, picks its option too. q is a "
+    "Queen while you may play one; otherwise it quits, as quit always does (asking first when the game is "
+    "not saved)."
 )
 """The input rule in words, for help texts and hints."""
 
@@ -116,7 +117,8 @@ def _with_suits(play: Play, options: Sequence[Play]) -> list[Play]:
     """The listed plays that are ``play`` with a deciding suit, when ``play`` names none (else ``play``)."""
     if play.suit >= 0:
         return [play]
-    return [o for o in options if o.suit >= 0 and o._replace(suit=-1) == play] or [play]
+    picks = picks_of(play)  # cards named by suit (wild cards here) stay named in each reading
+    return [with_picks(o, picks) for o in options if o.suit >= 0 and o._replace(suit=-1) == play] or [play]
 
 
 def command_or_option(text: str, options: Sequence[Any], empty: str) -> Choice | None:
@@ -228,30 +230,43 @@ def interpret(
     >>> rules = get("bum-game", players=4)
     >>> state = rules.new_state(seed=2)  # seat 0 leads, holding an Ace, a Two and a Joker
     >>> options = ordered(state.legal_actions())
-    >>> choice = interpret("2", rules, options, state.why_illegal)  # the Two, or option 2?
-    >>> [rules.action_text(a) for a in choice.options]
-    ['set 2', 'set 3 2']
+    >>> rules.action_text(interpret("2", rules, options, state.why_illegal).play)  # the Two, not option 2
+    'set 2'
+    >>> rules.action_text(interpret("#2", rules, options, state.why_illegal).play)
+    'set 3 2'
     """
     text = line.strip()
     early = command_or_option(text, options, EMPTY)
     if early is not None and early.command == "quit" and text.lower() == "q":
         queen = _as_move(text, rules, options, why_illegal)
-        plays = [queen.play] if queen.play is not None else queen.options
-        if plays:  # q is also a Queen that may be played now: say how to play it, by its option
-            ways = (
-                ", ".join(
-                    f"#{options.index(p) + 1} for {rules.action_text(p)}" for p in plays if p in options
-                )
-                or f"'{rules.action_text(plays[0])}' to play the Queen"
-            )
-            return Choice(
-                error=f"q could be a Queen or quit: type 'quit' to stop, or {ways}", unreadable=True
-            )
+        if queen.play is not None or queen.options:  # a Queen that may be played now: cards win
+            return queen
     if early is not None:
         return early
     move = _as_move(text, rules, options, why_illegal)
     if text.isdigit():
-        return number_or_move(text, options, move, rules.action_text)
+        return number_as_cards(text, options, move)
+    return move
+
+
+def number_as_cards(text: str, options: Sequence[Any], move: Choice) -> Choice:
+    """A number typed on its own where ranks are numbers: the cards it names (``move``, legal or not); only
+    a number that cannot be cards picks option N.
+
+    >>> number_as_cards("2", ["set 3", "pass"], Choice(play="set 2")).play
+    'set 2'
+    >>> number_as_cards("2", ["set 3", "pass"], Choice(error="2 does not beat 3")).error
+    '2 does not beat 3 (option 2 is #2)'
+    >>> number_as_cards("1", ["set 3", "pass"], Choice(error="bad token '1'", unreadable=True)).play
+    'set 3'
+    """
+    if move.unreadable:  # not cards of this game: the menu's option
+        k = int(text)
+        if 1 <= k <= len(options):
+            return _option(k, options)
+        return Choice(error=f"no option {k}: {_numbers(options)} ({text} is no card here)", unreadable=True)
+    if move.error is not None and 1 <= int(text) <= len(options):
+        return Choice(error=f"{move.error} (option {text} is #{text})")
     return move
 
 

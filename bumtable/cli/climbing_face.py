@@ -7,18 +7,19 @@ from textwrap import fill
 from typing import Any
 
 from rich.console import RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from bumtable.cli.choice import INPUT_RULE, Choice, interpret
 from bumtable.cli.climbing_brief import turn_brief
 from bumtable.cli.climbing_hand import exchange_decision
-from bumtable.cli.climbing_menu import Entry, entry_text, menu
+from bumtable.cli.climbing_menu import Entry, entry_text, menu, typed_form
 from bumtable.cli.common import match_goal
 from bumtable.cli.narrate import narrate, opening
-from bumtable.cli.render import Seats, count_word, hand_text, standings, status_table, trick_text
+from bumtable.cli.render import Seats, count_word, hand_text, rank_name, standings, status_table, trick_text
 from bumtable.errors import NotationError
 from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, Play
-from bumtable.rules.climbing.plays import GIVE, PASS
+from bumtable.rules.climbing.plays import GIVE, PASS, SEQUENCE, SET
 from bumtable.rules.events import Event
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
 
@@ -26,20 +27,25 @@ HELP = f"""\
 {fill(INPUT_RULE, 78)}
   Q Q 2       three Queens, by rank (a Two is wild in a set up to A,
               a Joker up to 2, where the game has wild cards)
-  Qs Qh       cards with suits work too (suits matter only where a game ranks them)
+  Qh          a card with its suit: that card is played (keep Q♣ for a flush)
   seq 9 10 J  a sequence; write set or seq first when the cards could be either
   4 7         in a card exchange: the cards to give (or give 4 7)
   p, pass     pass (only when following, never when leading)
-  #3          option 3 of the menu, always (3 alone is read as cards first)
+  #3          option 3 of the menu (3 alone is your 3s; 1 alone, not cards, is option 1)
   An option ending in … stands for several plays (wild cards): you are asked which.
   t, table    the table, the trick and your hand again
   r, rules    the rules of this game in short
-  q, quit     stop (with --save or --load the game so far is in the file)
+  quit, q     stop (q is a Queen while you may play one); a game not saved asks first,
+              with --save or --load the game so far is in the file
   h, hint     what the hard bot would play, and why
   ?, help     this text"""
 
 
-HINT = "Type {cards}. #N picks option N (N alone too, unless it reads as cards). r rules, h hint, ? help"
+HINT = "Type {cards}. #N picks option N (7 alone is your 7s). r rules, h hint, ? help, quit"
+
+
+MENU_ROOM = 16
+"""Rows a turn keeps for the table above the menu: a longer menu is grouped (:meth:`ClimbingFace.menu_view`)."""
 
 
 class ClimbingFace:
@@ -48,6 +54,8 @@ class ClimbingFace:
     name = "climbing"
     help = HELP
     prompt = "Your play: "
+    option_mark = "#"
+    """Options are shown and typed as #N: a number alone is cards (7 is the 7s)."""
 
     def __init__(self) -> None:
         self._entries: dict[Play, Entry] = {}
@@ -66,6 +74,40 @@ class ClimbingFace:
         self._entries = {e.first: e for e in entries}
         self._asking = False
         return [e.first for e in entries]
+
+    def menu_view(
+        self, obs: ClimbingObservation, options: Sequence[Play], width: int, height: int
+    ) -> list[RenderableType] | None:
+        """The menu grouped a line per rank (then sequences, then the rest), as cards to type, when one
+        option a line would not leave the table on a screen of ``height`` rows; None: list them plainly."""
+        items = [self.option_text(obs, p).plain for p in options]
+        across = max(1, width // (max(map(len, items), default=1) + 5))
+        if -(-len(items) // across) <= max(6, height - MENU_ROOM):
+            return None
+        rules = obs.rules
+        groups: dict[tuple[int, int], list[Text]] = {}
+        for k, p in enumerate(options, 1):
+            entry = self._entries.get(p) or Entry((p,))
+            if p.kind in (SET, SEQUENCE):
+                typed = typed_form(rules, p) + (" …" if len(entry.plays) > 1 else "")
+            else:
+                typed = entry_text(rules, entry).plain
+            key = (0, p.rank) if p.kind == SET else (1, 0) if p.kind == SEQUENCE else (2, p.kind)
+            groups.setdefault(key, []).append(Text.assemble((f"#{k}", "bold cyan"), f" {typed}"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True, style="bold")
+        grid.add_column()
+        for (group, rank), row in groups.items():
+            if group == 0:
+                name = rank_name(rules, rank)
+                label = name if " of " in name else f"{name}s"
+            else:
+                label = "Sequences" if group == 1 else ""
+            grid.add_row(label, Text("   ").join(row))
+        out: list[RenderableType] = [grid]
+        if any(len(e.plays) > 1 for e in self._entries.values()):
+            out.append(Text("… several ways with wild cards: you are asked which.", style="dim"))
+        return out
 
     def option_text(self, obs: ClimbingObservation, action: Play) -> Text:
         entry = None if self._asking else self._entries.get(action)
@@ -103,9 +145,8 @@ class ClimbingFace:
             out.append(Text("You were dealt enough Jokers to declare a revolution. Do you?"))
         else:
             out.append(trick_text(obs, seats))
-        out.append(
-            Text.assemble(f"Your hand ({len(obs.hand or ())}): ", hand_text(obs.rules, obs.hand or ()))
-        )
+        if obs.hand is not None:  # a spectator (bumtable join) holds no hand
+            out.append(Text.assemble(f"Your hand ({len(obs.hand)}): ", hand_text(obs.rules, obs.hand)))
         return out
 
     def turn_brief(self, obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:

@@ -160,11 +160,12 @@ def entry_text(rules: ClimbingOptions, entry: Entry) -> Text:
     if not entry.wild:
         return Text.assemble(typed, (f" ({describe_play(rules, p)})", "dim"))
     if len(entry.plays) == 1:
-        return Text.assemble(typed, (f" ({describe_play(rules, p)} with {_wild_words(rules, p)})", "dim"))
+        said = describe_play(rules, p, wild=False)
+        return Text.assemble(typed, (f" ({said} with {_wild_words(rules, p)})", "dim"))
     sizes = sorted({q.size for q in entry.plays})
     if len(sizes) == 1:
-        what = f"{describe_play(rules, p)} with wild cards, {count_word(len(entry.plays))} ways"
+        what = f"{describe_play(rules, p, wild=False)} with wild cards, {count_word(len(entry.plays))} ways"
     else:
         joint = " or " if len(sizes) == 2 else " to "
-        what = f"{count_word(sizes[0])}{joint}{describe_play(rules, entry.plays[-1])} with wild cards"
+        what = f"{count_word(sizes[0])}{joint}{describe_play(rules, entry.plays[-1], wild=False)} with wild cards"
     return Text.assemble(f"{typed} …", (f" ({what})", "dim"))

@@ -1,4 +1,5 @@
-"""``bumtable games``: every rules system with its player range and variants; one game's options in words."""
+"""``bumtable games``: every rules system with its player range and variants; one game's rules in short, and
+(``--options``) each of its options in words."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import typer
 from rich.table import Table
 
 from bumtable.cli.common import PlayersOpt, cli_errors, out_console
+from bumtable.cli.summaries import rules_summary
 from bumtable.errors import RulesError
 from bumtable.rules import Rules
 from bumtable.rules.options_data import options_class, type_words
@@ -24,10 +26,15 @@ def games(
     game: Annotated[
         str | None,
         typer.Argument(
-            help="One game: describe each of its options, with its preset value and allowed values."
+            help="One game: its rules in short (with --options: each of its options, with its preset value and "
+            "allowed values)."
         ),
     ] = None,
     players: PlayersOpt = None,
+    options: Annotated[
+        bool,
+        typer.Option("--options", help="With a GAME: describe each of its options instead of the rules."),
+    ] = False,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -35,9 +42,9 @@ def games(
         ),
     ] = False,
 ) -> None:
-    """List the games with their player counts and variants, or describe one game's options.
+    """List the games with their player counts and variants, or tell one game's rules in short.
 
-    With a GAME: each option in words, with its preset value and the values it allows.
+    With a GAME: its rules in short and its variants; with --options, each of its options in words, with its preset value and the values it allows.
 
     Set an option for a match with -o NAME=VALUE (bumtable play GAME -o NAME=VALUE).
     """
@@ -54,10 +61,12 @@ def games(
                 typer.echo(json.dumps(rules.to_dict(), sort_keys=True))
                 return
             width = min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
-            typer.echo(options_text(sys, rules, width))
+            typer.echo(options_text(sys, rules, width) if options else rules_text(sys, rules, width))
             return
         if players is not None:
             raise RulesError("--players goes with a game: bumtable games GAME -n N")
+        if options:
+            raise RulesError("--options goes with a game: bumtable games GAME --options")
         rows = [
             {
                 "game": s.name,
@@ -77,6 +86,25 @@ def games(
         for s in SYSTEMS.values():
             table.add_row(s.name, s.title, f"{s.min_players}-{s.max_players}", ", ".join(sorted(s.variants)))
         out_console().print(table)
+
+
+def rules_text(sys: System, rules: Rules, width: int = WIDTH) -> str:
+    """The game's rules in short (what ``r`` shows at the prompt), its variants, and how to see its options.
+
+    >>> from bumtable.rules.registry import system
+    >>> text = rules_text(system("president"), system("president").build(4))
+    >>> text.splitlines()[0], "--options" in text.splitlines()[-1]
+    ('President for 4 players', True)
+    """
+    preset = rules.replace(**sys.people_options) if sys.people_options else rules
+    summary = rules_summary(preset, width).split("\n\n")[0]  # the preset: nothing in force to list
+    variants = ", ".join(sorted(sys.variants)) or "none"
+    count = len([name for name in rules.to_dict() if name != "system"])
+    tail = (
+        f"Variants (bumtable play {sys.name} -v NAME): {variants}. Players: {sys.min_players} to "
+        f"{sys.max_players}. Its {count} options, each with its preset value: bumtable games {sys.name} --options."
+    )
+    return "\n".join([summary, "", textwrap.fill(tail, width)])
 
 
 def options_text(sys: System, rules: Rules, width: int = WIDTH) -> str:

@@ -86,7 +86,8 @@ Moves:
   stock, beg       draw the top card of the stock or of the Beg (also: draw stock, draw beg),
                    then discard a number card other than the one just drawn; a turn begun with
                    four cards may discard a face card after drawing from the stock instead
-  Ah, ace Ah       discard an Ace and draw three cards from the stock
+  Ah, ace Ah       discard an Ace and draw three cards from the stock (ace alone: your Ace, or
+                   you are asked which when you may play more than one)
   joker Qs         discard a Joker with Qs on top: the next player must take Qs (also: joker JK Qs)
   b, bum           call "Bum!" with four number cards of four suits and four values
 A card alone (Kh, Ah) is its plain move: discard it, or play the Ace. It goes on a Joker only when \
@@ -355,6 +356,11 @@ class GinBummyFace:
             return _one(DRAW_STOCK_ACTION, why_illegal)
         if word in _BEG_WORDS:
             return _one(DRAW_BEG_ACTION, why_illegal)
+        aces = [a for a in options if a.kind == ACE]
+        if word == ACE and aces:  # the Ace to play, when the hand says which (else asked)
+            if len(aces) == 1:
+                return Choice(play=aces[0])
+            return Choice(options=aces, question="You may play more than one Ace")
         code = _lone_card(text)
         if code is not None:
             return _card_choice(code, text, rules, options, why_illegal)

@@ -134,6 +134,7 @@ def narrate(
                     f"{seats.name(p)} {seats.verb(p, 'plays', 'play')} ", play_text(rules, play, codes)
                 )
             )
+            out += reversal_lines(before, after)  # what the play turned round, said right after it
         elif e.kind == ev.OUT and p is not None:
             out.append(_out(e, after, seats))
         elif e.kind == ev.TRICK and p is not None and not hand_over:
@@ -159,6 +160,42 @@ def narrate(
             out += deal_lines(after, seats, lead_why=lead_why)
     elif before.phase not in (PLAY, OVER) and after.phase == PLAY:
         out += deal_lines(after, seats, lead_why=lead_why)  # the hand is set up (revolution, exchange)
+    return out
+
+
+def reversal_lines(before: ClimbingObservation, after: ClimbingObservation) -> list[RenderableType]:
+    """What a play of the reverse card just turned round (the ranking, the direction of play) and for how
+    long, read from the public state before and after it: a second such play turns it back.
+
+    >>> from bumtable.rules import get
+    >>> state = get("arsehole", players=4, reverse_card="8", reverses="ranking").new_state(seed=0)
+    >>> before = state.observe(None)
+    >>> state.apply(next(a for a in state.legal_actions() if state.rules.action_text(a) == "set 8"))
+    >>> print(reversal_lines(before, state.observe(None))[0])
+    The 8 reverses the ranking: from now on each play must rank lower, in this trick and the next ones, until another 8 turns it back.
+    """
+    rules = after.rules
+    reverse = rules.tables.reverse
+    if reverse < 0 or before.hand_no != after.hand_no or after.phase != PLAY:
+        return []
+    card = rank_name(rules, reverse)
+    out: list[RenderableType] = []
+    if after.inverted != before.inverted:
+        if after.inverted:
+            lower = "equal or lower" if rules.follow == "equal-or-higher" else "lower"
+            said = (
+                f"The {card} reverses the ranking: from now on each play must rank {lower}, in this trick "
+                f"and the next ones, until another {card} turns it back."
+            )
+        else:
+            said = f"The {card} turns the ranking back to normal: plays must rank higher again."
+        out.append(Text(said, style="bold yellow"))
+    if after.direction != before.direction:
+        if after.direction < 0:
+            said = f"The {card} turns play round: it now goes the other way round the table, until another {card}."
+        else:
+            said = f"The {card} turns play round again: it goes the usual way round the table."
+        out.append(Text(said, style="bold yellow"))
     return out
 
 

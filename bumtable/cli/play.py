@@ -9,6 +9,11 @@ another part (a new hand or round) and on ``t``; other turns show a short view
 (the face's ``turn_brief``); :class:`~bumtable.cli.turn.TurnPrompt` asks the turn. A turn with a
 single legal action is played for the person when ``auto`` is on, and said in one line. A move the
 face warns about is taken only once the person confirms it.
+
+In a terminal a hand's (or round's) end waits for Enter before the next one is told, and keys typed
+before then are dropped, so the result stays on screen and nothing typed ahead is played in the new
+hand. Piped input (a script of moves) is read straight on. Quitting a game that is not saved asks
+first, as it cannot be resumed.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.rule import Rule
 from rich.text import Text
 
 from bumtable.bots import make_bot
@@ -51,6 +57,7 @@ class Match:
         face: Face | None = None,
         reader: LineReader | None = None,
         hints: bool = False,
+        pause: bool | None = None,
     ) -> None:
         self.state = state
         self.seating = seating
@@ -68,6 +75,10 @@ class Match:
         self._hint: tuple[int, Text] | None = None
         self.turn = TurnPrompt(self.face, state.rules, self.seats, console, self.reader, hinter=self.hint)
         """Asks the person's turns (:mod:`bumtable.cli.turn`, shared with ``bumtable join``)."""
+        self.pause = self.reader.tty if pause is None else pause
+        """Wait for Enter at the end of a hand or round (by default in a terminal only)."""
+        self._fresh = False
+        """A new hand or round began after a pause: keys typed since are dropped before its first turn."""
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> bool:
@@ -83,11 +94,13 @@ class Match:
         while not state.is_over():
             actor = state.current_player()
             assert actor is not None
+            forced = False
             if actor == human:
                 actions = self.ask_human()
                 if actions is None:
                     self.say_quit()
                     return False
+                forced = self.auto and len(self.state.legal_actions()) == 1
             else:
                 seed = bot_seed(state.seed, actor, len(state.history))
                 bot = make_bot(self.seating.kinds[actor], seed, game=self.game)
@@ -98,8 +111,49 @@ class Match:
                 self.save()
                 events = state.events(human, seen)  # what this action did, as the person may know it
                 seen += len(events)
-                self.print(*self.face.narrate(before, events, state.observe(human), self.seats))
+                after = state.observe(human)
+                lines = self.face.narrate(before, events, after, self.seats)
+                if forced:
+                    lines = self.played_for_you(before, action, lines)
+                if self.pause and _part(before) != _part(after) and not state.is_over():
+                    cut = next((i for i, line in enumerate(lines) if isinstance(line, Rule)), len(lines))
+                    self.print(*lines[:cut])
+                    if not self.next_part(after):
+                        self.say_quit()
+                        return False
+                    lines = lines[cut:]
+                self.print(*lines)
         self.show_summary()
+        return True
+
+    def played_for_you(self, before: Any, action: Any, lines: list[Any]) -> list[Any]:
+        """The narration of a lone move played for the person, marked so once (``You pass: your only
+        move, played for you.``), or led by a line that says so where the narration does not tell it."""
+        first = lines[0] if lines else None
+        if isinstance(first, Text) and first.plain.startswith("You "):
+            told = first.copy()
+            dots = len(told.plain) - len(told.plain.rstrip("."))
+            if dots:
+                told.right_crop(dots)
+            told.append(": your only move, played for you.", style="dim")
+            return [told, *lines[1:]]
+        said = Text.assemble("Your only move, played for you: ", self.face.option_text(before, action), ".")
+        return [said, *lines]
+
+    def next_part(self, obs: Any) -> bool:
+        """Wait for Enter before the next hand or round is told (keys typed before the question are
+        dropped); False when the person quits there."""
+        word = "hand" if getattr(obs, "hand_no", None) is not None else "round"
+        while True:
+            self.reader.discard_typed_ahead()
+            answer = self.reader.ask(f"Press Enter for the next {word} (or quit to stop) ")
+            if answer is None:
+                return False
+            if answer.strip().lower() not in ("q", "quit", "exit"):
+                break
+            if self.confirm_quit():
+                return False
+        self._fresh = True
         return True
 
     def save(self) -> None:
@@ -120,13 +174,30 @@ class Match:
         obs = self.state.observe(self.human)
         legal = obs.legal_actions()
         if self.auto and len(legal) == 1:
-            only = legal[0]
-            self.print(
-                Text.assemble("Your only move, played for you: ", self.face.option_text(obs, only), ".")
-            )
-            return [only]
+            return [legal[0]]  # said with its narration (played_for_you)
+        if self._fresh:  # the first turn after a pause: what was typed meanwhile is not a move
+            self.reader.discard_typed_ahead()
+            self._fresh = False
         notes = (lambda: [self.hint(obs)]) if self.hints else (lambda: [])
-        return self.turn.ask(obs, self.state.why_illegal, notes=notes)
+        show = True
+        while True:
+            actions = self.turn.ask(obs, self.state.why_illegal, notes=notes, show=show)
+            if actions is not None or self.reader.ended or self.confirm_quit():
+                return actions
+            show = False
+
+    def confirm_quit(self) -> bool:
+        """Whether to stop: at once where the game is saved; else only once the person says y or yes,
+        since the game cannot be resumed (the end of input counts as yes)."""
+        if self.save_path is not None:
+            return True
+        answer = self.reader.ask("This game is not saved and cannot be resumed. Quit anyway? (y/N) ")
+        if answer is None or answer.strip().lower() in YES:
+            return True
+        self.print(
+            Text("Not quitting; play on (--save FILE keeps a game you may want to resume).", style="dim")
+        )
+        return False
 
     def hint(self, obs: Any) -> Text:
         """What the hard bot would play from the person's observation, and why (worked out once per turn,
@@ -175,5 +246,11 @@ class Match:
 
     def again(self) -> bool:
         """Ask whether to play another match: only y or yes says so."""
+        self.reader.discard_typed_ahead()
         answer = self.reader.ask("Play again? (y/N) ")
         return answer is not None and answer.strip().lower() in YES
+
+
+def _part(obs: Any) -> tuple[Any, Any]:
+    """Which hand or round an observation is in (both None in a game of neither, such as Gin Bummy)."""
+    return getattr(obs, "hand_no", None), getattr(obs, "round_no", None)

@@ -45,8 +45,8 @@ def play(
     bots: Annotated[
         str | None,
         typer.Option(
-            help="Bot kinds for the other seats in turn: easy, medium, hard, heuristic (also called greedy) or "
-            "random, e.g. hard,medium,easy."
+            help="Bot kinds for the other seats in turn, the list repeated to fill the table: easy, medium, "
+            "hard, heuristic (also called greedy) or random, e.g. hard,medium,easy."
         ),
     ] = None,
     seat: Annotated[int | None, typer.Option(help="Your seat, 0 to players-1 (default 0).")] = None,
@@ -80,7 +80,7 @@ def play(
 ) -> None:
     """Play a match against bots.
 
-    At the prompt, type your move: cards (Q Q 2) or a word of the game (pass, stock, bid ...). A number on its own picks option N of the menu only when it cannot be read as cards; when it is a move too you are asked which. #N always picks option N. h hint (what the hard bot would play), ? help, t table, r rules, q or quit to stop.
+    At the prompt, type your move: cards (Q Q 2, or Qh for that very card) or a word of the game (pass, stock, bid ...). Menu options are #N; in the climbing games a number on its own is cards (7 is your 7s) unless it cannot be (1 picks option 1), in Gin Bummy and Boojum it is option N. At the end of a hand, Enter goes on to the next. h hint (what the hard bot would play), ? help, t table, r rules, quit to stop (q too, unless it is a Queen you may play); a game not saved asks before quitting.
     """
     console = out_console()
     with cli_errors():

@@ -27,6 +27,8 @@ class LineReader:
         self.console = console
         self.stream = stream
         self.tty = stream is None and stdin_is_tty()
+        self.ended = False
+        """True once input has ended (end of file): nothing more can be asked."""
         if self.tty:
             with contextlib.suppress(ImportError):  # line editing and history for input()
                 import readline  # noqa: F401
@@ -42,11 +44,23 @@ class LineReader:
                 line = (self.stream or sys.stdin).readline()
         except EOFError:
             self.console.print()
+            self.ended = True
             return None
         if not self.tty:
             if not line:
                 self.console.print()
+                self.ended = True
                 return None
             line = line.rstrip("\r\n")
             self.console.print(line, markup=False, highlight=False)
         return line
+
+    def discard_typed_ahead(self) -> None:
+        """Drop what was typed at the terminal but not yet read (keys pressed while the game was telling
+        something), so it is not taken as the answer to the next question. Piped input is kept."""
+        if not self.tty:
+            return
+        with contextlib.suppress(ImportError, OSError, ValueError):
+            import termios
+
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)

@@ -134,9 +134,10 @@ def rank_name(rules: ClimbingOptions, rank: int) -> str:
     return sym
 
 
-def describe_play(rules: ClimbingOptions, play: Play) -> str:
+def describe_play(rules: ClimbingOptions, play: Play, *, wild: bool = True) -> str:
     """What a play is, in words: ``a single 7``, ``three Qs``, ``two Jokers``, ``the 3 of clubs``,
-    ``a double sequence 3 to 5``."""
+    ``a double sequence 3 to 5`` (``with wild cards`` after a sequence that has some, unless ``wild`` is
+    False: for a caller that names them itself)."""
     syms = rules.tables.symbols
     if play.kind == SET:
         name = rank_name(rules, play.rank)
@@ -151,8 +152,8 @@ def describe_play(rules: ClimbingOptions, play: Play) -> str:
         t = rules.tables
         if play.suit >= 0 and not t.bridge:
             return f"a flush {lo} to {syms[play.rank]} in {SUIT_NAMES[play.suit]}"
-        wild = " with wild cards" if play.cards[-1] > play.rank else ""
-        return f"a {width}sequence {lo} to {syms[play.rank]}{wild}"
+        filled = " with wild cards" if wild and play.cards[-1] > play.rank else ""
+        return f"a {width}sequence {lo} to {syms[play.rank]}{filled}"
     return rules.action_text(play)
 
 

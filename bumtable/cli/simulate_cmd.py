@@ -30,6 +30,7 @@ from bumtable.cli.render import ordinal
 from bumtable.rules import as_climbing, family_of, system
 from bumtable.sim import GameSimReport, SimReport, simulate_games
 from bumtable.sim import simulate as run_simulation
+from bumtable.words import plural
 
 
 def summary_tables(report: SimReport) -> list[Table]:
@@ -57,18 +58,19 @@ def print_summary(console: Console, report: SimReport, title: str) -> None:
     """The report for people."""
     console.print(
         Text(
-            f"{title} for {report.players}: {report.hands} hands, {report.matches_finished} matches finished, "
+            f"{title} for {report.players}: {plural(report.hands, 'hand')}, "
+            f"{plural(report.matches_finished, 'match', 'matches')} finished, "
             f"seed {report.seed}, bots {', '.join(report.bots)}"
         )
     )
     for table in summary_tables(report):
         print_table(console, table)
     if report.hands_with_roles < report.hands:
-        console.print(Text(f"By role: over the {report.hands_with_roles} hands played with roles"))
+        console.print(Text(f"By role: over the {plural(report.hands_with_roles, 'hand')} played with roles"))
     if report.revolutions or report.exact_revolution_rate:
         console.print(
             Text(
-                f"Revolutions: {report.revolutions} of {report.hands} hands = {report.revolution_rate:.2%} "
+                f"Revolutions: {report.revolutions} of {plural(report.hands, 'hand')} = {report.revolution_rate:.2%} "
                 f"(exact rate {report.exact_revolution_rate:.4%})"
             )
         )
@@ -87,7 +89,7 @@ def print_game_summary(console: Console, report: GameSimReport, title: str) -> N
     """The report of a simulation of whole games (Gin Bummy, Boojum) for people."""
     console.print(
         Text(
-            f"{title} for {report.players}: {report.games} games, seed {report.seed}, "
+            f"{title} for {report.players}: {plural(report.games, 'game')}, seed {report.seed}, "
             f"bots {', '.join(report.bots)} (seats shuffled each game)"
         )
     )
@@ -133,8 +135,8 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
-            help="Bot kinds by seat in turn: easy, medium, hard, heuristic (also: greedy) or random, e.g. "
-            "medium,heuristic."
+            help="Bot kinds by seat in turn, the list repeated to fill the table: easy, medium, hard, "
+            "heuristic (also: greedy) or random, e.g. medium,heuristic."
         ),
     ] = "heuristic",
     variant: VariantOpt = None,

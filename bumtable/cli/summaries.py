@@ -31,8 +31,8 @@ Part = tuple[str, str]
 """One paragraph of a summary: its label (``Goal``) and its text."""
 
 
-def rules_summary(rules: Rules) -> str:
-    """The rules of this game in short, with the variants and options in force.
+def rules_summary(rules: Rules, width: int = WIDTH) -> str:
+    """The rules of this game in short, with the variants and options in force, wrapped at ``width``.
 
     >>> from bumtable.rules import get
     >>> text = rules_summary(get("bum-game", players=4, variants=["one-hour"]))
@@ -48,17 +48,17 @@ def rules_summary(rules: Rules) -> str:
     sys = system(rules.system)
     lines = [f"{sys.title} for {rules.players} players"]
     for label, text in SUMMARIES[sys.name](rules):
-        lines += textwrap.wrap(f"{label}: {text}", WIDTH, subsequent_indent="  ", break_on_hyphens=False)
-    return "\n".join([*lines, "", *in_force(rules)])
+        lines += textwrap.wrap(f"{label}: {text}", width, subsequent_indent="  ", break_on_hyphens=False)
+    return "\n".join([*lines, "", *in_force(rules, width)])
 
 
-def in_force(rules: Rules) -> list[str]:
+def in_force(rules: Rules, width: int = WIDTH) -> list[str]:
     """Lines naming each variant, and each option with its description, that differs from the preset for
     this many players at a table of people; one line saying so when nothing does.
 
     >>> from bumtable.rules import get
     >>> in_force(get("president", players=5))
-    ['Options: the preset for 5 players (bumtable games president describes them).']
+    ['Options: the preset for 5 players (bumtable games president --options describes them).']
     >>> print("\\n".join(in_force(get("president", players=4, variants=["must-play"]))))
     In force here, unlike the preset for 4 players:
       Variant must-play.
@@ -70,7 +70,7 @@ def in_force(rules: Rules) -> list[str]:
     changed = [k for k in data if k != "system" and data[k] != base.get(k)]
     if not changed:
         return [
-            f"Options: the preset for {rules.players} players (bumtable games {sys.name} describes them)."
+            f"Options: the preset for {rules.players} players (bumtable games {sys.name} --options describes them)."
         ]
     docs = options_class(rules).option_docs()
     lines = [f"In force here, unlike the preset for {rules.players} players:"]
@@ -78,7 +78,7 @@ def in_force(rules: Rules) -> list[str]:
     for key in changed:
         text = f"{key} = {json.dumps(data[key])} (preset: {json.dumps(base.get(key))}). {docs.get(key, '')}"
         lines += textwrap.wrap(
-            text.rstrip(), WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
+            text.rstrip(), width, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
         )
     return lines
 
@@ -197,6 +197,50 @@ def _teams(rules: ClimbingOptions) -> list[Part]:
     ]
 
 
+_REVERSES = {
+    "direction": "turns the direction of play round",
+    "ranking": "reverses the ranking: every play must then rank lower, and ties break the other way",
+    "both": "turns the direction of play round and reverses the ranking (every play must then rank lower)",
+}
+
+
+def _reversing(rules: ClimbingOptions) -> list[Part]:
+    """What a play holding the reverse card does, and that it lasts across tricks until the next one."""
+    if not rules.reverse_card:
+        return []
+    card = rules.reverse_card
+    return [
+        (
+            "Reversing",
+            f"any play holding {_a(card)} {card} (a set, or a sequence through it) {_REVERSES[rules.reverses]}. "
+            f"It lasts across tricks until the next play holding {_a(card)} {card} turns it back; each hand "
+            "starts the usual way.",
+        )
+    ]
+
+
+def _jokers(rules: ClimbingOptions) -> str:
+    return f"with {_cards(rules.jokers, 'Joker')}" if rules.jokers else "no Jokers"
+
+
+def _a(rank: str) -> str:
+    """The article before a rank's name: ``an 8``, ``an A``, ``a J``."""
+    return "an" if rank[:1] in ("8", "A") else "a"
+
+
+def _suits(rules: ClimbingOptions) -> str:
+    """Whether suits count: Bridge suit ranking breaks ties, else they play no part."""
+    if not rules.suit_order:
+        return "Suits play no part."
+    order = " < ".join(
+        {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}[ch] for ch in rules.suit_order
+    )
+    return (
+        f"Suits rank {order} and break ties between plays of equal rank: the play's highest-suited card of "
+        "its rank decides (5s beats 5h)."
+    )
+
+
 def bum_game(rules: Rules) -> list[Part]:
     """The Bum Game (docs/rules/bum-game.md)."""
     r = _climbing(rules)
@@ -240,6 +284,7 @@ def bum_game(rules: Rules) -> list[Part]:
         ),
         ("Exchange", exchange),
         *_revolution(r),
+        *_reversing(r),
         *_teams(r),
     ]
 
@@ -283,6 +328,7 @@ def president(rules: Rules) -> list[Part]:
             "higher role gives back as many cards of its choice (give 4 7).",
         ),
         ("End of a round", "when only one player still holds cards; that player is last."),
+        *_reversing(r),
         *_teams(r),
     ]
 
@@ -333,6 +379,7 @@ def zheng_shangyou(rules: Rules) -> list[Part]:
             f"from the second hand, after the {r.roles[-1]} deals, {_gives(r)} (automatically); the "
             f"{r.roles[0]} gives back any card of its choice (give 9). Then {_leader(r)} leads.",
         ),
+        *_reversing(r),
         *_teams(r),
     ]
 
@@ -342,7 +389,7 @@ def arsehole(rules: Rules) -> list[Part]:
     r = _climbing(rules)
     return [
         ("Goal", f"be first to empty your hand. A hand gives {_points(r)}; the match: {match_goal(r)}."),
-        ("Cards", f"low to high {_ranks(r)}; {r.deck_size} cards, no Jokers. Suits play no part."),
+        ("Cards", f"low to high {_ranks(r)}; {r.deck_size} cards, {_jokers(r)}. {_suits(r)}"),
         (
             "A turn",
             "the leader plays one card or several of one rank (9 9), and may not pass. Then each player in "
@@ -367,6 +414,7 @@ def arsehole(rules: Rules) -> list[Part]:
             f"from the second hand, {_gives(r)} (automatically); each higher role gives back as many cards "
             "of its choice (give 4).",
         ),
+        *_reversing(r),
         *_teams(r),
     ]
 

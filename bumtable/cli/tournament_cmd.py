@@ -174,8 +174,9 @@ def tournament(
     bots: Annotated[
         str,
         typer.Option(
-            help="Bot kinds by seat, the last repeated to fill the table (hard,heuristic for 4: hard and "
-            "three heuristic); with --round-robin, the kinds to rate."
+            help="Bot kinds by seat in turn, the list repeated to fill the table as in play and simulate "
+            "(hard,heuristic for 4: hard, heuristic, hard, heuristic; one hard against three heuristic is "
+            "hard,heuristic,heuristic,heuristic); with --round-robin, the kinds to rate."
         ),
     ] = "heuristic,random",
     deals: Annotated[

@@ -89,11 +89,19 @@ class TurnPrompt:
             self.drawn = now
         else:
             self.print(*self.face.turn_brief(obs, self.seats))
-        items = [
-            Text.assemble((f"{i:>2}", "bold cyan"), " ", self.face.option_text(obs, a))
-            for i, a in enumerate(options, 1)
-        ]
-        self.print(Columns(items, padding=(0, 3), column_first=False))
+        grouped = getattr(self.face, "menu_view", None)  # a face may group a long menu to fit the screen
+        view = grouped(obs, options, self.console.width, self.console.height) if grouped else None
+        if view is not None:
+            self.print(*view)
+        else:
+            mark = getattr(self.face, "option_mark", "")  # how an option is typed (#3 where 3 is cards)
+            items = [
+                Text.assemble(
+                    (f"{mark}{i}".rjust(2 + len(mark)), "bold cyan"), " ", self.face.option_text(obs, a)
+                )
+                for i, a in enumerate(options, 1)
+            ]
+            self.print(Columns(items, padding=(0, 3), column_first=False))
         self.print(Text(self.offered(self.face.hint(obs, obs.legal_actions())), style="dim"))
 
     def ask(
@@ -159,7 +167,7 @@ class TurnPrompt:
         elif command == "table":
             self.show_turn(obs, options, full=True)
         elif command == "rules":
-            self.print(Text(rules_summary(self.rules)))
+            self.print(Text(rules_summary(self.rules, width=max(40, self.console.width - 1))))
         elif command == "hint":
             if self.hinter is None:
                 self.print(Text(NO_HINTS, style="yellow"))

@@ -1,7 +1,7 @@
 """Who sits where in a tournament: a line-up per table filled from the kinds asked for, its rotations round
 the table, and a round robin's line-ups.
 
->>> lineup = fill_lineup(["hard", "heuristic"], 4)
+>>> lineup = fill_lineup(["hard", "heuristic", "heuristic", "heuristic"], 4)
 >>> [seats.index("hard") for seats in rotations(lineup)]
 [0, 1, 2, 3]
 """
@@ -18,10 +18,11 @@ class TournamentError(BumtableError, ValueError):
 
 
 def fill_lineup(kinds: Sequence[str], players: int) -> tuple[str, ...]:
-    """One bot kind per seat: ``kinds`` in order, the last one repeated to fill the table.
+    """One bot kind per seat: ``kinds`` in order, the list repeated to fill the table (as ``play`` and
+    ``simulate`` seat their ``--bots``).
 
     >>> fill_lineup(["hard", "heuristic"], 4)
-    ('hard', 'heuristic', 'heuristic', 'heuristic')
+    ('hard', 'heuristic', 'hard', 'heuristic')
     >>> fill_lineup(["a", "b", "c"], 2)
     Traceback (most recent call last):
     ...
@@ -31,7 +32,7 @@ def fill_lineup(kinds: Sequence[str], players: int) -> tuple[str, ...]:
         raise TournamentError("--bots needs at least one bot kind")
     if len(kinds) > players:
         raise TournamentError(f"{len(kinds)} bots for {players} seats: name at most {players}")
-    return (*kinds, *[kinds[-1]] * (players - len(kinds)))
+    return tuple(kinds[i % len(kinds)] for i in range(players))
 
 
 def rotations(lineup: Sequence[str]) -> list[tuple[str, ...]]:

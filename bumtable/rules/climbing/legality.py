@@ -18,12 +18,29 @@ from typing import TYPE_CHECKING, Protocol
 
 from bumtable.cards.french import JOKER, SUIT_LETTERS
 from bumtable.rules.climbing.notation import read_set, sequence_shape_ok
-from bumtable.rules.climbing.plays import DECLARE, DECLINE, GIVE, PASS, PASS_PLAY, SEQUENCE, SET, Play
+from bumtable.rules.climbing.plays import (
+    DECLARE,
+    DECLINE,
+    GIVE,
+    PASS,
+    PASS_PLAY,
+    SEQUENCE,
+    SET,
+    Play,
+    picks_of,
+)
 from bumtable.rules.phases import DEAL, EXCHANGE, OVER, REVOLUTION
 
 if TYPE_CHECKING:
     from bumtable.rules.climbing.settings import ClimbingOptions
     from bumtable.rules.climbing.tables import Tables
+
+
+def said_play(rules: ClimbingOptions, action: Play) -> str:
+    """How a reason names a play: its cards as a player types them (``Q Q``, not the notation's
+    ``set Q Q``); sequences and other actions keep their words (``seq 9 10 J``, ``give 4``)."""
+    text = rules.action_text(action)
+    return text[4:] if text.startswith("set ") else text
 
 
 class Position(Protocol):
@@ -59,7 +76,6 @@ def why_illegal(state: Position, action: Play) -> str | None:
         return "the match is over"
     if state.phase == DEAL:
         return "the hand is over and this state deals no next hand (a search's deal)"
-    text = rules.action_text
     if state.phase == REVOLUTION:
         if action.kind in (DECLARE, DECLINE):
             return None
@@ -75,8 +91,8 @@ def why_illegal(state: Position, action: Play) -> str | None:
             return f"give exactly {k} card{'s' if k > 1 else ''}, not {action.size}"
         for r in set(action.cards):
             if not 0 <= r < len(counts) or counts[r] < action.cards.count(r):
-                return f"you do not hold the cards for {text(action)}"
-        return None
+                return f"you do not hold the cards for {said_play(rules, action)}"
+        return _why_not_named(state, action) if picks_of(action) else None
     if action.kind == GIVE:
         return "there is nothing to give now: the exchange is over"
     if action.kind == PASS:
@@ -98,7 +114,11 @@ def why_illegal(state: Position, action: Play) -> str | None:
     t = state.t
     missing = [t.symbols[r] for r, k in need.items() if counts[r] < k]
     if missing:
-        return f"you do not hold the cards for {text(action)} (short of {', '.join(missing)})"
+        return f"you do not hold the cards for {said_play(rules, action)} (short of {', '.join(missing)})"
+    if picks_of(action):
+        named = _why_not_named(state, action)
+        if named is not None:
+            return named
     wipe = action.rank == t.wipe and action.size == 1
     if state.sat_out[state.turn] and not wipe:  # back in a trick it passed: only the wipe card (option)
         return f"you passed this trick: only the {rules.wipe_card} may be played until it ends, or pass"
@@ -118,7 +138,7 @@ def why_illegal(state: Position, action: Play) -> str | None:
             )
             extra = " (or more)" if t.follow_more else ""
             last = tail if wipe_alone else ", or pass"
-            return f"you must play exactly {what}{extra} to follow {text(top)}{last}"
+            return f"you must play exactly {what}{extra} to follow {said_play(rules, top)}{last}"
         strength, least = t.strength(action), t.strength(top)
         if state.inverted:
             ok = strength < least or (t.equal_ok and strength == least)
@@ -127,7 +147,7 @@ def why_illegal(state: Position, action: Play) -> str | None:
         if not ok:
             how = ("equal or " if t.equal_ok else "") + ("lower" if state.inverted else "higher")
             why = " (the ranking is reversed)" if state.inverted else ""
-            return f"{text(action)} does not beat {text(top)}: play {how}{why}{tail}"
+            return f"{said_play(rules, action)} does not beat {said_play(rules, top)}: play {how}{why}{tail}"
     if complex_rules and action not in state.legal_actions():
         return _why_not_held(state, action)
     return None
@@ -143,21 +163,57 @@ def _wipe_alone(state: Position) -> str:
 
 def _why_not_held(state: Position, action: Play) -> str:
     """Why a well-formed play that the hand seems to hold is not among the legal actions."""
-    t, text = state.t, state.rules.action_text
+    t, rules = state.t, state.rules
     hand = state.hands[state.turn]
     if t.bridge and action.suit < 0 and any(c < JOKER for c in hand[action.rank]):
         suits = sorted({SUIT_LETTERS[c & 3] for c in hand[action.rank] if c < JOKER})
-        return (
-            f"say which suit decides {text(action)}: you hold {t.symbols[action.rank]} in {', '.join(suits)}"
-        )
+        return f"say which suit decides {said_play(rules, action)}: you hold {t.symbols[action.rank]} in {', '.join(suits)}"
     if action.suit >= 0 and not all(
         any(c < JOKER and c & 3 == action.suit for c in hand[r])
         for r in set(action.cards)
         if r <= action.rank
     ):
-        return f"you do not hold the cards of that suit for {text(action)}"
+        return f"you do not hold the cards of that suit for {said_play(rules, action)}"
     if action.kind == SEQUENCE and action.suit < 0 and t.flush != "none" and t.is_natural(action):
-        return f"your cards for {text(action)} are all of one suit: write it as a flush (e.g. 3h 4h 5h)"
+        return f"your cards for {said_play(rules, action)} are all of one suit: write it as a flush (e.g. 3h 4h 5h)"
     if action.kind == SEQUENCE and not t.is_natural(action):
-        return f"in {text(action)} a wild card stands for a card you hold: wild cards only fill missing cards"
-    return f"{text(action)} cannot be played from your hand now"
+        return f"in {said_play(rules, action)} a wild card stands for a card you hold: wild cards only fill missing cards"
+    return f"{said_play(rules, action)} cannot be played from your hand now"
+
+
+def _why_not_named(state: Position, action: Play) -> str | None:
+    """Why the cards a player named by suit cannot be the ones played (None when they can)."""
+    t, rules = state.t, state.rules
+    hand = state.hands[state.turn]
+    picks = picks_of(action)
+    for c in set(picks):
+        r = t.rank_of_code[c] if 0 <= c < len(t.rank_of_code) else -1
+        name = f"{t.symbols[r]}{SUIT_LETTERS[c & 3]}" if r >= 0 else str(c)
+        if r < 0 or picks.count(c) > action.cards.count(r):
+            return f"{name} is not one of the cards of {said_play(rules, action)}"
+        if list(hand[r]).count(c) < picks.count(c):
+            return f"you do not hold the {name}"
+    if t.bridge and action.suit >= 0:  # the deciding card is the highest-suited of its rank played
+        top = [c for c in picks if t.rank_of_code[c] == action.rank and c < JOKER]
+        decider = f"{t.symbols[action.rank]}{SUIT_LETTERS[action.suit]}"
+        if any(t.suit_rank[c & 3] > t.suit_rank[action.suit] for c in top) or (
+            len(top) == action.cards.count(action.rank) and all(c & 3 != action.suit for c in top)
+        ):
+            return f"the {decider} decides {said_play(rules, Play._make(action))}: name it among the cards, and no higher suit"
+        return None
+    if action.kind != SEQUENCE or action.width != 1 or t.flush == "none" or not t.is_natural(action):
+        return None
+    suits = {c & 3 for c in picks}
+    if action.suit >= 0:
+        plain = said_play(rules, Play._make(action))
+        return None if suits <= {action.suit} else f"the cards of the flush {plain} are all of its suit"
+    if len(suits) > 1:
+        return None
+    rest = list(action.cards)  # a mixed sequence: some card left unnamed must be of another suit
+    for c in picks:
+        rest.remove(t.rank_of_code[c])
+    if any(c < JOKER and c & 3 not in suits for r in rest for c in hand[r]):
+        return None
+    return (
+        f"your cards for {said_play(rules, action)} are all of one suit: write it as a flush (e.g. 3h 4h 5h)"
+    )

@@ -4,14 +4,20 @@
 ``seq`` followed by its cards lowest first. When reading, the kind word may be
 left out if the cards can be read only one way, tokens may be separated by
 spaces, commas or hyphens, and a token may be a rank (``Q``, ``10``/``T``,
-``JK``) or a card whose suit is ignored (``Qs``).
+``JK``) or a card (``Qs``). A card named with its suit is the card that is played
+(or given), where the rank has cards of several suits: the play carries it
+(:class:`~bumtable.rules.climbing.plays.Picked`) and its text names it again, so a
+record replays the same cards. Where suits rank (Bridge suits, flushes) the suits
+written also decide the play, as before.
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
 >>> rules.action_text(rules.parse_action("3-3-4-4-5-5"))
 'seq 3 3 4 4 5 5'
->>> rules.action_text(rules.parse_action("Qs, Qh, 2c, joker"))
+>>> rules.action_text(rules.parse_action("Q, Q, 2, joker"))
 'set Q Q 2 JK'
+>>> rules.action_text(rules.parse_action("Qs Qh 2 JK"))
+'set Qs Qh 2 JK'
 >>> rules.parse_action("A 2 JK")
 Traceback (most recent call last):
 ...
@@ -23,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from bumtable.cards.french import SUIT_LETTERS, Card
+from bumtable.cards.french import JOKER, SUIT_LETTERS, Card
 from bumtable.errors import NotationError
 from bumtable.rules.climbing.plays import (
     DECLARE_PLAY,
@@ -35,10 +41,13 @@ from bumtable.rules.climbing.plays import (
     SET,
     Play,
     give_play,
+    picks_of,
+    with_picks,
 )
 
 if TYPE_CHECKING:
     from bumtable.rules.climbing.settings import ClimbingOptions
+    from bumtable.rules.climbing.tables import Tables
 
 _WORDS = {
     "pass": PASS_PLAY,
@@ -74,12 +83,65 @@ def format_play(rules: ClimbingOptions, play: Play) -> str:
                 words[i] += letter
             else:  # a flush
                 words = [w + letter for w in words]
-        return ("set " if play.kind == SET else "seq ") + " ".join(words)
+        return ("set " if play.kind == SET else "seq ") + " ".join(_name_picks(rules, play, words))
     if play.kind == PASS:
         return "pass"
     if play.kind == GIVE:
-        return "give " + " ".join(rules.tables.symbols[c] for c in play.cards)
+        words = [rules.tables.symbols[c] for c in play.cards]
+        return "give " + " ".join(_name_picks(rules, play, words))
     return "revolution" if play == DECLARE_PLAY else "no-revolution"
+
+
+def _name_picks(rules: ClimbingOptions, play: Play, words: list[str]) -> list[str]:
+    """The words of a play with the suit of each card its player named (``Q`` -> ``Qh``)."""
+    picks = picks_of(play)
+    if not picks:
+        return words
+    t = rules.tables
+    words = list(words)
+    done: set[int] = set()
+    for c in picks:
+        if not _several_suits(t, t.rank_of_code[c]):
+            continue
+        sym, letter = t.symbols[t.rank_of_code[c]], SUIT_LETTERS[c & 3]
+        same = [i for i, w in enumerate(words) if i not in done and w == sym + letter]
+        bare = [i for i, w in enumerate(words) if i not in done and w == sym]
+        for i in (same or bare)[:1]:  # none: a card the play cannot hold (an illegal play, told as such)
+            words[i] = sym + letter
+            done.add(i)
+    return words
+
+
+def _several_suits(t: Tables, rank: int) -> bool:
+    """Whether a rank has cards of several suits (President's 3c is one card: its suit names nothing more)."""
+    return len({c & 3 for c, r in enumerate(t.rank_of_code) if r == rank and c < JOKER}) > 1
+
+
+def _named(rules: ClimbingOptions, play: Play, words: list[str], tokens: list[_Token]) -> Play:
+    """``play`` with the cards its words name by suit, less those its suit already names (a flush's cards, a
+    Bridge play's deciding card): a play that names nothing more stays the plain play."""
+    picks = list(_picks(rules, words, tokens))
+    t = rules.tables
+    if play.suit >= 0 and not t.bridge:
+        picks = []
+    elif play.suit >= 0:
+        decider = next((c for c in picks if t.rank_of_code[c] == play.rank and c & 3 == play.suit), None)
+        if decider is not None:
+            picks.remove(decider)
+    return with_picks(play, tuple(picks))
+
+
+def _picks(rules: ClimbingOptions, words: list[str], tokens: list[_Token]) -> tuple[int, ...]:
+    """The cards written with a suit, as card codes, where their rank holds cards of several suits."""
+    t = rules.tables
+    picks = []
+    for w, tok in zip(words, tokens, strict=True):
+        if tok.suit < 0 or tok.stands_for >= 0:
+            continue
+        if not _several_suits(t, tok.rank):
+            continue
+        picks.append(int(Card.parse(w)))
+    return tuple(picks)
 
 
 class _Token(NamedTuple):
@@ -193,7 +255,11 @@ def parse_play(rules: ClimbingOptions, text: str) -> Play:
     if words[0].lower() == "give":
         if len(words) == 1:
             raise NotationError(f"{text!r}: say which cards to give, e.g. 'give 4 7'")
-        return give_play(tuple(_rank_token(rules, w, text) for w in words[1:]))
+        tokens = [_token(rules, w, text) for w in words[1:]]
+        if any(tok.stands_for >= 0 for tok in tokens):
+            raise NotationError(f"{text!r}: name the cards to give, e.g. 'give 4 7'")
+        given = give_play(tuple(tok.rank for tok in tokens))
+        return with_picks(given, _picks(rules, words[1:], tokens))
     kind = _KIND_WORDS.get(words[0].lower())
     if kind is not None:
         words = words[1:]
@@ -209,11 +275,11 @@ def parse_play(rules: ClimbingOptions, text: str) -> Play:
     if kind == SET:
         if as_set is None:
             raise NotationError(f"{shown!r} is not a set: a set is cards of one rank plus wild cards")
-        return _with_suit(rules, as_set, tokens)
+        return _named(rules, _with_suit(rules, as_set, tokens), words, tokens)
     if kind == SEQUENCE:
         if as_seq is None:
             raise NotationError(f"{shown!r} is not a sequence: {_sequence_words(rules)}")
-        return _with_suit(rules, as_seq, tokens)
+        return _named(rules, _with_suit(rules, as_seq, tokens), words, tokens)
     if as_set is not None and as_seq is not None:
         count = _COUNT_WORDS[as_set.size] if as_set.size < len(_COUNT_WORDS) else str(as_set.size)
         raise NotationError(
@@ -223,7 +289,7 @@ def parse_play(rules: ClimbingOptions, text: str) -> Play:
     play = as_set or as_seq
     if play is None:
         raise NotationError(f"{shown!r} is neither a set nor a sequence")
-    return _with_suit(rules, play, tokens)
+    return _named(rules, _with_suit(rules, play, tokens), words, tokens)
 
 
 def _sequence_words(rules: ClimbingOptions) -> str:

@@ -13,6 +13,10 @@ rules can see:
   holds fewest of (so long suits stay together for later flushes), changed where
   needed so that the play really is mixed.
 
+A player who names cards by suit (a :class:`~bumtable.rules.climbing.plays.Picked`
+play: ``Qh`` while holding Q♣ and Q♥) gives exactly those; the rules above choose
+only the cards left unnamed.
+
 >>> from bumtable.rules import get
 >>> from bumtable.cards import Card, parse_cards
 >>> rules = get("arsehole", players=4, suit_order="cdhs")
@@ -30,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bumtable.cards.french import JOKER
-from bumtable.rules.climbing.plays import SEQUENCE, Play
+from bumtable.rules.climbing.plays import SEQUENCE, Picked, Play
 from bumtable.rules.climbing.tables import Tables
 
 
@@ -51,6 +55,8 @@ def _of_suit(cards: list[int], suit: int) -> int:
 
 def take_cards(hand: Sequence[list[int]], play: Play, t: Tables) -> tuple[int, ...]:
     """Remove the cards of ``play`` from ``hand`` (card codes by rank index) and return them."""
+    if isinstance(play, Picked):
+        return _take_picked(hand, play, t)
     if not t.suited:
         return tuple([hand[r].pop() for r in play.cards])
     if t.bridge:
@@ -86,3 +92,42 @@ def _mixed(hand: Sequence[list[int]], play: Play) -> tuple[int, ...]:
     for r, c in zip(play.cards, chosen, strict=True):
         hand[r].remove(c)
     return tuple(chosen)
+
+
+def _take_picked(hand: Sequence[list[int]], play: Picked, t: Tables) -> tuple[int, ...]:
+    """The named cards, and the rest of the play chosen by the usual rules, in the play's card order."""
+    named: dict[int, list[int]] = {}
+    for c in play.picks:
+        r = t.rank_of_code[c]
+        hand[r].remove(c)
+        named.setdefault(r, []).append(c)
+    chosen: list[int | None] = [named[r].pop() if named.get(r) else None for r in play.cards]
+    named_at = {i for i, c in enumerate(chosen) if c is not None}
+    if not t.suited:
+        return tuple(c if c is not None else hand[r].pop() for r, c in zip(play.cards, chosen, strict=True))
+    flush = play.kind == SEQUENCE and play.width == 1 and t.flush != "none" and t.is_natural(play)
+    if t.bridge and play.suit >= 0 and not any(c is not None and c & 3 == play.suit for c in chosen):
+        i = next(i for i, r in enumerate(play.cards) if r == play.rank and chosen[i] is None)
+        chosen[i] = _of_suit(hand[play.rank], play.suit)
+    for i, r in enumerate(play.cards):
+        if chosen[i] is None:
+            chosen[i] = (
+                _of_suit(hand[r], play.suit) if flush and play.suit >= 0 else lowest_suited(hand[r], t)
+            )
+    if flush and play.suit < 0 and len({c & 3 for c in chosen if c is not None}) == 1:
+        _make_mixed(hand, play, chosen, named_at)
+    return tuple(c for c in chosen if c is not None)
+
+
+def _make_mixed(hand: Sequence[list[int]], play: Play, chosen: list[int | None], named_at: set[int]) -> None:
+    """Swap one card the player did not name for one of another suit, so that a mixed sequence is mixed."""
+    suit = next(c & 3 for c in chosen if c is not None)
+    for i, r in enumerate(play.cards):
+        other = [c for c in hand[r] if c < JOKER and c & 3 != suit]
+        if i not in named_at and other:
+            old = chosen[i]
+            assert old is not None
+            hand[r].remove(other[0])
+            hand[r].append(old)
+            chosen[i] = other[0]
+            return

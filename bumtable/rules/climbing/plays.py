@@ -91,3 +91,32 @@ def give_play(cards: tuple[int, ...]) -> Play:
     """Cards (rank indices) chosen to pass in the exchange."""
     cards = tuple(sorted(cards))
     return Play(GIVE, -1, len(cards), 0, cards)
+
+
+class Picked(Play):
+    """A play with the cards its player named by suit (``picks``, card codes): those cards leave the hand,
+    and :mod:`~bumtable.rules.climbing.pick` chooses the rest as usual.
+
+    It equals (and hashes as) the play itself, so legality, action codes and caches see the same action;
+    only which physical cards go differs, which the rules never rank but a player may care about (a card
+    kept for a flush). Its text names the picked cards' suits, so a record replays them.
+    """
+
+    picks: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"{super().__repr__()[:-1]}, picks={self.picks})"
+
+
+def with_picks(play: Play, picks: tuple[int, ...]) -> Play:
+    """``play`` with these named cards (card codes); the play itself when none are named."""
+    if not picks:
+        return play
+    picked = Picked._make(play)
+    picked.picks = picks
+    return picked
+
+
+def picks_of(play: Play) -> tuple[int, ...]:
+    """The cards (codes) the player named for ``play``, or ``()``."""
+    return play.picks if isinstance(play, Picked) else ()

@@ -49,6 +49,7 @@ from bumtable.rules.climbing.plays import (
     SEQUENCE,
     SET,
     Play,
+    picks_of,
 )
 from bumtable.rules.events import Event
 from bumtable.rules.outcome import ROUNDS, TARGET, Outcome
@@ -333,9 +334,17 @@ class ClimbingState:
         hi, lo, k = self.exchange_queue.pop(0)
         high, low = self.by_role[hi], self.by_role[lo]
         hand, counts = self.hands[high], self.counts[high]
-        down = []
-        for r in play.cards:
+        down = list(picks_of(play))  # the cards named by suit, then the rest as the rules pick them
+        for c in down:
+            hand[self.t.rank_of_code[c]].remove(c)
+        rest = list(play.cards)
+        for c in down:
+            rest.remove(self.t.rank_of_code[c])
+        for r in rest:
             down.append(lowest_suited(hand[r], self.t) if self.t.bridge else hand[r].pop())
+        if len(down) > len(rest):
+            down.sort(key=self.t.rank_of_code.__getitem__)
+        for r in play.cards:
             counts[r] -= 1
         order = self.rules.exchange_order
         up = self._take(low, k, lowest=False) if order == "simultaneous" else []
@@ -557,12 +566,13 @@ class ClimbingState:
         p = self.turn
         t = self.t
         cards = play.cards
-        # take_cards: where suits do not matter, the last card of each rank
-        codes = (
-            take_cards(self.hands[p], play, t)
-            if t.suited
-            else tuple(map(list.pop, map(self.hands[p].__getitem__, cards)))
-        )
+        if type(play) is not Play:  # cards named by suit: taken, then the plain play goes on (caches, events)
+            codes = take_cards(self.hands[p], play, t)
+            play = Play._make(play)
+        elif t.suited:
+            codes = take_cards(self.hands[p], play, t)
+        else:  # where suits do not matter and no card is named, the last card of each rank
+            codes = tuple(map(list.pop, map(self.hands[p].__getitem__, cards)))
         counts = self.counts[p]
         for r in cards:
             counts[r] -= 1
