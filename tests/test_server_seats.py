@@ -107,7 +107,9 @@ def test_a_name_and_auto_play_given_on_connecting_are_the_seats_from_its_first_m
     with server.connect(table, f"{token}&name=Cy&auto=true") as ws:
         first = receive_any(ws)
         assert first["type"] == "table" and first["seats"][1]["name"] == "Cy" and first["seats"][1]["auto"]
-    with server.connect(table, f"{token}&name=%3Cb%3E") as ws:  # the seat is served all the same, and told why
+    with server.connect(
+        table, f"{token}&name=%3Cb%3E"
+    ) as ws:  # the seat is served all the same, and told why
         refused = next_of(ws, "error")
         assert refused["code"] == "invalid" and "name" in refused["message"]
     info = httpx.get(f"{server.http}/api/tables/{table}", timeout=10).json()
