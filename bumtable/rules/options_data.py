@@ -185,14 +185,14 @@ class OptionsData:
         worker process deciding a bot's move need not be sent an action space of a hundred thousand plays)."""
         return {name: getattr(self, name) for name in self._field_names()}
 
-    def check_values(self, values: dict[str, Any]) -> None:
+    def check_values(self, values: dict[str, Any], *, bounds: bool = True) -> None:
         """A RulesError naming the first option that is unknown, whose value does not fit its type, or that is
-        out of its bounds (:meth:`option_bounds`), and saying what it allows."""
-        types, bounds = self.option_types(), self.option_bounds()
+        out of its bounds (:meth:`option_bounds`; ``bounds=False``: not checked), and saying what it allows."""
+        types, limits = self.option_types(), self.option_bounds()
         for key, value in values.items():
             if key not in types:
                 raise RulesError(f"{self.system} has no option {key!r}; options: {', '.join(sorted(types))}")
-            problem = type_problem(value, types[key]) or bounds[key].problem(value)
+            problem = type_problem(value, types[key]) or (limits[key].problem(value) if bounds else None)
             if problem is not None:
                 raise RulesError(f"option {key!r} must be {problem}, not {_short.repr(value)}")
 
@@ -203,7 +203,7 @@ class OptionsData:
     def replace(self, **changes: Any) -> Self:
         """A copy with some options changed, each checked against its declared type (lists become tuples)."""
         values = {k: _tuples(v) for k, v in changes.items()}
-        self.check_values(values)
+        self.check_values(values, bounds=False)  # the new rules check their bounds as they are made
         return dataclasses.replace(self, **values)  # type: ignore[type-var]
 
     def to_dict(self) -> dict[str, Any]:
@@ -228,7 +228,7 @@ class OptionsData:
                 f"unknown {defaults.system} options: {', '.join(sorted(unknown))}; options: {', '.join(sorted(names))}"
             )
         values = {k: _tuples(v) for k, v in data.items()}
-        defaults.check_values(values)
+        defaults.check_values(values, bounds=False)  # the bounds: as the rules are made
         try:
             return cls(**values)
         except TypeError as e:  # a nested value of the wrong shape

@@ -18,7 +18,8 @@ rate with its 95 % interval, mean points and mean place. A climbing hand's place
 :class:`~bumtable.rules.Outcome` (tied winners share a first place, a game nobody won gives no first place).
 
 >>> from bumtable.rules import get
->>> report = tournament(get("bum-game", players=4), bots=["heuristic", "random"], deals=2, seed=1)
+>>> lineup = ["heuristic", "random", "random", "random"]  # a shorter list is repeated round the table
+>>> report = tournament(get("bum-game", players=4), bots=lineup, deals=2, seed=1)
 >>> report.lineups, report.tables_per_deal
 ([('heuristic', 'random', 'random', 'random')], 4)
 >>> [(r.bot, r.hands) for r in report.results]

@@ -79,7 +79,6 @@ class BoojumOptions(OptionsData, ABC):
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             _check_type(f.name, getattr(self, f.name), type(f.default))
-        self.check_all()
         n = self.players
         if self.system != "boojum":
             raise RulesError(f"these are Boojum's rules: system must be 'boojum', not {self.system!r}")
@@ -107,6 +106,7 @@ class BoojumOptions(OptionsData, ABC):
             raise RulesError(
                 f"max_rounds must be at least 1 (it makes every game end), not {self.max_rounds}"
             )
+        self.check_all()  # the bounds, before the deck is built
         dealt = n * self.hand_size + self.slot_count * self.lot_size
         if dealt > len(self.tables.deck):
             raise RulesError(

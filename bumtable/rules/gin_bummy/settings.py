@@ -72,7 +72,7 @@ class GinBummyOptions(OptionsData, ABC):
 
     def __post_init__(self) -> None:
         # each value against its declared type (the choices of a Literal included), then what types cannot say
-        self.check_values({f.name: getattr(self, f.name) for f in dataclasses.fields(self)})
+        self.check_values({f.name: getattr(self, f.name) for f in dataclasses.fields(self)}, bounds=False)
         if self.system != "gin-bummy":
             raise RulesError(f"these are the rules of gin-bummy, not {self.system!r}")
         if not 2 <= self.players <= 4:
@@ -89,6 +89,7 @@ class GinBummyOptions(OptionsData, ABC):
             )
         if self.max_turns < 0:
             raise RulesError(f"max_turns must be 0 (no limit) or more, not {self.max_turns}")
+        self.check_all()  # the bounds, once the rules' own words have said what they can
 
     # ----------------------------------------------------------------- derived
     @property
