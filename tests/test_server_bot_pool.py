@@ -108,3 +108,21 @@ def test_a_bot_worker_that_dies_is_replaced_and_the_table_plays_on(tmp_path: Pat
 
 def _workers(server: int) -> list[int]:
     return [pid for pid in _children(server) if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text()]
+
+
+def test_a_seat_or_stand_in_may_be_only_a_bot_a_table_offers(server: Server) -> None:
+    """A search given its own settings could think for ever, holding its table and a worker: a table's bots are
+    the levels, the heuristic and random."""
+    endless = "search:iterations=1000000000:max_rollout=100000000"
+    for request in (
+        {
+            "game": "bum-game",
+            "players": 4,
+            "seats": [{"kind": "person"}] + [{"kind": "bot", "bot": endless}] * 3,
+        },
+        {"game": "bum-game", "players": 4, "settings": {"stand_in": endless}},
+    ):
+        answer = httpx.post(f"{server.http}/api/tables", json=request, timeout=10)
+        assert answer.status_code == 400
+        assert "a table's bots are easy, medium, hard, heuristic, random" in answer.json()["detail"]
+    assert server.create(game="bum-game", players=4, settings={"stand_in": "hard"})["id"]

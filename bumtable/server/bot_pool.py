@@ -65,13 +65,15 @@ class BotPool:
                 )
             self.busy += 1
             self.most = max(self.most, self.busy)
+            pool = self._pool
             try:
                 loop = asyncio.get_running_loop()
-                return await loop.run_in_executor(self._pool, decide, kind, seed, game, observation)
-            except (
-                BrokenProcessPool
-            ):  # a worker died (killed, out of memory): the next decision gets a new pool
-                self.close()
+                return await loop.run_in_executor(pool, decide, kind, seed, game, observation)
+            except BrokenProcessPool:
+                # a worker died (killed, out of memory): the next decision gets a new pool, unless a decision
+                # that failed alongside this one has made it already
+                if self._pool is pool:
+                    self.close()
                 raise
             finally:
                 self.busy -= 1

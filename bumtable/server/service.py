@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bumtable.bots import make_bot
+from bumtable.bots import TABLE_BOTS, make_bot
 from bumtable.bots.seeds import bot_seed
 from bumtable.errors import BumtableError
 from bumtable.rules import get
@@ -76,6 +76,17 @@ class Created:
     table: Table
     tokens: dict[int, str]
     join_code: str
+
+
+def table_bot(kind: str, game: str, who: str) -> None:
+    """A TableError unless ``kind`` is a bot a table offers (:data:`~bumtable.bots.TABLE_BOTS`): the levels have
+    budgets that keep a decision under a second, where a search given its own settings could think for ever."""
+    if kind.lower() not in (*TABLE_BOTS, "greedy"):
+        raise TableError(
+            "bad-seats",
+            f"{who}: a table's bots are {', '.join(TABLE_BOTS)}; {kind[:40]!r} is not one of them",
+        )
+    make_bot(kind, 0, game=game)
 
 
 class TableService:
@@ -238,7 +249,7 @@ class TableService:
                 raise TableError("bad-rules", f"{sys.name} has no option {unknown[0]!r}")
             rules = rules.replace(**people, **chosen)
         table_settings = replace(TableSettings.from_dict(settings), seeded=seed is not None)
-        make_bot(table_settings.stand_in, 0, game=sys.name)  # an unknown stand-in fails here
+        table_bot(table_settings.stand_in, sys.name, "the stand-in")
         specs = seats or [SeatSpec()] + [SeatSpec(kind="bot")] * (rules.players - 1)
         if len(specs) != rules.players:
             raise TableError(
@@ -254,9 +265,7 @@ class TableService:
                     SeatRecord(seat=i, kind="person", token_hash=hash_token(tokens[i]), claimed=taken)
                 )
             elif spec.kind == "bot":
-                make_bot(
-                    spec.bot, 0, game=sys.name
-                )  # an unknown bot kind fails here, before anything is stored
+                table_bot(spec.bot, sys.name, f"seat {i}")  # before anything is stored
                 stored.append(SeatRecord(seat=i, kind="bot", bot=spec.bot))
             else:
                 raise TableError("bad-seats", f"seat {i}: kind must be 'person' or 'bot', not {spec.kind!r}")
