@@ -57,8 +57,8 @@ TARGET_TABLES = 500
 TARGET_P99_MS = 50.0
 HUMAN_THINK = (0.5, 1.5)
 """Seconds a human-paced seat thinks before it acts (uniform)."""
-TARGET_POINTS = 3_000
-"""The match's target, the most a 4-player table allows (1,000 hands of 3 points): no table ends within a run (a
+TARGET_POINTS = 1_500
+"""The match's target, the most a 4-player table allows (1,000 hands of six points): no table ends within a run (a
 table that does end is counted and not replaced)."""
 TICKS = os.sysconf("SC_CLK_TCK")
 CLIENT_RATE = (95.0, 150)

@@ -104,7 +104,7 @@ async def load(server: Server, bot_tables: int, warmup: float, seconds: float, s
         seats=[{"kind": "person"}] * 4,
         seed=seed,
         host=False,
-        options={"target": 3_000},  # 1,000 hands: no end within a run
+        options={"target": 1_500},  # about 1,000 hands: no end within a run
     )
     start = time.monotonic() + warmup
     until = start + seconds

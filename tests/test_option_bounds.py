@@ -81,15 +81,21 @@ def test_a_deck_or_match_no_table_can_hold_is_refused_naming_the_option_and_what
     assert len(message) < 300  # the value is quoted cut short, never whole
 
 
-def test_a_target_no_score_can_reach_is_refused() -> None:
+def test_a_target_no_score_can_reach_or_that_may_never_be_reached_is_refused() -> None:
     with pytest.raises(RulesError, match="'target' must be from 0 to"):
         get("bum-game", target=10**30)
     with pytest.raises(RulesError, match="'target' can never be reached: no place in a hand scores points"):
         get("bum-game", players=4, points=[0, 0, 0, 0])
-    with pytest.raises(RulesError, match="'target' must be reachable: 5000 points take more than 1000 hands"):
-        get("bum-game", players=4, target=5000)
-    assert get("bum-game", players=4, target=3000).target == 3000  # 1000 hands at 3 points reach it
-    assert get("president", players=4, points=[0, 0, 0, 0]).rounds == 10  # a set number of hands ends anyway
+    with pytest.raises(
+        RulesError, match=r"'target' must be reached within 1000 hands: 5000 points may take 3334"
+    ):
+        get("bum-game", players=4, target=5000)  # six points a hand among four players
+    with pytest.raises(RulesError, match="'points' may not be negative in a match played to a target"):
+        get("bum-game", players=4, points=[1, -1000, -1000, -1000], target=1000)
+    assert get("bum-game", players=4, target=1500).target == 1500  # 1,000 hands of six points reach it
+    assert (
+        get("president", players=4, points=[1, -1, -1, -1]).rounds == 10
+    )  # a set number of hands ends anyway
 
 
 def test_an_exchange_of_more_cards_than_a_hand_holds_is_refused() -> None:

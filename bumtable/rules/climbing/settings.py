@@ -254,14 +254,8 @@ class ClimbingOptions(OptionsData, ABC):
             raise RulesError(
                 f"a match needs a target or a number of rounds (target={self.target}, rounds={self.rounds})"
             )
-        best = max(self.points)
-        if self.target and not self.rounds and self.target > best * MAX_HANDS:
-            raise RulesError(
-                f"option 'target' must be reachable: {self.target} points take more than {MAX_HANDS} hands "
-                f"when a hand scores at most {best}"
-                if best > 0
-                else f"option 'target' can never be reached: no place in a hand scores points (points {list(self.points)})"
-            )
+        if self.target and not self.rounds:
+            self._check_target_ends()
         if self.deck_size < n:
             raise RulesError(f"a {self.deck_size}-card deck cannot be dealt to {n} players")
         smallest = self.deck_size // n
@@ -325,6 +319,27 @@ class ClimbingOptions(OptionsData, ABC):
         if self.target_winner not in ("first-to-reach", "highest-total"):
             raise RulesError(
                 f"target_winner must be first-to-reach or highest-total, not {self.target_winner!r}"
+            )
+
+    def _check_target_ends(self) -> None:
+        """A match played to a target must end within :data:`MAX_HANDS` hands whatever happens: with no place
+        scoring below 0, every hand adds ``sum(points)`` to the totals, so someone reaches the target within
+        ``target * players / sum(points)`` hands (a team's credit only adds to its members')."""
+        total = sum(self.points)
+        if min(self.points) < 0:
+            raise RulesError(
+                f"option 'points' may not be negative in a match played to a target (points {list(self.points)}): "
+                "the target might never be reached; set rounds, a number of hands, instead"
+            )
+        if total == 0:
+            raise RulesError(
+                f"option 'target' can never be reached: no place in a hand scores points (points {list(self.points)})"
+            )
+        hands = -(-self.target * self.players // total)
+        if hands > MAX_HANDS:
+            raise RulesError(
+                f"option 'target' must be reached within {MAX_HANDS} hands: {self.target} points may take "
+                f"{hands} with points {list(self.points)}"
             )
 
     # ----------------------------------------------------------------- derived
