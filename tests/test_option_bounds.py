@@ -21,11 +21,13 @@ from bumtable.rules.bounds import TYPE_BOUNDS
 from bumtable.rules.climbing.action_space import (
     _deck_counts,
     _wild_sequences,
+    all_actions,
     largest_hand,
+    space_bound,
     wild_sequence_count,
 )
 from bumtable.rules.options_data import options_class
-from bumtable.rules.registry import system, systems
+from bumtable.rules.registry import system, systems, variant_changes
 from bumtable.server.store import Store
 
 
@@ -121,12 +123,43 @@ def test_sequences_with_wild_cards_are_counted_exactly_without_listing_them(
     assert wild_sequence_count(rules) == listed
 
 
-def test_options_whose_wild_sequences_no_table_could_list_are_refused_before_anything_is_built() -> None:
-    with pytest.raises(
-        RulesError, match=r"sequences with wild cards, more than the 250,000 a table can hold"
-    ):
-        get("zheng-shangyou", players=4, suits=[i % 4 for i in range(16)], jokers=16)
-    assert get("zheng-shangyou", players=12).action_space().size > 0  # the largest preset is held
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"suits": [i % 4 for i in range(16)], "jokers": 16},  # wild cards filling sequences
+        {
+            "exchange_high_gives": "choice",
+            "exchange_pairs": [[0, 3, 13]],
+        },  # thirteen cards of the Boss's choice
+        {
+            "wilds": [
+                ["2", "A"],
+                ["JK", "2"],
+                ["3", "A"],
+                ["4", "A"],
+                ["5", "A"],
+                ["6", "A"],
+                ["7", "A"],
+                ["8", "A"],
+            ]
+        },
+    ],
+)
+def test_options_whose_actions_no_table_could_list_are_refused_before_anything_is_built(
+    options: dict[str, Any],
+) -> None:
+    game = "zheng-shangyou" if "suits" in options else "bum-game"
+    with pytest.raises(RulesError, match=r"distinct actions, more than the 250,000 a table can hold"):
+        get(game, players=4, **options)
+
+
+@pytest.mark.parametrize("game", ["bum-game", "president", "arsehole", "zheng-shangyou"])
+def test_the_count_of_actions_is_never_below_the_actions_listed(game: str) -> None:
+    sys = system(game)
+    for n in (sys.min_players, sys.max_players):
+        for variant in ["", *variant_changes(game, players=n)]:
+            rules = get(game, players=n, variants=[variant] if variant else [])
+            assert space_bound(rules) >= len(all_actions(rules)), (n, variant)
 
 
 def test_the_form_shows_each_options_bounds() -> None:

@@ -269,6 +269,9 @@ class TableService:
                 stored.append(SeatRecord(seat=i, kind="bot", bot=spec.bot))
             else:
                 raise TableError("bad-seats", f"seat {i}: kind must be 'person' or 'bot', not {spec.kind!r}")
+        await asyncio.to_thread(
+            rules.action_space
+        )  # listed once per rules, off the event loop (bounded: see rules)
         join_code = secrets.token_urlsafe(12)
         record = TableRecord(
             id=secrets.token_hex(8),

@@ -35,7 +35,7 @@ every card never makes), cut to the largest hand a player can hold; no action is
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bumtable.rules.action_space import IndexedSpace
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from bumtable.rules.climbing.tables import Tables
 
 
-@cache
+@lru_cache(maxsize=16)
 def action_space(rules: ClimbingOptions) -> IndexedSpace[Play]:
     """The numbered space of every action under ``rules`` (built once per rules object)."""
     return IndexedSpace(all_actions(rules), text=rules.action_text)
@@ -200,6 +200,39 @@ def wild_sequence_bound(rules: ClimbingOptions) -> int:
     once per suit that can decide it: any of four under Bridge suits; a single sequence may also be a flush
     of any suit), counted without listing them."""
     return wild_sequence_count(rules, suited=True)
+
+
+def space_bound(rules: ClimbingOptions) -> int:
+    """At least as many actions as :func:`all_actions` lists, counted without listing them, so that options
+    whose space no table could hold are refused before anything is built: sets (natural cards of a rank and
+    the wild cards that may stand in), sequences, with and without wild cards, and exchange choices, each
+    counted once per suit that can decide it.
+
+    >>> from bumtable.rules import get
+    >>> rules = get("zheng-shangyou", players=5)
+    >>> space_bound(rules) >= action_space(rules).size
+    True
+    """
+    counts, t = _deck_counts(rules)
+    cap = largest_hand(rules)
+    most = min(cap, t.max_set)
+    total = 4  # pass, declaring and declining a revolution, the wipe card
+    for r in range(t.n_ranks):
+        ways = [1] * (counts[r] + 1)  # by size: natural cards of rank r, then each wild that may stand in
+        for w in t.subs[r]:
+            ways = _convolve(ways, [1] * (counts[w] + 1))[: most + 1]
+        total += sum(ways[1 : most + 1]) * (4 if t.bridge else 1)
+    if t.sequences:
+        for width, ranks in _spans(t, cap):
+            if all(counts[r] >= width for r in ranks):
+                total += 4 if t.bridge else 5 if t.flush != "none" and width == 1 else 1
+        total += wild_sequence_bound(rules)
+    if rules.exchange and rules.exchange_high_gives == "choice":
+        given = [1]  # given[k]: multisets of k cards by rank
+        for n in counts:
+            given = _convolve(given, [1] * (n + 1))
+        total += sum(given[k] for k in {k for _, _, k in rules.exchange_pairs} if k < len(given))
+    return total
 
 
 def _deck_counts(rules: ClimbingOptions) -> tuple[list[int], Tables]:

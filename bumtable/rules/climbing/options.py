@@ -24,7 +24,7 @@ from functools import cached_property
 
 from bumtable.errors import RulesError
 from bumtable.rules.action_space import IndexedSpace
-from bumtable.rules.climbing.action_space import action_space, wild_sequence_bound
+from bumtable.rules.climbing.action_space import action_space, space_bound
 from bumtable.rules.climbing.notation import format_play, parse_play
 from bumtable.rules.climbing.plays import Play
 from bumtable.rules.climbing.settings import (
@@ -56,9 +56,10 @@ __all__ = [
 ]
 
 
-MAX_WILD_SEQUENCES = 250_000
-"""The most sequences with wild cards an action space may hold: listing them takes about a second per
-hundred thousand, and every table of these rules waits for it once."""
+MAX_ACTIONS = 250_000
+"""The most actions a climbing game's action space may hold (counted by
+:func:`~bumtable.rules.climbing.action_space.space_bound` before it is built): listing them takes about a second
+per hundred thousand, and every table of these rules waits for it once."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,11 +72,12 @@ class ClimbingRules(ClimbingOptions):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        wild = wild_sequence_bound(self)
-        if wild > MAX_WILD_SEQUENCES:
+        most = space_bound(self)
+        if most > MAX_ACTIONS:
             raise RulesError(
-                f"these options allow about {wild:,} sequences with wild cards, more than the {MAX_WILD_SEQUENCES:,} "
-                "a table can hold: use fewer suits, Jokers or sequence wilds, or narrower sequences"
+                f"these options allow up to {most:,} distinct actions, more than the {MAX_ACTIONS:,} a table can "
+                "hold: use fewer suits, Jokers or wild cards, narrower sequences, or fewer cards to choose in "
+                "an exchange"
             )
 
     def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> ClimbingState:
