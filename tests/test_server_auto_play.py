@@ -5,10 +5,13 @@ it could not beat the table, say)."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import httpx
 from server_helpers import Server, act, receive_any
+
+from bumtable.server.service import AUTO_THINK
 
 SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
 
@@ -23,6 +26,8 @@ def test_an_auto_played_move_looks_to_other_viewers_exactly_like_a_move_the_seat
     seen: dict[int, str | None] = {}  # step -> by, as the spectator was told
     tables: list[dict[str, Any]] = []  # the table messages the spectator was sent
     with server.connect(table) as watch, server.connect(table, f"{token}&auto=true") as ws:
+        asked_at = 0.0  # when the seat was last sent a frame with its one legal move
+        waits: list[float] = []  # from there to the auto-played move
         while len(autos) < 3:
             message = receive_any(ws)
             if message["type"] == "table":
@@ -31,15 +36,19 @@ def test_an_auto_played_move_looks_to_other_viewers_exactly_like_a_move_the_seat
             assert message["type"] == "state", message
             if message["by"] == "auto":
                 autos.append(message["step"])
+                waits.append(time.monotonic() - asked_at)
             obs = message["observation"]
-            if obs["turn"] == 0 and len(obs["legal"]) > 1:  # with one legal move the server makes it
+            if obs["turn"] == 0 and len(obs["legal"]) > 1:
                 act(ws, rng.choice(obs["legal"])["text"])
+            elif obs["turn"] == 0:  # one legal move: the server makes it, after a person's quick think
+                asked_at = time.monotonic()
         while max(autos) not in seen:
             message = receive_any(watch)
             if message["type"] == "table":
                 tables.append(message)
             else:
                 seen[message["step"]] = message["by"]
+    assert min(waits) >= AUTO_THINK[0]  # not at once, which would tell others the move was the only one
     assert [seen[step] for step in autos] == ["seat"] * len(autos)
     assert "auto" not in seen.values()
     assert tables and not any(t["seats"][0]["auto"] for t in tables)

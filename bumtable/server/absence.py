@@ -53,12 +53,12 @@ def waiting_seats(table: Table) -> list[int]:
 
 
 def next_deadline(table: Table) -> float | None:
-    """When the table must next be looked at (monotonic seconds): a waiting seat's wait running out, or the
-    running clock's bank; None if nothing is due."""
+    """When the table must next be looked at (monotonic seconds): an auto-played move falling due, a waiting
+    seat's wait running out, or the running clock's bank; None if nothing is due."""
     state = table.state
     if state is None or state.is_over():
         return None
-    deadlines: list[float] = []
+    deadlines: list[float] = [] if table.auto_due is None else [table.auto_due]
     away_after = table.settings.away_after
     if away_after is not None:
         deadlines += [table.live[seat].away_since + away_after for seat in waiting_seats(table)]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import random
 import secrets
 import time
 from collections.abc import Iterable
@@ -50,6 +51,8 @@ RETRY_AFTER = 1.0
 """Seconds before a table's moves are tried again after one could not be made (its action not written)."""
 
 MIN_BANK_AFTER_TIMEOUT = 10.0
+AUTO_THINK = (0.6, 1.8)
+"""Seconds an auto-played move waits, drawn evenly: a quick person's think."""
 """Seconds a seat's clock gets after the stand-in made a move for it, when the increment is smaller."""
 
 
@@ -534,12 +537,21 @@ class TableService:
             if actor is None:
                 return
             seat = table.record.seats[actor]
+            live = table.live[actor]
             if seat.kind == "bot":
                 by, kind = "seat", seat.bot or "heuristic"
-            elif seat.auto and len(state.legal_actions()) == 1:
+            elif seat.auto and live.connections and not live.stand_in and len(state.legal_actions()) == 1:
+                # made after a person's quick think, so that neither the time nor the clock tells others that
+                # the seat had no other move; only while its person is there, as a move they chose would be
+                now = time.monotonic()
+                if table.auto_due is None:
+                    think = random.Random(f"{table.record.seed}:{len(table.record.actions)}")
+                    table.auto_due = now + think.uniform(*AUTO_THINK)
+                if now < table.auto_due:
+                    return  # the table's timer comes back for it (absence.next_deadline)
                 await self._commit(table, state.legal_actions()[0], "auto")
                 continue
-            elif table.live[actor].stand_in and table.people_present():
+            elif live.stand_in and table.people_present():
                 by, kind = "stand-in", table.settings.stand_in
             else:
                 return
@@ -597,6 +609,7 @@ class TableService:
         table.record.actions.append(text)
         table.record.by.append(by)
         table.last_actor = actor
+        table.auto_due = None
         state.apply(action, check=False)
         public = table.read_public()
         step = table.steps()  # as the frames count: an action no event tells of is neither told nor counted

@@ -90,6 +90,8 @@ class Table:
     problem: str | None = None
     last_actor: int | None = None
     """The seat that made the latest action (None: no action yet, or chance)."""
+    auto_due: float | None = None
+    """When auto-play makes the seat to act's lone move (monotonic seconds), once it has been drawn."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     viewers: set[Viewer] = field(default_factory=set)
     live: list[SeatLive] = field(default_factory=list)
