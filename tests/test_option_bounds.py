@@ -214,6 +214,8 @@ def test_a_stored_table_with_options_out_of_bounds_is_set_aside_at_start_with_a_
     assert "set aside: option 'jokers' must be from 0 to 16" in answer.json()["detail"]
     assert "table stalls set aside: option 'jokers' must be from 0 to 16" in own_server.log.read_text()
     assert own_server.stored("stalls").status == "set-aside"
+    page = httpx.get(f"{own_server.http}/t/stalls", timeout=10)  # the link people have says why
+    assert page.status_code == 410 and "option &#x27;jokers&#x27; must be from 0 to 16" in page.text
     with own_server.connect("stalls") as ws:  # a connection is told why and closed
         refused = json.loads(ws.recv(timeout=10))
         assert refused["code"] == "set-aside" and "option 'jokers'" in refused["message"]

@@ -296,6 +296,8 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         try:
             table = await service_of().get(table_id)
         except TableError as e:
+            if e.code == "set-aside":
+                return HTMLResponse(set_aside_page(str(e)), status_code=410)
             return HTMLResponse(missing_page(str(e)), status_code=404)
         query = {k: v for k, v in http.query_params.items() if k in ("token", "join")}
         link = f"{str(http.base_url).rstrip('/')}/t/{quote(table.id)}" + (
@@ -374,6 +376,17 @@ def missing_page(reason: str, what: str = "table") -> str:
         ' data-page="missing"',
         f'<main><h1>No such {what}</h1><p class="problem">{html.escape(reason)}.</p>'
         f"<p>The link may be mistyped{', or the table made on another server' if what == 'table' else ''}. "
+        '<a href="/">Go to the lobby</a> to make a table or find an open one.</p></main>',
+    )
+
+
+def set_aside_page(reason: str) -> str:
+    """The page a link to a table set aside opens: why it cannot be played here, and the way back to the lobby."""
+    return document(
+        "bumtable: a table set aside",
+        ' data-page="missing"',
+        f'<main><h1>This table cannot be played here</h1><p class="problem">{html.escape(reason)}.</p>'
+        "<p>Its options are beyond what this server allows; it is kept as it was. "
         '<a href="/">Go to the lobby</a> to make a table or find an open one.</p></main>',
     )
 

@@ -3,10 +3,10 @@
 The connection reads client messages (:mod:`bumtable.server.messages`) within the server's limits
 (message size, messages per second) and hands them to the service; a separate task sends the
 viewer's queued frames. A fault in one message is answered with an ``error`` and the connection goes
-on; a wrong token or table ends it (close code 4403 or 4404), and so does a bad ``since``, ``name`` or
-``auto`` in its address (4400) and a client too slow to take its frames (4008: reconnect and resync). A
-``name`` another seat has is an error (``name-taken``) on a connection that goes on, the seat keeping its
-name. A handshake too long for the WebSocket layer to read is refused by :class:`WebSocketProtocol` (414
+on; a wrong token or table ends it (close code 4403 or 4404; a table set aside, 4410), and so does a bad
+``since`` or ``auto`` in its address (4400) and a client too slow to take its frames (4008: reconnect and
+resync). A ``name`` refused (``invalid``) or another seat's (``name-taken``) is an error on a connection that
+goes on, the seat keeping its name. A handshake too long for the WebSocket layer to read is refused by :class:`WebSocketProtocol` (414
 or 431) instead of being left without an answer.
 """
 
