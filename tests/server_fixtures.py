@@ -52,7 +52,9 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     else:
         cluster: Cluster = request.getfixturevalue("postgres_cluster")
         url = cluster.new_database()
-    server = Server(url, folder / "server.log").start()
+    # a lone move auto-played pauses 0.1-0.3 s here, not up to 1.8 s: whole matches played through `join` would
+    # wait that long at each; the pause as people get it is tested on a server of its own (test_server_auto_play)
+    server = Server(url, folder / "server.log", ("--auto-pause", "0.3")).start()
     yield server
     server.kill()
 

@@ -11,14 +11,15 @@ from typing import Any
 import httpx
 from server_helpers import Server, act, receive_any
 
-from bumtable.server.service import AUTO_THINK
+from bumtable.server.settings import Limits
 
 SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
 
 
 def test_an_auto_played_move_looks_to_other_viewers_exactly_like_a_move_the_seat_chose(
-    server: Server,
+    own_server: Server,
 ) -> None:
+    server = own_server  # with the pause people get (the shared test server shortens it)
     created = server.create(game="bum-game", players=4, seats=SEATS, seed=4)
     table, token = created["id"], created["tokens"]["0"]
     rng = random.Random(1)
@@ -48,7 +49,9 @@ def test_an_auto_played_move_looks_to_other_viewers_exactly_like_a_move_the_seat
                 tables.append(message)
             else:
                 seen[message["step"]] = message["by"]
-    assert min(waits) >= AUTO_THINK[0]  # not at once, which would tell others the move was the only one
+    assert (
+        min(waits) >= Limits.auto_pause / 3
+    )  # not at once, which would tell others the move was the only one
     assert [seen[step] for step in autos] == ["seat"] * len(autos)
     assert "auto" not in seen.values()
     assert tables and not any(t["seats"][0]["auto"] for t in tables)

@@ -45,6 +45,14 @@ def serve(
     http_burst: Annotated[
         int, typer.Option(min=1, help="HTTP requests one client address may make at once.")
     ] = Limits.http_burst,
+    auto_pause: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="Longest pause, in seconds, before a seat's lone move is auto-played (each from a third of it "
+            "to it, as a person would think); 0: at once, which shows others the move was the only one.",
+        ),
+    ] = Limits.auto_pause,
     bot_workers: Annotated[
         int | None,
         typer.Option(min=1, help="Processes that make bots' decisions (default: one fewer than the cores)."),
@@ -73,6 +81,7 @@ def serve(
         max_connections=max_connections,
         http_per_second=http_per_second,
         http_burst=http_burst,
+        auto_pause=auto_pause,
         bot_workers=bot_workers or default_workers(),
         bot_decisions=bot_decisions or 0,
     )

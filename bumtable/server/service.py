@@ -51,8 +51,7 @@ RETRY_AFTER = 1.0
 """Seconds before a table's moves are tried again after one could not be made (its action not written)."""
 
 MIN_BANK_AFTER_TIMEOUT = 10.0
-AUTO_THINK = (0.6, 1.8)
-"""Seconds an auto-played move waits, drawn evenly: a quick person's think."""
+
 """Seconds a seat's clock gets after the stand-in made a move for it, when the increment is smaller."""
 
 
@@ -546,7 +545,8 @@ class TableService:
                 now = time.monotonic()
                 if table.auto_due is None:
                     think = random.Random(f"{table.record.seed}:{len(table.record.actions)}")
-                    table.auto_due = now + think.uniform(*AUTO_THINK)
+                    longest = self.limits.auto_pause
+                    table.auto_due = now + think.uniform(longest / 3, longest)
                 if now < table.auto_due:
                     return  # the table's timer comes back for it (absence.next_deadline)
                 await self._commit(table, state.legal_actions()[0], "auto")

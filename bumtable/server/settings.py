@@ -143,6 +143,9 @@ class Limits:
     """... and at once; past that a request gets ``429 Too Many Requests``."""
     max_body_bytes: int = 65_536
     """The largest HTTP request body read; a larger one gets ``413``."""
+    auto_pause: float = 1.8
+    """The longest pause before an auto-played move (each is drawn evenly from a third of it to it: a quick
+    person's think), so that others cannot tell the move was the seat's only one; 0: at once, and they can."""
     bot_workers: int = field(default_factory=default_workers)
     """Worker processes that make bots' decisions, off the event loop (default: one fewer than the cores; 0: a
     thread of the server's own process, where a bot can be debugged, but a search slows every table)."""
