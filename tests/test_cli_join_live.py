@@ -156,14 +156,14 @@ def test_join_someone_leaving_arriving_or_stood_in_for_is_shown_when_it_happens(
         options={"target": 8},
         settings={"away_after": 1},
     )
-    with (
-        server.connect(created["id"], created["tokens"]["1"]) as bob,
-        Terminal(created["links"]["seats"]["0"]) as ann,
-    ):
-        next_of(bob, "state")
-        asked = ann.wait_for("Your play: ")  # at the prompt; nothing is typed until the end
-        bob.close()
-        left = ann.wait_for("P1 left the table; their seat waits for them.", asked)
+    with Terminal(created["links"]["seats"]["0"]) as ann:
+        # Ann is at the prompt before anyone else comes: with someone else at the table first, a client slow to
+        # start (a loaded machine) would be away for away_after (1 s) and the stand-in would play seat 0's lead.
+        asked = ann.wait_for("Your play: ")  # nothing is typed until the end
+        with server.connect(created["id"], created["tokens"]["1"]) as bob:
+            next_of(bob, "state")
+            sat = ann.wait_for("P1 sat down at seat 1.", asked)
+        left = ann.wait_for("P1 left the table; their seat waits for them.", sat)
         away = ann.wait_for("P1 is away: a heuristic bot plays their seat until they come back.", left)
         with server.connect(created["id"], created["tokens"]["1"]) as again:
             next_of(again, "state")
