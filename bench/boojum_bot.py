@@ -10,14 +10,14 @@ Two sets of decisions, each timed with ``time.perf_counter`` around ``bot.choose
   auction turn and again at the start of a claim turn with the same hand.
 
 The positions are built by setting the state's public lists (``hands``, ``stack``, ``phase``...),
-which both the engine before issue 9 and after it have, so one script measures both:
+which both the engine at 76370d4 and after it have, so one script measures both:
 
     .venv/bin/python bench/boojum_bot.py                         # this tree
     .venv/bin/python bench/boojum_bot.py --before ../old-tree    # and a tree before, in the same run
     .venv/bin/python bench/boojum_bot.py --json
 
 ``--before PATH`` runs the same measurements in a child process with ``PYTHONPATH=PATH`` (a
-checkout of the code before) and prints both, side by side. Target (issue 9): under 50 ms a decision
+checkout of the code before) and prints both, side by side. Target: under 50 ms a decision
 at the 99th percentile on 25-card hands. The script reports, it does not assert.
 """
 

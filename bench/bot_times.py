@@ -4,7 +4,7 @@ For each game, seeded matches are played with the measured bot in one seat (turn
 match to match) and heuristic bots in the others, until the bot has made ``--decisions`` decisions that had
 a choice (a forced move is no decision: the bots return it at once). Each is timed with
 ``time.perf_counter`` around ``bot.choose(observation)`` (the observation made outside the timing), in this
-one process: one core. Targets (issue 13): ``medium`` under 0.2 s and ``hard`` under 1 s at the 99th
+one process: one core. Targets: ``medium`` under 0.2 s and ``hard`` under 1 s at the 99th
 percentile. The script reports, it does not assert.
 
     .venv/bin/python bench/bot_times.py --bots medium,hard

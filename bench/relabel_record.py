@@ -9,7 +9,7 @@ record holds for the old kind, and it never writes over a file.
     .venv/bin/python bench/relabel_record.py bench/records/boojum4-tw15-heuristic-s1.jsonl \\
         'search:paired=true:...:cutoff=margin:token_weight=1.5' hard bench/records/boojum4-hard-heuristic-s1.jsonl
 
-(stop 27's: the trial of ``token_weight=1.5`` became ``hard``'s record, after the old record was copied
+(commit 8e85809's: the trial of ``token_weight=1.5`` became ``hard``'s record, after the old record was copied
 under its own kind's name the same way).
 """
 

@@ -4,7 +4,7 @@ Each figure is measured in its own Python process, pinned to one core, with ``PY
 the tree it measures, so two versions of bumtable can be set against each other in one run:
 
     .venv/bin/python bench/simulate.py                            # this tree only
-    git worktree add /tmp/before 76370d4                          # the code before issue 9
+    git worktree add /tmp/before 76370d4                          # the code at 76370d4
     .venv/bin/python bench/simulate.py --before /tmp/before       # both, interleaved, with ratios
     .venv/bin/python bench/simulate.py --before /tmp/before --json
 
@@ -22,7 +22,7 @@ the time spent waiting for the core is not the code's. Even so, other work on th
 code it shares a core with, so ``--instructions HANDS`` also counts the instructions per hand under
 valgrind (cachegrind, no cache simulation), which do not depend on the load at all.
 
-Targets (issue 9): greedy at least 2x the older tree's hands per second, random playout no slower.
+Targets: greedy at least 2x the older tree's hands per second, random playout no slower.
 The million-hands line turns hands per second into minutes for 1,000,000 hands, in one process
 and in two (measured with ``simulate(..., jobs=2)`` where this tree has it, not pinned).
 """

@@ -1,4 +1,4 @@
-"""A newcomer at a climbing game's table (issue 10): every role, seat, exchange, trick end and lead is told
+"""A newcomer at a climbing game's table: every role, seat, exchange, trick end and lead is told
 as it really is, the menu stays short with wild cards, and the help states the input rule.
 
 The sessions run the real command in a terminal (pexpect). One President match (seed 5, you in seat 0,

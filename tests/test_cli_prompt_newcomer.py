@@ -1,4 +1,4 @@
-"""The prompt as a newcomer meets it (issue 10), through the real ``bumtable play`` in a terminal.
+"""The prompt as a newcomer meets it, through the real ``bumtable play`` in a terminal.
 
 Each test is named after what the person did. What was played is read back from the saved game: the
 person's own actions, in order, as the record holds them.

@@ -246,7 +246,7 @@ def test_a_setting_added_later_leaves_the_settings_text_of_a_search_that_does_no
     for game in ("bum-game", "gin-bummy", "boojum"):
         for level in ("medium", "hard"):
             shown = [name for name in LATER_SETTINGS if f"{name}=" in bot_settings(level, game)]
-            # Boojum's hard has used cutoff=margin since stop 25 and token_weight=1.5 since stop 27 (its
+            # Boojum's hard has used cutoff=margin since commit 2d58c56 and token_weight=1.5 since commit 8e85809 (its
             # records began with them)
             assert shown == (["cutoff", "token_weight"] if (game, level) == ("boojum", "hard") else [])
     assert "cutoff='margin'" in bot_settings("hard", "boojum")

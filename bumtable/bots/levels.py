@@ -65,9 +65,9 @@ LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
         "climbing": replace(_SEARCH, iterations=450, prune=60, infer=0.5),
         "zheng-shangyou": replace(_SEARCH, iterations=270, prune=40, infer=0.5),
         "gin-bummy": replace(_SEARCH, iterations=350),
-        # a playout cut short valued by the seat's margin over the others (stop 25: +18 points of first place
+        # a playout cut short valued by the seat's margin over the others (commit 2d58c56: +18 points of first place
         # against the heuristic over valuing it by rank, on the same 30 deals), a token held counting 1.5 in
-        # it, not 2 (stop 27: +13.8 points of first place, 95 % +-6.6, on the same 100 deals)
+        # it, not 2 (commit 8e85809: +13.8 points of first place, 95 % +-6.6, on the same 100 deals)
         "boojum": replace(
             _SEARCH, iterations=40, max_rollout=16, favourite_ties=True, cutoff="margin", token_weight=1.5
         ),
@@ -79,7 +79,7 @@ fitted to the decision times above; ``bench/bot_times.py`` measures them)."""
 LEVEL_KINDS: dict[str, dict[str, str]] = {
     # Boojum: a 10-playout search took 26.8 % first place (23.3-30.7 %, 138 deals) against three heuristic
     # bots, parity 25 %, by rank or by margin alike, and hard could not be told from it head to head (26.8 %
-    # over 14 deals, 23.1 % over 13), while hard beats the heuristic (stop 26, docs/bots.md): the heuristic is
+    # over 14 deals, 23.1 % over 13), while hard beats the heuristic (commit 82618b3, docs/bots.md): the heuristic is
     # as strong a medium, instant, and leaves each rung of the ladder shown.
     "medium": {"boojum": "heuristic"},
 }
