@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -36,26 +38,37 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def test_a_table_of_hard_bots_decides_in_worker_processes_while_requests_are_answered(tmp_path: Path) -> None:
+@contextmanager
+def one_worker_server(tmp_path: Path) -> Iterator[Server]:
+    """``bumtable serve`` with one bot worker on a SQLite file of its own; killed hard at the end."""
     server = Server(
         f"sqlite:///{tmp_path / 'bots.db'}", tmp_path / "server.log", ("--bot-workers", "1")
     ).start()
     try:
-        assert server.process is not None
+        yield server
+    finally:
+        server.kill()
+
+
+def server_pid(server: Server) -> int:
+    assert server.process is not None
+    return server.process.pid
+
+
+def test_a_table_of_hard_bots_decides_in_worker_processes_while_requests_are_answered(tmp_path: Path) -> None:
+    with one_worker_server(tmp_path) as server:
         made = server.create(game="bum-game", players=12, seats=[{"kind": "bot", "bot": "hard"}] * 12, seed=1)
         table = f"{server.http}/api/tables/{made['id']}"
         answered = 0
         while httpx.get(table, timeout=10).json()["actions"] < 12:  # the table plays on its own meanwhile
             assert httpx.get(f"{server.http}/api/tables", timeout=10).status_code == 200
             answered += 1
-        children = {pid: Path(f"/proc/{pid}/cmdline").read_text() for pid in _children(server.process.pid)}
+        children = {pid: Path(f"/proc/{pid}/cmdline").read_text() for pid in _children(server_pid(server))}
         workers = [pid for pid, line in children.items() if "spawn_main" in line]  # not the resource tracker
         assert len(workers) == 1, children
         # the decisions' work is the worker's: the server's own process did far less of it
-        assert _cpu(workers[0]) > 2 * _cpu(server.process.pid)
+        assert _cpu(workers[0]) > 2 * _cpu(server_pid(server))
         assert answered > 0
-    finally:
-        server.kill()
     deadline = (
         time.monotonic() + 20
     )  # killed hard, the server cannot stop its workers: they leave by themselves
@@ -85,15 +98,11 @@ def test_no_more_bot_decisions_are_made_at_once_than_the_servers_limit() -> None
 
 
 def test_a_bot_worker_that_dies_is_replaced_and_the_table_plays_on(tmp_path: Path) -> None:
-    server = Server(
-        f"sqlite:///{tmp_path / 'dies.db'}", tmp_path / "server.log", ("--bot-workers", "1")
-    ).start()
-    try:
-        assert server.process is not None
+    with one_worker_server(tmp_path) as server:
         made = server.create(game="bum-game", players=4, seats=[{"kind": "bot", "bot": "hard"}] * 4, seed=2)
         table = f"{server.http}/api/tables/{made['id']}"
         deadline = time.monotonic() + 30
-        while not (workers := _workers(server.process.pid)):
+        while not (workers := _workers(server_pid(server))):
             assert time.monotonic() < deadline, "no bot worker started"
             time.sleep(0.05)
         os.kill(workers[0], 9)  # as the kernel's out-of-memory killer would
@@ -101,9 +110,7 @@ def test_a_bot_worker_that_dies_is_replaced_and_the_table_plays_on(tmp_path: Pat
         while httpx.get(table, timeout=10).json()["actions"] < killed_at + 8:
             assert time.monotonic() < deadline + 60, f"the table stopped at {killed_at} actions"
             time.sleep(0.1)
-        assert _workers(server.process.pid) != workers  # a new worker decides
-    finally:
-        server.kill()
+        assert _workers(server_pid(server)) != workers  # a new worker decides
 
 
 def _workers(server: int) -> list[int]:
