@@ -77,8 +77,8 @@ class BoojumOptions(OptionsData, ABC):
     """Safeguard: the game ends after this many rounds even if nobody has all six tokens (see the doc)."""
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            _check_type(f.name, getattr(self, f.name), type(f.default))
+        # each value against its declared type, then what types cannot say, then the bounds
+        self.check_values({f.name: getattr(self, f.name) for f in dataclasses.fields(self)}, bounds=False)
         n = self.players
         if self.system != "boojum":
             raise RulesError(f"these are Boojum's rules: system must be 'boojum', not {self.system!r}")
@@ -150,13 +150,3 @@ class BoojumOptions(OptionsData, ABC):
     @abstractmethod
     def action_text(self, action: BoojumAction) -> str:
         """An action's text form, which :meth:`parse_action` reads back."""
-
-
-def _check_type(name: str, value: Any, expected: type) -> None:
-    """A RulesError unless ``value`` has the option's type (``True`` is not a whole number here)."""
-    if expected is bool and not isinstance(value, bool):
-        raise RulesError(f"option {name!r} must be true or false, not {value!r}")
-    if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise RulesError(f"option {name!r} must be a whole number, not {value!r}")
-    if expected is str and not isinstance(value, str):
-        raise RulesError(f"option {name!r} must be a string, not {value!r}")
