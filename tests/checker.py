@@ -4,7 +4,7 @@ every step against the rules, written out here independently of the engine.
 :func:`check_random_play` takes any climbing rules object (any preset, any variant, any option
 combination, any player count) and a list of seeds. For each seed it plays random legal actions for
 a number of hands and asserts, at every step, the rules as the options document them
-(``bumtable/rules/climbing/options.py``), restated here rather than taken from the engine:
+(``bumtable/rules/climbing/rules.py``), restated here rather than taken from the engine:
 
 * while the match is on there is a legal action, the player to act holds cards, every legal action
   (a sample) is accepted by ``why_illegal`` and is well formed; a leader may only play cards; a single

@@ -18,9 +18,9 @@ from collections.abc import Callable
 
 from bumtable.cli.common import match_goal
 from bumtable.rules import Rules, system
-from bumtable.rules.boojum.settings import BoojumOptions
+from bumtable.rules.boojum.options import BoojumOptions
 from bumtable.rules.climbing import ClimbingOptions
-from bumtable.rules.gin_bummy.settings import GinBummyOptions
+from bumtable.rules.gin_bummy.options import GinBummyOptions
 from bumtable.rules.options_data import options_class
 from bumtable.rules.registry import System
 

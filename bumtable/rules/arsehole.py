@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bumtable.rules.climbing.options import ClimbingRules
+from bumtable.rules.climbing.rules import ClimbingRules
 
 ARSEHOLE_RANK_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from bumtable.cards import suits_for
-from bumtable.rules.climbing.options import ClimbingRules
+from bumtable.rules.climbing.rules import ClimbingRules
 
 _MIDDLE_NAMES = ("Supervisor", "Middleman", "Clerk", "Porter", "Runner", "Temp")
 

@@ -140,7 +140,7 @@ class OptionsData:
         """Each option's bounds: its type's (:data:`~bumtable.rules.bounds.TYPE_BOUNDS`), narrowed where its
         field is ``Annotated`` with a :class:`~bumtable.rules.bounds.Bounds`.
 
-        >>> from bumtable.rules.climbing.options import ClimbingRules
+        >>> from bumtable.rules.climbing.rules import ClimbingRules
         >>> ClimbingRules.option_bounds()["jokers"].words()
         'from 0 to 16'
         """
@@ -163,7 +163,7 @@ class OptionsData:
         ``code`` marks dropped. An option with no docstring, or a class whose source cannot be read, is
         left out.
 
-        >>> from bumtable.rules.climbing.options import ClimbingRules
+        >>> from bumtable.rules.climbing.rules import ClimbingRules
         >>> ClimbingRules.option_docs()["target"]
         'Points that win the match (0: no target).'
         >>> ClimbingRules.option_docs()["leader"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bumtable.rules.climbing.options import ClimbingRules
+from bumtable.rules.climbing.rules import ClimbingRules
 
 PRESIDENT_RANK_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "3c")
 """2 is the highest ordinary card; the 3 of clubs is ranked on its own as the special card."""

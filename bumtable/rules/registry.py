@@ -21,11 +21,11 @@ from typing import Any
 
 from bumtable.errors import RulesError
 from bumtable.rules import arsehole, bum_game, president, zheng_shangyou
-from bumtable.rules.boojum import options as boojum
+from bumtable.rules.boojum import rules as boojum
 from bumtable.rules.boojum.family import FAMILY as BOOJUM
 from bumtable.rules.climbing.family import FAMILY as CLIMBING
-from bumtable.rules.climbing.options import ClimbingRules
-from bumtable.rules.gin_bummy import options as gin_bummy
+from bumtable.rules.climbing.rules import ClimbingRules
+from bumtable.rules.gin_bummy import rules as gin_bummy
 from bumtable.rules.gin_bummy.family import FAMILY as GIN_BUMMY
 from bumtable.rules.protocol import AnyObservation, AnyRules, AnyState, Family
 

@@ -169,7 +169,7 @@ def game_result(state: Any, seats: Sequence[str]) -> TableResult:
     """A finished game, as its :class:`~bumtable.rules.Outcome` tells it: its places and scores; its winners
     share one first place (none when nobody won).
 
-    >>> from bumtable.rules.gin_bummy.options import gin_bummy
+    >>> from bumtable.rules.gin_bummy.rules import gin_bummy
     >>> from bumtable.rules.gin_bummy.position import position
     >>> state = position(gin_bummy(3), ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c", "3c 3d 4h 5s Jc"])
     >>> for text in ("discard Kh", "bum"):

@@ -44,7 +44,7 @@ from bumtable.rules.boojum.actions import (
 from bumtable.rules.boojum.bids import bid_value, bid_words
 from bumtable.rules.boojum.observation import BoojumObservation
 from bumtable.rules.boojum.observation_json import observation_from_dict
-from bumtable.rules.boojum.options import VARIANT_ALIASES, VARIANTS, BoojumRules, boojum
+from bumtable.rules.boojum.rules import VARIANT_ALIASES, VARIANTS, BoojumRules, boojum
 from bumtable.rules.boojum.sample import sample_state
 from bumtable.rules.boojum.sets import PATTERNS, ClaimGroup, Pattern, claim_options, describe_group, is_claim
 from bumtable.rules.boojum.state import BoojumState, observe

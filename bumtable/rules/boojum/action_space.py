@@ -19,7 +19,7 @@ So the size is ``10 + len(rules.tables.in_play)``: 46 with the basic deck, 55 wi
 extended deck. A whole bid is ``lay`` codes then ``stand``; a whole claim ``claim``, ``lay`` codes,
 ``cash``.
 
->>> from bumtable.rules.boojum.options import boojum
+>>> from bumtable.rules.boojum.rules import boojum
 >>> space = boojum().action_space()
 >>> space.size, boojum().replace(extended=True).action_space().size
 (46, 55)
@@ -47,7 +47,7 @@ from bumtable.rules.boojum.actions import (
 )
 
 if TYPE_CHECKING:
-    from bumtable.rules.boojum.settings import BoojumOptions
+    from bumtable.rules.boojum.options import BoojumOptions
 
 WORDS = (STAND_ACTION, PASS_ACTION, CASH_ACTION, DONE_ACTION)
 """Codes 0-3."""

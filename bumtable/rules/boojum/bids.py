@@ -3,7 +3,7 @@
 A bid's value is ``(cards, pips)``, compared as a pair: more cards always wins, then more pips. The
 Excuse counts as two cards and no pips.
 
->>> from bumtable.rules.boojum.options import BoojumRules
+>>> from bumtable.rules.boojum.rules import BoojumRules
 >>> from bumtable.cards.decktet import parse_decktet_cards as cards
 >>> t = BoojumRules(extended=True).tables
 >>> bid_value(cards("AM AS"), t) > bid_value(cards("CM"), t)  # two Aces beat a Crown
@@ -72,7 +72,7 @@ def can_beat(hand: Iterable[int], laid: Iterable[int], high: BidValue | None, t:
     """True when laying the whole of ``hand`` on the cards ``laid`` beats ``high`` (None: no bid yet): then,
     and only then, some bid of the hand's cards beats it (laying more never lowers a bid).
 
-    >>> from bumtable.rules.boojum.options import BoojumRules
+    >>> from bumtable.rules.boojum.rules import BoojumRules
     >>> from bumtable.cards.decktet import parse_decktet_cards as cards
     >>> t = BoojumRules().tables
     >>> can_beat(cards("AM"), cards("5ML"), (2, 10), t), can_beat(cards("2MK"), cards("9MS"), (2, 10), t)

@@ -9,7 +9,7 @@ six) a reachability search over symbol counts held as the bits of one integer (4
 card kind a shift), so a 30-card hand is answered in microseconds.
 
 >>> from collections import Counter
->>> from bumtable.rules.boojum.options import BoojumRules
+>>> from bumtable.rules.boojum.rules import BoojumRules
 >>> from bumtable.cards.decktet import parse_decktet_cards as cards
 >>> t = BoojumRules().tables
 >>> rest = Counter(cards("4WL 4YK 2MK"))  # the hand, less the cards laid (4MS 9MS, or less)
@@ -70,7 +70,7 @@ def earnable(hand: Iterable[int], t: Tables) -> int:
     """The tokens ``hand`` (card codes) holds a group for, as bits (token ``k`` is bit ``k``): what
     :func:`can_earn` says of each token, worked out once per different hand.
 
-    >>> from bumtable.rules.boojum.options import BoojumRules
+    >>> from bumtable.rules.boojum.rules import BoojumRules
     >>> from bumtable.cards.decktet import parse_decktet_cards as cards
     >>> t = BoojumRules().tables
     >>> hand = cards("4MS 9MS 4WL 4YK 2MK")  # six symbols, one of each suit: Knots (token 5)
@@ -290,7 +290,7 @@ def _symbols(
 def symbols_reachable(hand: Counter[int], per_suit: int, t: Tables) -> bool:
     """True when ``hand`` holds a symbols group of ``per_suit`` (1: Knots, 2: Leaves); the bots' quick test.
 
-    >>> from bumtable.rules.boojum.options import BoojumRules
+    >>> from bumtable.rules.boojum.rules import BoojumRules
     >>> from bumtable.cards.decktet import parse_decktet_cards as cards
     >>> t = BoojumRules().tables
     >>> symbols_reachable(Counter(cards("AM AS AW AL AY AK")), 1, t), symbols_reachable(Counter(cards("AM 4YK")), 1, t)

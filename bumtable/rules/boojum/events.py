@@ -27,7 +27,7 @@ a :data:`ROUND`; a new game first logs one ``deal`` per hand, a hidden ``deal`` 
 first :data:`ROUND`. ``reshuffle`` (:data:`RESHUFFLE`) comes whenever the discard pile becomes the
 stack. The game's end logs ``game-over`` (text: the outcome's reason).
 
->>> from bumtable.rules.boojum.options import boojum
+>>> from bumtable.rules.boojum.rules import boojum
 >>> state = boojum(3).new_state(seed=4)
 >>> [e.kind for e in state.events(0)]
 ['deal', 'deal', 'deal', 'deal', 'deal', 'round']

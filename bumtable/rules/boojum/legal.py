@@ -3,7 +3,7 @@
 The state and the observation both list their legal actions with :func:`phase_actions`, so they agree;
 it sits below both and reads neither.
 
->>> from bumtable.rules.boojum.options import boojum
+>>> from bumtable.rules.boojum.rules import boojum
 >>> from bumtable.rules.boojum.actions import action_text
 >>> from bumtable.cards.decktet import parse_decktet_cards as cards
 >>> t = boojum().tables

@@ -13,7 +13,7 @@ The wire form (:func:`observation_to_dict`, :func:`observation_from_dict`; see
 ``from_dict`` it is. The state makes observations (:func:`~bumtable.rules.boojum.state.observe`) and
 :func:`~bumtable.rules.boojum.sample.sample_state` makes states that fit one: both sit above this module.
 
->>> from bumtable.rules.boojum.options import boojum
+>>> from bumtable.rules.boojum.rules import boojum
 >>> state = boojum(4).new_state(seed=3)
 >>> obs = state.observe(0)
 >>> len(obs.hand) == obs.hand_counts[0], obs.legal_actions() == state.legal_actions()
@@ -38,7 +38,7 @@ from bumtable.rules.kept_legal import keep_legal, kept_legal
 from bumtable.rules.wire_memo import WireMemo, shared
 
 if TYPE_CHECKING:
-    from bumtable.rules.boojum.settings import BoojumOptions
+    from bumtable.rules.boojum.options import BoojumOptions
 
 __all__ = [
     "BoojumObservation",
@@ -146,7 +146,7 @@ class BoojumObservation:
 def unseen_cards(obs: BoojumObservation) -> Counter[int]:
     """Cards the seat cannot place: in other hands (beyond what is known), unseen slot cards, the stack.
 
-    >>> from bumtable.rules.boojum.options import boojum
+    >>> from bumtable.rules.boojum.rules import boojum
     >>> obs = boojum(3).new_state(seed=2).observe(1)
     >>> sum(unseen_cards(obs).values()) == 72 - 5 - 2 * 2  # its hand, two slots of two
     True

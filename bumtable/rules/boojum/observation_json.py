@@ -9,7 +9,7 @@ The code lives in :mod:`~bumtable.rules.boojum.observation`, next to the class w
 ``from_dict`` it is (so it cannot sit above it); this module names it where the family entry and older
 imports look for it.
 
->>> from bumtable.rules.boojum.options import boojum
+>>> from bumtable.rules.boojum.rules import boojum
 >>> rules = boojum(4)
 >>> obs = rules.new_state(seed=5).observe(0)
 >>> data = obs.to_dict()

@@ -1,89 +1,152 @@
-"""Boojum's rules object: every option as data, the preset and its named variants.
+"""Boojum's options as data: the bottom of the family (of its modules it imports only the look-up tables
+and the actions' type).
 
-The options themselves (and their checks and look-up tables) are
-:class:`~bumtable.rules.boojum.settings.BoojumOptions`; :class:`BoojumRules` adds what makes it the
-family's factory (new games, the actions' text and numbers), so it sits at the top of the family and
-imports the state, never the other way round.
+The options, their checks and what follows from them alone (the slot count, the deck's look-up
+:class:`~bumtable.rules.boojum.tables.Tables`) live here. The rules object that makes games from them,
+:class:`~bumtable.rules.boojum.rules.BoojumRules`, subclasses :class:`BoojumOptions` in
+:mod:`bumtable.rules.boojum.rules`, above the state. The interface every rules object keeps
+(``new_state``, ``parse_action``, ``action_text``, ``action_space``) is declared here, abstract, so that
+the state, the observation and the action space, which hold their rules as a :class:`BoojumOptions`,
+offer the whole interface without importing the class that implements it.
 
->>> rules = boojum(players=4)
->>> rules.decks, rules.slot_count, len(rules.tables.deck)
-(2, 3, 72)
->>> rules.replace(extended=True).tables.positions
-12
->>> rules.replace(colour="red")
-Traceback (most recent call last):
-...
-bumtable.errors.RulesError: boojum has no option 'colour'; options: courts, decks, excuse, excuse_alone, excuse_symbols, extended, hand_size, lot_size, max_rounds, pawns, players, repeat_tokens, slots, system
->>> BoojumRules.from_json(rules.to_json()) == rules
-True
+>>> from bumtable.rules.boojum.rules import boojum
+>>> isinstance(boojum(), BoojumOptions), boojum().slot_count, len(boojum().tables.deck)
+(True, 3, 72)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Annotated, Any
 
 from bumtable.errors import RulesError
-from bumtable.rules.action_space import IndexedSpace
-from bumtable.rules.boojum import actions
-from bumtable.rules.boojum.action_space import boojum_space
-from bumtable.rules.boojum.actions import BoojumAction
-from bumtable.rules.boojum.settings import PLAYERS_PER_DECK, BoojumOptions
-from bumtable.rules.boojum.state import BoojumState
+from bumtable.rules.boojum.tables import Tables
+from bumtable.rules.bounds import Bounds
+from bumtable.rules.options_data import OptionsData
 
-__all__ = ["PLAYERS_PER_DECK", "VARIANTS", "VARIANT_ALIASES", "BoojumOptions", "BoojumRules", "boojum"]
+if TYPE_CHECKING:
+    from bumtable.rules.action_space import IndexedSpace
+    from bumtable.rules.boojum.actions import BoojumAction
+    from bumtable.rules.protocol import GameState
+
+PLAYERS_PER_DECK = 3
+"""The source has two Decktets for 3-6 players; each further Decktet makes room for three more."""
+MAX_DECKS = 4
+"""The most Decktets a table shuffles together: room for 12 players, the most a table seats."""
 
 
 @dataclass(frozen=True, kw_only=True)
-class BoojumRules(BoojumOptions):
-    """Every option of Boojum. Build one with :func:`boojum` (or directly: every field has a default).
+class BoojumOptions(OptionsData, ABC):
+    """Every option of Boojum, checked. The rules object, :class:`~bumtable.rules.boojum.rules.BoojumRules`,
+    is this with the interface filled in; the modules below it (state, observation, action space) take their
+    rules as this type, so none of them imports the rules object."""
 
-    The options are :class:`~bumtable.rules.boojum.settings.BoojumOptions`' fields; states and
-    observations hold their rules as that class, whose interface this one implements.
-    """
+    system: str = "boojum"
+    """The game these options are for, as ``bumtable games`` names it."""
+    players: Annotated[int, Bounds(lo=3, hi=PLAYERS_PER_DECK * MAX_DECKS)] = 4
+    """Number of players: 3 to 6 with two Decktets, three more for each further Decktet (``decks``)."""
+    decks: Annotated[int, Bounds(lo=1, hi=MAX_DECKS)] = 2
+    """Decktets shuffled together (copies of a card are interchangeable)."""
+    extended: bool = False
+    """Use the extended deck: the cards named by ``excuse``, ``pawns`` and ``courts`` join each Decktet."""
+    excuse: bool = True
+    """With ``extended``: the Excuse (wild in every set; two cards and no pips in a bid)."""
+    pawns: bool = True
+    """With ``extended``: the four Pawns (rank after the 9s; 10 pips)."""
+    courts: bool = True
+    """With ``extended`` and ``pawns``: the four Courts (after the Pawns; 11 pips). Crowns follow, at 10 + one
+    for each of these ranks in use."""
+    excuse_symbols: Annotated[int, Bounds(lo=1, hi=3)] = 3
+    """The most suit symbols (of different suits) the Excuse may stand for in a symbols group (Leaves'
+    twelve, Knots' six): 3, as many as any real card carries; 1 reads "a card of any named suit" narrowly."""
+    excuse_alone: bool = False
+    """May a group made only of Excuses earn a token? (Only possible with two or more Excuses.)"""
+    hand_size: Annotated[int, Bounds(lo=1, hi=20)] = 5
+    """Cards dealt to each player at the start."""
+    lot_size: Annotated[int, Bounds(lo=1, hi=10)] = 2
+    """Cards dealt into each auction slot at the start."""
+    slots: Annotated[int, Bounds(lo=0, hi=PLAYERS_PER_DECK * MAX_DECKS)] = 0
+    """Auction slots (0: one fewer than there are players, as the source says)."""
+    repeat_tokens: bool = False
+    """May a player claim a suit token they already hold (for the card it draws)? The source does not say."""
+    max_rounds: Annotated[int, Bounds(lo=1, hi=1000)] = 60
+    """Safeguard: the game ends after this many rounds even if nobody has all six tokens (see the doc)."""
 
-    # ----------------------------------------------------------------- interface
-    def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> BoojumState:
-        """A new game from this seed: shuffled, dealt, and waiting for the first bid. ``chance`` replays the
-        shuffles of another game (its ``state.chance.draws``) instead of drawing them from ``seed``."""
-        return BoojumState(self, seed, chance=chance)
+    def __post_init__(self) -> None:
+        # each value against its declared type, then what types cannot say, then the bounds
+        self.check_values({f.name: getattr(self, f.name) for f in dataclasses.fields(self)}, bounds=False)
+        n = self.players
+        if self.system != "boojum":
+            raise RulesError(f"these are Boojum's rules: system must be 'boojum', not {self.system!r}")
+        if self.decks < 1:
+            raise RulesError(f"Boojum needs at least one Decktet, not {self.decks}")
+        most = PLAYERS_PER_DECK * self.decks
+        if not 3 <= n <= most:
+            raise RulesError(
+                f"Boojum with {self.decks} Decktet{'s' if self.decks > 1 else ''} is for 3 to {most} players, "
+                f"not {n} (each further Decktet makes room for {PLAYERS_PER_DECK} more)"
+            )
+        if self.extended and self.courts and not self.pawns:
+            raise RulesError(
+                "the Courts come only with the Pawns: the source allows Pawns, or Pawns and Courts"
+            )
+        if not 1 <= self.excuse_symbols <= 3:
+            raise RulesError(f"excuse_symbols must be 1, 2 or 3, not {self.excuse_symbols}")
+        if self.hand_size < 1 or self.lot_size < 1:
+            raise RulesError(
+                f"hand_size and lot_size must be at least 1 (got {self.hand_size}, {self.lot_size})"
+            )
+        if self.slots < 0:
+            raise RulesError(f"slots must be 0 (one fewer than the players) or more, not {self.slots}")
+        if self.max_rounds < 1:
+            raise RulesError(
+                f"max_rounds must be at least 1 (it makes every game end), not {self.max_rounds}"
+            )
+        self.check_all()  # the bounds, before the deck is built
+        dealt = n * self.hand_size + self.slot_count * self.lot_size
+        if dealt > len(self.tables.deck):
+            raise RulesError(
+                f"the deal needs {dealt} cards but the deck has only {len(self.tables.deck)}: add decks"
+            )
 
+    # ----------------------------------------------------------------- derived
+    @property
+    def slot_count(self) -> int:
+        """Auction slots each round."""
+        return self.slots or self.players - 1
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The deck and per-card look-ups (built once per rules object)."""
+        ext = self.extended
+        return Tables.build(
+            decks=self.decks,
+            excuse=ext and self.excuse,
+            pawns=ext and self.pawns,
+            courts=ext and self.courts,
+            excuse_symbols=self.excuse_symbols,
+            excuse_alone=self.excuse_alone,
+        )
+
+    # ----------------------------------------------------------------- interface (BoojumRules implements it)
+    @abstractmethod
+    def new_state(
+        self, seed: int, *, chance: Sequence[Sequence[int]] | None = None
+    ) -> GameState[BoojumAction, Any]:
+        """A new game from this seed (``chance`` replays the shuffles of another game)."""
+
+    @abstractmethod
     def action_space(self) -> IndexedSpace[BoojumAction]:
-        """The fixed, exact numbering of every action (see :mod:`bumtable.rules.boojum.action_space`)."""
-        return boojum_space(self)
+        """Every action these rules allow, numbered."""
 
+    @abstractmethod
     def parse_action(self, text: str) -> BoojumAction:
-        """Read one action's text form (``lay 5ML``, ``stand``, ``pass``, ``claim waves``, ``cash``,
-        ``done``)."""
-        return actions.parse_action(text)
+        """Read one action's text form."""
 
+    @abstractmethod
     def action_text(self, action: BoojumAction) -> str:
         """An action's text form, which :meth:`parse_action` reads back."""
-        return actions.action_text(action)
-
-
-def boojum(players: int = 4) -> BoojumRules:
-    """The preset for ``players``: two Decktets for 3 to 6, one more Decktet for each three more players.
-
-    >>> boojum(5).decks, boojum(7).decks, boojum(9).decks, boojum(10).decks
-    (2, 3, 3, 4)
-    """
-    if players < 3:
-        raise RulesError(f"Boojum is for 3 or more players, not {players}")
-    decks = max(2, -(-players // PLAYERS_PER_DECK))
-    return BoojumRules(players=players, decks=decks)
-
-
-VARIANTS: dict[str, Callable[[BoojumRules], dict[str, Any]]] = {
-    "extended": lambda rules: dict(extended=True, excuse=True, pawns=True, courts=True),
-    "extended-pawns": lambda rules: dict(extended=True, excuse=True, pawns=True, courts=False),
-    "extended-excuse": lambda rules: dict(extended=True, excuse=True, pawns=False, courts=False),
-    "repeat-tokens": lambda rules: dict(repeat_tokens=True),
-}
-VARIANT_ALIASES = {
-    "extended-deck": "extended",
-    "ext": "extended",
-    "pawns": "extended-pawns",
-    "excuse": "extended-excuse",
-}

@@ -3,7 +3,7 @@
 It sits above the state, which it makes, and the observation, which it reads.
 
 >>> import random
->>> from bumtable.rules.boojum.options import boojum
+>>> from bumtable.rules.boojum.rules import boojum
 >>> state = boojum(4).new_state(seed=3)
 >>> obs = state.observe(0)
 >>> guess = sample_state(obs, random.Random(1))

@@ -15,7 +15,7 @@ token's patterns, with exactly the number of cards the pattern names:
 The Excuse (extended deck) is wild: it stands for any one card, real or not, of any rank, type and
 suit(s). In a symbols group it supplies one to three symbols of different suits, as a card would.
 
->>> from bumtable.rules.boojum.options import BoojumRules
+>>> from bumtable.rules.boojum.rules import BoojumRules
 >>> from bumtable.cards.decktet import parse_decktet_cards as cards
 >>> t = BoojumRules().tables
 >>> [p.description for p in matching_patterns(cards("3MW 4MS 5ML 6MW 7ML"), t)]
@@ -150,7 +150,7 @@ def symbols_fill(counts: list[int], per_suit: int, excuses: int, most: int = 3) 
 def matches(pattern: Pattern, cards: Iterable[int], t: Tables) -> bool:
     """True when the group ``cards`` matches ``pattern`` exactly.
 
-    >>> from bumtable.rules.boojum.options import BoojumRules
+    >>> from bumtable.rules.boojum.rules import BoojumRules
     >>> from bumtable.cards.decktet import parse_decktet_cards as cards
     >>> t = BoojumRules().tables
     >>> matches(Pattern(KNOTS, RUN, 5), cards("CM AM 2MK 3MW 4MS"), t)  # no wrap-around
@@ -388,7 +388,7 @@ class ClaimGroup(NamedTuple):
 def describe_group(cards: Iterable[int], t: Tables) -> str:
     """A group and what it earns, for people.
 
-    >>> from bumtable.rules.boojum.options import BoojumRules
+    >>> from bumtable.rules.boojum.rules import BoojumRules
     >>> from bumtable.cards.decktet import parse_decktet_cards as cards
     >>> describe_group(cards("AM AS AW AL AY AK"), BoojumRules().tables)
     'AM AS AW AL AY AK: Moons: a 6-card set; Knots: one suit symbol of each suit'

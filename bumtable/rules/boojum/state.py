@@ -8,7 +8,7 @@ one at a time and cashes them in (see :mod:`bumtable.rules.boojum.actions`). A p
 choice (no bid that can win, no claim) is passed over automatically; such steps are logged as
 events but are not actions, so a record holds only decisions.
 
->>> from bumtable.rules.boojum.options import boojum
+>>> from bumtable.rules.boojum.rules import boojum
 >>> state = boojum(4).new_state(seed=1)
 >>> state.phase, state.round_no, state.current_player(), [len(h) for h in state.hands]
 ('auction', 1, 0, [5, 5, 5, 5])
@@ -46,7 +46,7 @@ from bumtable.rules.phases import AUCTION, OVER
 from bumtable.rules.phases import CLAIM as CLAIMS
 
 if TYPE_CHECKING:
-    from bumtable.rules.boojum.settings import BoojumOptions
+    from bumtable.rules.boojum.options import BoojumOptions
 
 __all__ = ["AUCTION", "CLAIMS", "OVER", "BoojumState", "observe", "rank_finish", "token_holders"]
 

@@ -4,7 +4,7 @@ A card's *position* is its place in the rank order used by straights and runs: A
 2-9, then (extended deck) Pawn 10 and Court 11, and the Crown last (10, 11 or 12). A card's pip
 count in a bid is the same number; the Excuse has no position, counts 0 pips and two cards.
 
->>> from bumtable.rules.boojum.options import BoojumRules
+>>> from bumtable.rules.boojum.rules import BoojumRules
 >>> t = BoojumRules(players=4).tables
 >>> t.positions, t.pip[38]  # 10 ranks; a Crown counts 10
 (10, 10)
@@ -65,7 +65,7 @@ class Tables:
     ) -> Tables:
         """The tables of ``decks`` Decktets with the extended cards in use (``excuse``, ``pawns``,
         ``courts``: already false without the extended deck); the rules' options read them through
-        :attr:`~bumtable.rules.boojum.settings.BoojumOptions.tables`, so this module needs no rules."""
+        :attr:`~bumtable.rules.boojum.options.BoojumOptions.tables`, so this module needs no rules."""
         deck = tuple(int(c) for c in decktet_deck(decks, excuse=excuse, pawns=pawns, courts=courts))
         crown = 10 + pawns + courts
         pip: list[int] = []

@@ -4,10 +4,10 @@ from typing import TYPE_CHECKING
 
 from bumtable.rules.climbing.observation import ClimbingObservation, observation_from_dict
 from bumtable.rules.climbing.odds import revolution_probability
-from bumtable.rules.climbing.options import ClimbingRules
+from bumtable.rules.climbing.options import ClimbingOptions
 from bumtable.rules.climbing.plays import DECLARE, DECLINE, PASS, PASS_PLAY, SEQUENCE, SET, Play
+from bumtable.rules.climbing.rules import ClimbingRules
 from bumtable.rules.climbing.sample import sample_state
-from bumtable.rules.climbing.settings import ClimbingOptions
 from bumtable.rules.climbing.state import ClimbingState, HandResult, observe
 
 if TYPE_CHECKING:  # mypy checks the classes against the one interface

@@ -50,7 +50,7 @@ from bumtable.rules.climbing.plays import (
 )
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.settings import ClimbingOptions
+    from bumtable.rules.climbing.options import ClimbingOptions
     from bumtable.rules.climbing.tables import Tables
 
 

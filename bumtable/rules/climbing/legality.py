@@ -32,7 +32,7 @@ from bumtable.rules.climbing.plays import (
 from bumtable.rules.phases import DEAL, EXCHANGE, OVER, REVOLUTION
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.settings import ClimbingOptions
+    from bumtable.rules.climbing.options import ClimbingOptions
     from bumtable.rules.climbing.tables import Tables
 
 

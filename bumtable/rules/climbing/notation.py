@@ -46,7 +46,7 @@ from bumtable.rules.climbing.plays import (
 )
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.settings import ClimbingOptions
+    from bumtable.rules.climbing.options import ClimbingOptions
     from bumtable.rules.climbing.tables import Tables
 
 _WORDS = {

@@ -41,7 +41,7 @@ from bumtable.rules.phases import EXCHANGE, PHASES, PLAY, REVOLUTION
 from bumtable.rules.wire_memo import WireMemo, shared
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.settings import ClimbingOptions
+    from bumtable.rules.climbing.options import ClimbingOptions
 
 TrickEntry = tuple[int, Play, tuple[int, ...]]
 

@@ -19,7 +19,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.settings import ClimbingOptions
+    from bumtable.rules.climbing.options import ClimbingOptions
 
 
 def _spreads(jokers: int, sizes: tuple[int, ...]) -> Iterator[tuple[int, ...]]:

@@ -56,7 +56,7 @@ from bumtable.rules.outcome import ROUNDS, TARGET, Outcome
 from bumtable.rules.phases import DEAL, EXCHANGE, OVER, PLAY, REVOLUTION
 
 if TYPE_CHECKING:
-    from bumtable.rules.climbing.settings import ClimbingOptions
+    from bumtable.rules.climbing.options import ClimbingOptions
 
 __all__ = [
     "EXCHANGE",

@@ -1,6 +1,6 @@
 """Look-up tables built once per rules object, so the hot path only indexes lists.
 
-The options build them (:func:`~bumtable.rules.climbing.settings.build_tables`); this module knows
+The options build them (:func:`~bumtable.rules.climbing.options.build_tables`); this module knows
 nothing of the options, only of cards and plays.
 """
 

@@ -29,8 +29,8 @@ from bumtable.rules.gin_bummy.actions import (
 )
 from bumtable.rules.gin_bummy.cards import bum_problem, is_bum
 from bumtable.rules.gin_bummy.observation import GinBummyObservation, observation_from_dict
-from bumtable.rules.gin_bummy.options import VARIANT_ALIASES, VARIANTS, GinBummyRules, gin_bummy
 from bumtable.rules.gin_bummy.position import position
+from bumtable.rules.gin_bummy.rules import VARIANT_ALIASES, VARIANTS, GinBummyRules, gin_bummy
 from bumtable.rules.gin_bummy.sample import sample_state
 from bumtable.rules.gin_bummy.state import GinBummyState, observe
 

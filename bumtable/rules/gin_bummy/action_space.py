@@ -18,7 +18,7 @@ codes                   actions                      how many
 
 So the preset (two Jokers) has 108 actions, ``no-joker-on-joker`` 107 and ``no-jokers`` 55.
 
->>> from bumtable.rules.gin_bummy.options import gin_bummy
+>>> from bumtable.rules.gin_bummy.rules import gin_bummy
 >>> space = gin_bummy().action_space()
 >>> space.size, space.decode(0).text, space.decode(3).text, space.decode(51).text, space.decode(107).text
 (108, 'draw stock', 'discard 2c', 'ace Ac', 'joker JK JK')
@@ -48,7 +48,7 @@ from bumtable.rules.gin_bummy.actions import (
 from bumtable.rules.gin_bummy.cards import is_ace, is_face, is_number
 
 if TYPE_CHECKING:
-    from bumtable.rules.gin_bummy.settings import GinBummyOptions
+    from bumtable.rules.gin_bummy.options import GinBummyOptions
 
 FIRST_CARD: Final = 8
 """The code of the lowest card, 2c (codes 0 to 7 are no card)."""
@@ -60,7 +60,7 @@ JOKER_BASE: Final = 55
 def all_actions(rules: GinBummyOptions) -> tuple[GinBummyAction, ...]:
     """Every action these rules allow, in code order (see the module's table).
 
-    >>> from bumtable.rules.gin_bummy.options import gin_bummy
+    >>> from bumtable.rules.gin_bummy.rules import gin_bummy
     >>> [a.text for a in all_actions(gin_bummy())[49:53]]
     ['discard Kh', 'discard Ks', 'ace Ac', 'ace Ad']
     """

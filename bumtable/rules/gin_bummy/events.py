@@ -22,7 +22,7 @@ One action logs, in order:
 A new game first logs each round of the :data:`CUT` for the deal, one ``deal`` per player
 (the cards only to their holder) and a ``lead`` naming the dealer, who plays first.
 
->>> from bumtable.rules.gin_bummy.options import gin_bummy
+>>> from bumtable.rules.gin_bummy.rules import gin_bummy
 >>> state = gin_bummy(players=2).new_state(seed=4)
 >>> [e.kind for e in state.events(0)][-3:]
 ['deal', 'deal', 'lead']

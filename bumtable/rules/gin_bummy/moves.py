@@ -4,7 +4,7 @@ The state and the observation both build a :class:`TurnView` and ask the same
 functions, so their legal actions agree by construction.
 
 >>> from bumtable.cards import parse_cards
->>> from bumtable.rules.gin_bummy.options import gin_bummy
+>>> from bumtable.rules.gin_bummy.rules import gin_bummy
 >>> view = TurnView(gin_bummy(), TURN, tuple(parse_cards("7c 8d Kh As JK 9s")), beg_top=None,
 ...                 stock_open=True, drawn=None, drew_from="", start_size=6)
 >>> [a.text for a in legal_actions(view)]
@@ -35,7 +35,7 @@ from bumtable.rules.gin_bummy.actions import (
 from bumtable.rules.gin_bummy.cards import bum_problem, card_text, is_ace, is_face, is_joker, is_number
 
 if TYPE_CHECKING:
-    from bumtable.rules.gin_bummy.settings import GinBummyOptions
+    from bumtable.rules.gin_bummy.options import GinBummyOptions
 
 TURN: Final = phases.TURN
 """Phase: the player to act begins a turn."""

@@ -13,7 +13,7 @@ The wire form (JSON-ready data, cards and actions as text) names the rules' syst
 the rules (they are sent once, and given back when reading), lists the seat's legal actions with their
 codes in the rules' action space, and holds no history: ``steps`` counts the actions taken.
 
->>> from bumtable.rules.gin_bummy.options import gin_bummy
+>>> from bumtable.rules.gin_bummy.rules import gin_bummy
 >>> state = gin_bummy(players=3).new_state(seed=3)
 >>> obs = state.observe(1)
 >>> len(obs.hand) == obs.hand_counts[1] == 10, obs.stock_count
@@ -46,7 +46,7 @@ from bumtable.rules.kept_legal import keep_legal, kept_legal
 from bumtable.rules.wire_memo import WireMemo, shared
 
 if TYPE_CHECKING:
-    from bumtable.rules.gin_bummy.settings import GinBummyOptions
+    from bumtable.rules.gin_bummy.options import GinBummyOptions
 
 
 RECENT = 8

@@ -1,6 +1,6 @@
 """Hand-built positions: who holds what, the Beg and the top of the stock, for tests and ``moves``.
 
->>> from bumtable.rules.gin_bummy.options import gin_bummy
+>>> from bumtable.rules.gin_bummy.rules import gin_bummy
 >>> state = position(gin_bummy(), ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"], beg="5c", stock_top="Qs")
 >>> [a.text for a in state.legal_actions()]
 ['discard Kh', 'draw beg', 'draw stock']
@@ -23,7 +23,7 @@ from bumtable.rules.gin_bummy.cards import cards_text
 from bumtable.rules.gin_bummy.state import PUBLIC, GinBummyState
 
 if TYPE_CHECKING:
-    from bumtable.rules.gin_bummy.options import GinBummyRules
+    from bumtable.rules.gin_bummy.rules import GinBummyRules
 
 
 def _codes(text: str) -> list[int]:

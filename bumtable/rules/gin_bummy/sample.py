@@ -1,7 +1,7 @@
 """States sampled to fit what one seat knows: the hidden cards dealt at random where they could be.
 
 >>> import random
->>> from bumtable.rules.gin_bummy.options import gin_bummy
+>>> from bumtable.rules.gin_bummy.rules import gin_bummy
 >>> state = gin_bummy(players=3).new_state(seed=3)
 >>> obs = state.observe(1)
 >>> guess = sample_state(obs, random.Random(5))

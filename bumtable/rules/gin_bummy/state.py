@@ -5,7 +5,7 @@ state's :class:`~bumtable.rules.chance.Chance`, drawn from the seed or replayed 
 so ``(rules, seed, actions)`` replays a game and ``chance.draws`` deal it again under any seed.
 
 >>> import random
->>> from bumtable.rules.gin_bummy.options import gin_bummy
+>>> from bumtable.rules.gin_bummy.rules import gin_bummy
 >>> state = gin_bummy(players=3).new_state(seed=7)
 >>> [len(h) for h in state.hands], len(state.stock), state.beg
 ([10, 10, 10], 24, [])
@@ -56,7 +56,7 @@ from bumtable.rules.outcome import BLOCKED, LAST_STANDING, TURN_LIMIT, Outcome
 from bumtable.rules.outcome import BUM as BUM_CALLED
 
 if TYPE_CHECKING:
-    from bumtable.rules.gin_bummy.settings import GinBummyOptions
+    from bumtable.rules.gin_bummy.options import GinBummyOptions
 
 PUBLIC = -1
 """Tag of a card in hand that every player knows is there (taken from the Beg, forced by a Joker, or drawn
@@ -220,7 +220,7 @@ class GinBummyState:
         worse. A game nobody won (the turn limit, a blocked game) returns 0 to everyone.
 
         >>> from bumtable.rules.gin_bummy.position import position
-        >>> from bumtable.rules.gin_bummy.options import gin_bummy
+        >>> from bumtable.rules.gin_bummy.rules import gin_bummy
         >>> state = position(gin_bummy(3), ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c", "3c 3d 4h 5s Jc"])
         >>> state.apply(state.rules.parse_action("discard Kh"))
         >>> state.apply(state.rules.parse_action("bum"))
