@@ -60,9 +60,10 @@ postgres:
 chromium:
 	sh scripts/ensure-chromium.sh
 
-## make test-long: every test, with the random-play sweep at 20,000 hands (several minutes).
+## make test-long: every test, with the random-play sweep at 20,000 hands and new Hypothesis examples each run
+## (several minutes).
 test-long: $(STAMP) postgres chromium web
-	BUMTABLE_SWEEP_SEEDS=400 $(BIN)/pytest
+	BUMTABLE_SWEEP_SEEDS=400 $(BIN)/pytest --hypothesis-profile=bumtable-random
 
 ## make bench: the engine benchmark against rlcard (bench-only extra).
 bench: $(STAMP)

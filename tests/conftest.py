@@ -26,11 +26,17 @@ from bumtable.rules import Chance, Rules, State
 
 pytest_plugins = ["server_fixtures", "browser_fixtures"]  # servers (SQLite, PostgreSQL) and Chromium
 
+# `make test` draws the same examples every run (derandomize), so a result never depends on luck;
+# `make test-long` draws new ones (--hypothesis-profile=bumtable-random) to find what a fixed draw misses.
 settings.register_profile(
     "bumtable",
     deadline=None,
     max_examples=60,
+    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "bumtable-random", settings.get_profile("bumtable"), derandomize=False, max_examples=300
 )
 settings.load_profile("bumtable")
 

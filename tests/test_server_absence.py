@@ -72,7 +72,8 @@ def test_the_stand_in_plays_an_away_seat_and_hands_it_back_on_return(server: Ser
 
 def test_nobody_at_the_table_means_no_stand_in_plays(server: Server) -> None:
     """The only person leaves: the bots play up to the person's turn and the table waits for them, however
-    long past ``away_after``."""
+    long past ``away_after``. A second table, where Ann stays while Bob is away, shows the wait has passed:
+    its stand-in plays for Bob after the first table's wait would have run out."""
     created = server.create(
         game="bum-game", players=4, seats=ONE_PERSON, seed=6, settings={"away_after": 0.1}
     )
@@ -85,7 +86,13 @@ def test_nobody_at_the_table_means_no_stand_in_plays(server: Server) -> None:
     while info["turn"] != 0:  # the bots play up to the person's turn, then the table waits
         assert time.monotonic() < deadline, info
         info = httpx.get(info_url, timeout=10).json()
-    time.sleep(1.0)  # ten times the wait: nothing may happen while nobody is at the table
+    control = server.create(
+        game="bum-game", players=4, seats=TWO_PEOPLE, seed=5, settings={"away_after": 0.1}
+    )
+    with server.connect(control["id"], control["tokens"]["0"]) as ann:
+        with server.connect(control["id"], control["tokens"]["1"]):
+            next_of(ann, "table")
+        play_until(ann, lambda m: m["type"] == "state" and "stand-in" in server.stored(control["id"]).by)
     later = httpx.get(info_url, timeout=10).json()
     assert later["actions"] == info["actions"] and not any(s["stand_in"] for s in later["seats"])
     assert "stand-in" not in server.stored(table).by
