@@ -1,9 +1,4 @@
-"""Card and deck model and its notation (no dependencies).
-
->>> from bumtable.cards import Card, parse_cards
->>> [c.rank for c in parse_cards("2c Th As JK")]
-[2, 10, 14, 15]
-"""
+"""French cards, decks and their text form (no dependencies)."""
 
 from bumtable.cards.deck import french_deck, suits_for
 from bumtable.cards.french import (

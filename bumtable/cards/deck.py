@@ -1,12 +1,4 @@
-"""Decks: full suits (possibly several copies of a suit) plus Jokers.
-
->>> len(french_deck()), len(french_deck(jokers=2))
-(52, 54)
->>> len(french_deck(suits=(0, 1, 2), jokers=2))  # The Bum Game for 3
-41
->>> len(french_deck(suits=(0, 1, 2, 3, 0), jokers=3))  # for 5: one suit twice
-68
-"""
+"""French decks: full suits (a suit may repeat) plus Jokers."""
 
 from __future__ import annotations
 
@@ -19,12 +11,10 @@ from bumtable.errors import RulesError
 def french_deck(
     *, suits: Sequence[int] = (0, 1, 2, 3), jokers: int = 0, coloured_jokers: bool = False
 ) -> list[Card]:
-    """A deck of one full suit (2..A) for each entry of ``suits`` and ``jokers`` Jokers.
+    """One full suit (2..A) per entry of ``suits``, then ``jokers`` Jokers (``coloured_jokers``: BJ, RJ, ...).
 
-    Plain Jokers (``JK``) by default; with ``coloured_jokers`` they alternate black, red.
-
-    >>> [str(c) for c in french_deck(suits=(), jokers=2, coloured_jokers=True)]
-    ['BJ', 'RJ']
+    >>> len(french_deck(suits=(0, 1, 2, 3, 0))), french_deck(suits=(), jokers=2, coloured_jokers=True)
+    (65, [Card('BJ'), Card('RJ')])
     """
     if jokers < 0:
         raise RulesError(f"a deck cannot have {jokers} Jokers")
@@ -35,9 +25,5 @@ def french_deck(
 
 
 def suits_for(copies: int) -> tuple[int, ...]:
-    """Suit list for ``copies`` full suits: clubs, diamonds, hearts, spades, then again.
-
-    >>> suits_for(5)
-    (0, 1, 2, 3, 0)
-    """
+    """``copies`` suits: clubs, diamonds, hearts, spades, then round again."""
     return tuple(i % 4 for i in range(copies))

@@ -1,17 +1,9 @@
-"""Parlett's Arsehole (Penguin Book of Card Games), 3 to 8 players, as data, with every variation it lists.
-
-The basic President game (52 cards, a single card or a set of equal cards, each
-play the same number of cards and higher) with Parlett's roles Boss, Foreman,
-Worker(s) and Bum; his exchange (the Bum's best card for any card the Boss does
-not want) and its two-pair alternative; play to a target of 11 or for final
-position after a number of rounds. The variations are named variants.
+"""Parlett's Arsehole (Penguin Book of Card Games) for 3 to 8 players; each variation it lists is a variant.
 
 >>> from bumtable.rules import get
 >>> r = get("arsehole", players=5)
->>> r.roles
-('Boss', 'Foreman', 'Worker 1', 'Worker 2', 'Bum')
->>> r.exchange_pairs, r.exchange_high_gives, r.target
-(((0, 4, 1),), 'choice', 11)
+>>> r.roles, r.exchange_pairs, r.target
+(('Boss', 'Foreman', 'Worker 1', 'Worker 2', 'Bum'), ((0, 4, 1),), 11)
 >>> get("arsehole", players=5, variants=["two-card-exchange"]).exchange_pairs
 ((0, 4, 2), (1, 3, 1))
 """
@@ -26,11 +18,7 @@ ARSEHOLE_RANK_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "
 
 
 def roles_for(players: int) -> tuple[str, ...]:
-    """Boss, Foreman, Worker(s), Bum.
-
-    >>> roles_for(3), roles_for(6)
-    (('Boss', 'Foreman', 'Bum'), ('Boss', 'Foreman', 'Worker 1', 'Worker 2', 'Worker 3', 'Bum'))
-    """
+    """Boss, Foreman, Worker(s), Bum."""
     workers = players - 3
     names = ["Worker"] if workers == 1 else [f"Worker {i + 1}" for i in range(workers)]
     return ("Boss", "Foreman", *names, "Bum")

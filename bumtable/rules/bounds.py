@@ -1,19 +1,8 @@
-"""Bounds on option values beyond their type: how big a number, how long a list or a text may be.
+"""Bounds on option values beyond their type, checked whenever rules are made, so no face can build what a
+table cannot hold. A field narrows :data:`TYPE_BOUNDS` with ``Annotated[int, Bounds(lo=0, hi=16)]``.
 
-An option's type says what kind of value it takes; its bounds say how much of it a table can hold
-(a deck, a target a score can reach). Every option has the bounds of its type (:data:`TYPE_BOUNDS`:
-whole numbers within a million, lists of at most 64 entries, texts of at most 64 characters), and an
-option whose meaning needs tighter ones says so on its field with ``Annotated[int, Bounds(lo=0, hi=16)]``.
-The options class checks them whenever a rules object is made, so no face can build one out of bounds.
-
->>> TYPE_BOUNDS.merge(Bounds(lo=0, hi=16)).problem(1_000_000)
-'from 0 to 16'
->>> Bounds(most=16, lo=0, hi=3).problem((0,) * 2000)
-'a list of at most 16 entries'
->>> Bounds(most=16, lo=0, hi=3).problem((0, 5)) , Bounds(chars=4).problem(("Q", "Queen"))
-('each from 0 to 3', 'each text at most 4 characters')
->>> Bounds(lo=0, hi=16).words(), Bounds(most=16, lo=0, hi=3).words(listed=True)
-('from 0 to 16', 'at most 16 entries, each from 0 to 3')
+>>> Bounds(most=16, lo=0, hi=3).problem((0, 5)), Bounds(most=16, lo=0, hi=3).words(listed=True)
+('each from 0 to 3', 'at most 16 entries, each from 0 to 3')
 """
 
 from __future__ import annotations
@@ -24,8 +13,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Bounds:
-    """The values an option allows beyond its type: numbers anywhere in it from ``lo`` to ``hi``, at most
-    ``most`` entries in it (a list), texts anywhere in it of at most ``chars`` characters. None: unbounded."""
+    """Numbers from ``lo`` to ``hi``, lists of ``most`` entries, texts of ``chars`` at most (None: any)."""
 
     lo: int | None = None
     hi: int | None = None

@@ -1,15 +1,10 @@
 """Chance as an explicit input: every shuffle a game makes, drawn from a seed or replayed from a script.
 
-Every random thing in a game (the deal, a cut, a reshuffled stock, a random seating) is a
-shuffle of a list. A :class:`Chance` makes those shuffles from ``random.Random(seed)`` and
-keeps each result in :attr:`Chance.draws`; given a ``script`` (the draws of another game, or
-of another engine) it deals exactly those instead. So two engines can be fed the same deal
-and compared state by state.
+Fed another game's draws (or another engine's), a game deals exactly those, so engines compare state by state.
 
 >>> from bumtable.rules import get
 >>> a = get("bum-game", players=4).new_state(seed=5)
->>> b = get("bum-game", players=4).new_state(seed=99, chance=a.chance.draws)
->>> a.hands == b.hands
+>>> get("bum-game", players=4).new_state(seed=99, chance=a.chance.draws).hands == a.hands
 True
 """
 
@@ -23,8 +18,6 @@ from bumtable.errors import RulesError
 
 
 class Chance:
-    """Shuffles for one game: from a seeded generator, or from a script of earlier results."""
-
     __slots__ = ("draws", "rng", "script", "used")
 
     def __init__(self, seed: int, script: Sequence[Sequence[int]] | None = None) -> None:

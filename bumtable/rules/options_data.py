@@ -1,16 +1,7 @@
 """What every rules object shares: options as a frozen dataclass, changed by name, read back from JSON.
 
-A rules class is a ``@dataclass(frozen=True, kw_only=True)`` whose every field has a
-default (the preset for its default player count), inheriting :class:`OptionsData`.
-
->>> from bumtable.rules import get
->>> rules = get("arsehole", players=4)
->>> type(rules).from_json(rules.to_json()) == rules
-True
->>> rules.replace(colour="red")
-Traceback (most recent call last):
-...
-bumtable.errors.RulesError: arsehole has no option 'colour'; options: ...
+A rules class is a ``@dataclass(frozen=True, kw_only=True)`` inheriting :class:`OptionsData`, every field with
+a default; the docstring under a field is the option's description, as players read it.
 """
 
 from __future__ import annotations
@@ -37,12 +28,10 @@ _TYPE_WORDS = {
 
 
 def type_problem(value: Any, hint: Any) -> str | None:
-    """Why ``value`` does not fit the type ``hint`` (None when it fits), in words.
+    """Why ``value`` does not fit the type ``hint``, in words (None when it fits).
 
-    >>> type_problem(3, int) is None, type_problem(True, int)
-    (True, 'a whole number')
-    >>> type_problem("lower", Literal["higher", "equal-or-higher"])
-    "one of 'higher', 'equal-or-higher'"
+    >>> type_problem(3, int) is None, type_problem(True, int), type_problem("c", Literal["a", "b"])
+    (True, 'a whole number', "one of 'a', 'b'")
     >>> type_problem(((0, 3, "x"),), tuple[tuple[int, int, int], ...])
     'a list of lists of 3 whole numbers'
     """
@@ -76,16 +65,11 @@ def type_problem(value: Any, hint: Any) -> str | None:
 
 
 def type_words(hint: Any) -> str:
-    """The values a type allows, in words (what :func:`type_problem` asks for).
-
-    >>> type_words(bool), type_words(tuple[str, ...]), type_words(Literal["low", "high"])
-    ('true or false', 'a list of strings', "one of 'low', 'high'")
-    """
+    """The values a type allows, in words (what :func:`type_problem` asks for)."""
     return type_problem(_NO_VALUE, hint) or "any value"
 
 
-_NO_VALUE = object()
-"""A value no option type allows: :func:`type_words` asks :func:`type_problem` what it should have been."""
+_NO_VALUE = object()  # no option type allows it: type_words asks what it should have been
 
 
 def _plural(hint: Any) -> str:
@@ -111,8 +95,7 @@ _HINTS: dict[type, dict[str, Any]] = {}
 _BOUNDS: dict[type, dict[str, Bounds]] = {}
 _DOCS: dict[type, dict[str, str]] = {}
 
-_short = reprlib.Repr()
-"""A value as an error message quotes it: a long list or number cut short, never the whole of it."""
+_short = reprlib.Repr()  # a value as an error message quotes it: cut short
 _short.maxlist = _short.maxtuple = 6
 _short.maxstring = _short.maxlong = _short.maxother = 40
 
@@ -127,7 +110,6 @@ class OptionsData:
 
     @classmethod
     def option_types(cls) -> dict[str, Any]:
-        """Each option's declared type (what values are checked against)."""
         hints = _HINTS.get(cls)
         if hints is None:
             names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
@@ -137,13 +119,7 @@ class OptionsData:
 
     @classmethod
     def option_bounds(cls) -> dict[str, Bounds]:
-        """Each option's bounds: its type's (:data:`~bumtable.rules.bounds.TYPE_BOUNDS`), narrowed where its
-        field is ``Annotated`` with a :class:`~bumtable.rules.bounds.Bounds`.
-
-        >>> from bumtable.rules.climbing.rules import ClimbingRules
-        >>> ClimbingRules.option_bounds()["jokers"].words()
-        'from 0 to 16'
-        """
+        """Each option's bounds: its type's, narrowed where its field is ``Annotated`` with a ``Bounds``."""
         bounds = _BOUNDS.get(cls)
         if bounds is None:
             names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
@@ -158,14 +134,9 @@ class OptionsData:
 
     @classmethod
     def option_docs(cls) -> dict[str, str]:
-        """Each option's description in plain words: the docstring written under its field in the class
-        source, looked up along the MRO (a subclass's own docstring wins), its lines joined and its
-        ``code`` marks dropped. An option with no docstring, or a class whose source cannot be read, is
-        left out.
+        """Each option's description: the docstring under its field (a subclass's wins), as plain words.
 
         >>> from bumtable.rules.climbing.rules import ClimbingRules
-        >>> ClimbingRules.option_docs()["target"]
-        'Points that win the match (0: no target).'
         >>> ClimbingRules.option_docs()["leader"]
         'Who leads later hands: the boss or the bum.'
         """
@@ -181,13 +152,11 @@ class OptionsData:
         return docs
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled as the options alone: look-up tables and action spaces are built again where unpickled (a
-        worker process deciding a bot's move need not be sent an action space of a hundred thousand plays)."""
+        """Pickled as the options alone: a worker builds the tables and action space, it is not sent them."""
         return {name: getattr(self, name) for name in self._field_names()}
 
     def check_values(self, values: dict[str, Any], *, bounds: bool = True) -> None:
-        """A RulesError naming the first option that is unknown, whose value does not fit its type, or that is
-        out of its bounds (:meth:`option_bounds`; ``bounds=False``: not checked), and saying what it allows."""
+        """A RulesError naming the first option unknown, of the wrong type or (``bounds``) out of bounds."""
         types, limits = self.option_types(), self.option_bounds()
         for key, value in values.items():
             if key not in types:
@@ -197,27 +166,24 @@ class OptionsData:
                 raise RulesError(f"option {key!r} must be {problem}, not {_short.repr(value)}")
 
     def check_all(self) -> None:
-        """:meth:`check_values` on every option (each family's ``__post_init__`` starts with it)."""
+        """Check every option (each family's ``__post_init__`` starts with it)."""
         self.check_values({name: getattr(self, name) for name in self._field_names()})
 
     def replace(self, **changes: Any) -> Self:
-        """A copy with some options changed, each checked against its declared type (lists become tuples)."""
+        """A copy with some options changed, each checked against its type (lists become tuples)."""
         values = {k: _tuples(v) for k, v in changes.items()}
         self.check_values(values, bounds=False)  # the new rules check their bounds as they are made
         return dataclasses.replace(self, **values)  # type: ignore[type-var]
 
     def to_dict(self) -> dict[str, Any]:
-        """Every option as JSON-ready data."""
         return dataclasses.asdict(self)  # type: ignore[call-overload, no-any-return]
 
     def to_json(self) -> str:
-        """JSON text; :meth:`from_json` reads it back."""
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        """Read :meth:`to_dict`'s output back, lists becoming tuples; an unknown option or a value of the wrong
-        type is a RulesError that names it."""
+        """Read :meth:`to_dict`'s output back; a RulesError names an unknown option or a wrong value."""
         if not isinstance(data, dict):
             raise RulesError(f"rules data must be an object, not {type(data).__name__}")
         defaults = cls()
@@ -236,7 +202,6 @@ class OptionsData:
 
     @classmethod
     def from_json(cls, text: str) -> Self:
-        """Rules from :meth:`to_json` output."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
@@ -245,13 +210,7 @@ class OptionsData:
 
 
 def options_class(rules: object) -> type[OptionsData]:
-    """The options class of a rules object (every system's rules object is one), for its option types and
-    descriptions; anything else is a RulesError.
-
-    >>> from bumtable.rules import get
-    >>> options_class(get("boojum")).option_docs()["hand_size"]
-    'Cards dealt to each player at the start.'
-    """
+    """The options class of a rules object (every system's is one); anything else is a RulesError."""
     if not isinstance(rules, OptionsData):
         raise RulesError(f"{type(rules).__name__} is not a rules object")
     return type(rules)
@@ -262,19 +221,16 @@ OptionKind = Literal["bool", "int", "float", "str", "choice", "list"]
 
 
 class OptionField(TypedDict):
-    """One option as a form shows it (:func:`option_fields`)."""
+    """One option as a form shows it: ``item`` is a list's entry kind, ``choices`` a choice's values,
+    ``allowed`` the values allowed in words, ``value`` the value in these rules as JSON data."""
 
     name: str
     kind: OptionKind
     item: OptionKind | None
-    """For a list: what each entry is (``list``: entries are lists themselves); None otherwise."""
     choices: list[Any]
-    """For ``choice``: the values allowed; empty otherwise."""
     allowed: str
-    """The values allowed, in words (as the error for a wrong one says)."""
     doc: str
     value: Any
-    """The value in these rules, as JSON data."""
 
 
 def _kind(hint: Any) -> OptionKind:
@@ -295,19 +251,12 @@ def _item(hint: Any) -> OptionKind | None:
 
 
 def option_fields(rules: object, skip: tuple[str, ...] = ("system",)) -> list[OptionField]:
-    """Every option of ``rules`` (but those in ``skip``) as a form shows it, in the order the rules class
-    declares them (related options together): its kind, the values it allows, its description and value.
+    """Every option of ``rules`` but those in ``skip``, as a form shows it, in declaration order.
 
     >>> from bumtable.rules import get
     >>> fields = {f["name"]: f for f in option_fields(get("bum-game", players=4))}
-    >>> fields["exchange_order"]["kind"], fields["exchange_order"]["choices"]
-    ('choice', ['higher-first', 'lower-first', 'simultaneous'])
-    >>> fields["points"]["kind"], fields["points"]["item"], fields["points"]["value"]
-    ('list', 'int', [3, 2, 1, 0])
-    >>> fields["revolution_triggers"]["item"], fields["revolution_triggers"]["value"]
-    ('list', [[2, 2], [3, 2]])
-    >>> fields["target"]["doc"]
-    'Points that win the match (0: no target).'
+    >>> fields["exchange_order"]["choices"], fields["points"]["item"], fields["revolution_triggers"]["value"]
+    (['higher-first', 'lower-first', 'simultaneous'], 'int', [[2, 2], [3, 2]])
     """
     klass = options_class(rules)
     types, docs = klass.option_types(), klass.option_docs()
@@ -328,7 +277,7 @@ def option_fields(rules: object, skip: tuple[str, ...] = ("system",)) -> list[Op
 
 
 def _allowed(hint: Any, bounds: Bounds) -> str:
-    """The values an option allows, in words: its type's, then its bounds where numbers or lists have them."""
+    """The values an option allows, in words: its type's, then its bounds (numbers and lists)."""
     words = type_words(hint)
     kind = _kind(hint)
     if kind in ("int", "float", "list") and (more := bounds.words(listed=kind == "list")):

@@ -1,14 +1,8 @@
-"""One :class:`Outcome` for every rules system: places, scores, returns, winners and why it ended.
-
-A climbing match ends on points, Gin Bummy on a Bum called or players starved, Boojum on
-tokens: each system fills the same fields, so a simulator, a search bot or a learning agent
-reads every game alike.
+"""One :class:`Outcome` for every rules system, so simulators, bots and learners read every game alike.
 
 >>> o = Outcome.from_places((2, 1, 3, 3), scores=(60, 101, 12, 12), reason=TARGET, length=17)
->>> o.winners, [round(r, 2) for r in o.returns]
-((1,), [0.33, 1.0, -0.67, -0.67])
->>> o.to_dict()["reason"]
-'target'
+>>> o.winners, [round(r, 2) for r in o.returns], o.to_dict()["reason"]
+((1,), [0.33, 1.0, -0.67, -0.67], 'target')
 """
 
 from __future__ import annotations
@@ -18,38 +12,22 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 TARGET: Final = "target"
-"""A player (or team) reached the target score."""
-ROUNDS: Final = "rounds"
-"""The set number of rounds (hands) was played (President's ten rounds)."""
-BUM: Final = "bum"
-"""Gin Bummy: a player called Bum with a winning hand."""
-LAST_STANDING: Final = "last-standing"
-"""Gin Bummy: every other player starved."""
-STARVED: Final = "starved"
-"""Gin Bummy: every player starved, nobody won."""
-BLOCKED: Final = "blocked"
-"""Gin Bummy: nobody could draw or discard: the game cannot go on."""
-TURN_LIMIT: Final = "turn-limit"
-"""A safeguard for simulations: the game stopped after the set number of turns."""
-TOKENS: Final = "tokens"
-"""Boojum: a player holds a token of all six suits."""
-ROUND_LIMIT: Final = "round-limit"
-"""Boojum's safeguard: the game stopped after the set number of rounds."""
+ROUNDS: Final = "rounds"  # the set number of hands was played
+BUM: Final = "bum"  # Gin Bummy: a player called Bum with a winning hand
+LAST_STANDING: Final = "last-standing"  # Gin Bummy: every other player starved
+STARVED: Final = "starved"  # Gin Bummy: every player starved, nobody won
+BLOCKED: Final = "blocked"  # Gin Bummy: nobody could draw or discard
+TURN_LIMIT: Final = "turn-limit"  # a simulation's safeguard
+TOKENS: Final = "tokens"  # Boojum: a player holds a token of all six suits
+ROUND_LIMIT: Final = "round-limit"  # Boojum's safeguard
 
 REASONS: Final = (TARGET, ROUNDS, BUM, LAST_STANDING, STARVED, BLOCKED, TURN_LIMIT, TOKENS, ROUND_LIMIT)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended, the same for every system.
-
-    ``places[p]`` is player p's finishing place (1 is best; tied players share a place);
-    ``scores`` the game's own count (match points, tokens held, 1 for a Gin Bummy winner);
-    ``returns`` one number per player for search and learning: 1 for sole first place, -1 for
-    sole last, linear in between, tied places averaged, summing to 0; ``winners`` every
-    player in first place (none when nobody won); ``reason`` one of :data:`REASONS`;
-    ``length`` hands (climbing), turns (Gin Bummy) or rounds (Boojum) played.
-    """
+    """How a finished game ended: ``places`` 1 best (ties share one), ``scores`` the game's own count,
+    ``returns`` summing to 0 (:func:`place_returns`), ``length`` the hands, turns or rounds played."""
 
     places: tuple[int, ...]
     scores: tuple[int, ...]
@@ -68,11 +46,7 @@ class Outcome:
         length: int,
         nobody_won: bool = False,
     ) -> Outcome:
-        """An outcome from each player's place (1 = best); returns and winners follow from the places.
-
-        ``nobody_won`` (a game stopped by a safeguard, everyone starved) leaves ``winners`` empty and
-        every return 0.
-        """
+        """An outcome from each player's place (1 = best); ``nobody_won``: no winners, every return 0."""
         if reason not in REASONS:
             raise ValueError(f"unknown reason {reason!r}; reasons: {', '.join(REASONS)}")
         n = len(places)
@@ -88,7 +62,6 @@ class Outcome:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data."""
         return {
             "places": list(self.places),
             "scores": list(self.scores),
@@ -100,7 +73,6 @@ class Outcome:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Outcome:
-        """Read :meth:`to_dict` output back."""
         return cls(
             tuple(data["places"]),
             tuple(data["scores"]),
@@ -112,22 +84,16 @@ class Outcome:
 
 
 def places_by(values: Sequence[float], *, higher_better: bool = True) -> tuple[int, ...]:
-    """Competition places from per-player values: equal values share the better place.
-
-    >>> places_by((5, 9, 5, 1))
-    (2, 1, 2, 4)
-    """
+    """Competition places from per-player values: equal values share the better place (5, 9, 5 -> 2, 1, 2)."""
     sign = 1 if higher_better else -1
     return tuple(1 + sum(1 for w in values if sign * w > sign * v) for v in values)
 
 
 def place_returns(places: Sequence[int]) -> tuple[float, ...]:
-    """Returns in [-1, 1] from places: linear in the place, tied players sharing the mean of their places.
+    """Returns in [-1, 1], linear in the place; tied players share the mean of their places' returns.
 
-    >>> place_returns((1, 2, 3))
-    (1.0, 0.0, -1.0)
-    >>> place_returns((1, 1, 3))
-    (0.5, 0.5, -1.0)
+    >>> place_returns((1, 2, 3)), place_returns((1, 1, 3))
+    ((1.0, 0.0, -1.0), (0.5, 0.5, -1.0))
     """
     n = len(places)
     if n < 2:

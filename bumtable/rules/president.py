@@ -1,13 +1,11 @@
-"""President for a virtual table (``president.txt``), 3 to 8 players, as data.
+"""President for a virtual table (``president.txt``), 3 to 8 players.
 
 >>> from bumtable.rules import get
 >>> r = get("president", players=5)
->>> r.roles
-('President', 'Vice-president', 'Neutral', 'Vice-bum', 'Bum')
->>> r.deck_size, r.hand_sizes()
-(52, (11, 11, 10, 10, 10))
->>> r.exchange_pairs, r.exchange_high_gives, r.exchange_order
-(((0, 4, 2), (1, 3, 1)), 'choice', 'lower-first')
+>>> r.roles, r.hand_sizes()
+(('President', 'Vice-president', 'Neutral', 'Vice-bum', 'Bum'), (11, 11, 10, 10, 10))
+>>> r.exchange_pairs, r.exchange_high_gives
+(((0, 4, 2), (1, 3, 1)), 'choice')
 """
 
 from __future__ import annotations
@@ -17,15 +15,11 @@ from typing import Any
 from bumtable.rules.climbing.rules import ClimbingRules
 
 PRESIDENT_RANK_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "3c")
-"""2 is the highest ordinary card; the 3 of clubs is ranked on its own as the special card."""
+"""2 is the highest ordinary card; the 3 of clubs ranks on its own, above it."""
 
 
 def roles_for(players: int) -> tuple[str, ...]:
-    """President, Vice-president (4+), Neutral(s), Vice-bum (4+), Bum.
-
-    >>> roles_for(3), roles_for(7)[2:5]
-    (('President', 'Neutral', 'Bum'), ('Neutral 1', 'Neutral 2', 'Neutral 3'))
-    """
+    """President, Vice-president (4+), Neutral(s), Vice-bum (4+), Bum."""
     if players == 3:
         return ("President", "Neutral", "Bum")
     middle = players - 4

@@ -1,16 +1,10 @@
-"""Zheng Shangyou ("Struggling Upstream"), 4 to 12 players, as data.
-
-One 54-card pack (two for 7 or more players), the red Joker above the black
-Joker above the Twos; Twos and Jokers wild within the limits set out in
-``docs/rules/zheng-shangyou.md``; single and multiple sequences; natural plays
-beat equal wild ones and a flush beats any mixed sequence of its length.
+"""Zheng Shangyou ("Struggling Upstream") for 4 to 12 players; its wild cards' limits are set out in
+``docs/rules/zheng-shangyou.md``.
 
 >>> from bumtable.rules import get
 >>> r = get("zheng-shangyou", players=5)
->>> r.rank_order[-3:], r.deck_size, r.points
-(('2', 'BJ', 'RJ'), 54, (2, 1, 0, 0, 0))
->>> r.roles
-('Winner', 'Second', 'Third', 'Fourth', 'Loser')
+>>> r.rank_order[-3:], r.deck_size, r.points, r.roles[-1]
+(('2', 'BJ', 'RJ'), 54, (2, 1, 0, 0, 0), 'Loser')
 >>> get("zheng-shangyou", players=6, variants=["partnership"]).teams
 (0, 1, 0, 1, 0, 1)
 """
@@ -27,11 +21,7 @@ ORDINALS = ("Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", 
 
 
 def roles_for(players: int) -> tuple[str, ...]:
-    """Places from the last hand: Winner, Second, ..., Loser.
-
-    >>> roles_for(4)
-    ('Winner', 'Second', 'Third', 'Loser')
-    """
+    """Places from the last hand: Winner, Second, ..., Loser."""
     return ("Winner", *ORDINALS[: players - 2], "Loser")
 
 

@@ -1,33 +1,10 @@
-"""The climbing games' fixed, exact action space: every action a rules object can ever allow, numbered.
+"""The climbing games' fixed, exact action space: every action a hand from the rules' deck could make.
 
-The space lists every :class:`~bumtable.rules.climbing.plays.Play` that some hand drawn from the
-rules' deck could make, in the canonical order of ``Play`` itself (kind, rank, size, width, cards,
-suit), so the codes fall into one block per kind of action, as in OpenSpiel:
-
-=========================  ==============================================================
-block (in code order)      what it holds
-=========================  ==============================================================
-``pass``                   code 0
-sets                       every set: rank, then size, then its cards (wild cards that
-                           stand in differ), then the deciding suit where suits rank
-sequences                  every sequence: top rank, size, width, cards (a wild card
-                           filling a missing card differs from a natural one), suit (a
-                           flush's suit, or the deciding card's under Bridge suits)
-``revolution``             only where a revolution is declared by choice
-``no-revolution``          (the same)
-gives                      where the exchange lets a player choose: every multiset of k
-                           ranks for each k the exchange pairs use
-=========================  ==============================================================
-
-:func:`block_bases` gives each block's first code and size. The plays are those a player could
-lead from the whole deck (every follow is also a possible lead: the same shapes, only the order
-of strength differs), plus the sequences whose wild cards fill missing cards (which a hand holding
-every card never makes), cut to the largest hand a player can hold; no action is abstracted away.
+Codes follow :class:`~bumtable.rules.climbing.plays.Play`'s own order, so they fall into one block per kind
+(pass, sets, sequences, revolution choices, gives), as in OpenSpiel. Nothing is abstracted away: a wild card
+standing in, or the suit that decides a play, makes a different action.
 
 >>> from bumtable.rules import get
->>> space = get("president", players=4).action_space()
->>> space.size, space.decode(0) == PASS_PLAY
-(171, True)
 >>> block_bases(get("president", players=4))  # 13 ranks in sets of 1 to 4 (three 3s), the 3c; gives of 1 or 2
 {'pass': (0, 1), 'set': (1, 52), 'give': (53, 118)}
 """
@@ -71,9 +48,8 @@ def block_bases(rules: ClimbingOptions) -> dict[str, tuple[int, int]]:
 
 
 def largest_hand(rules: ClimbingOptions) -> int:
-    """The most cards a player can hold while playing: the largest hand dealt, since each exchange
-    pair trades as many cards each way, unless a lower role could be short of cards it may give
-    (only Jokers and kept ranks left): then every card the exchange could bring in besides."""
+    """The most cards a player can hold while playing: the largest hand dealt, plus all the exchange brings
+    in where a lower role may be short of cards it can give (only Jokers and kept ranks left)."""
     sizes = rules.hand_sizes()
     kept = rules.jokers if rules.exchange_keep_jokers else 0
     kept += sum(1 for c in rules.deck() if rules.tables.rank_of_code[int(c)] in rules.tables.low_keeps)
@@ -84,7 +60,7 @@ def largest_hand(rules: ClimbingOptions) -> int:
 
 
 def all_actions(rules: ClimbingOptions) -> list[Play]:
-    """Every action, sorted: see the module's table."""
+    """Every action, sorted."""
     t = rules.tables
     counts = [0] * t.n_ranks
     hand: list[list[int]] = [[] for _ in range(t.n_ranks)]
@@ -107,8 +83,7 @@ def all_actions(rules: ClimbingOptions) -> list[Play]:
 
 
 def _wild_sequences(counts: list[int], t: Tables, cap: int) -> Iterator[Play]:
-    """Every sequence in which wild cards fill missing cards, as movegen writes them: the natural
-    cards held (at most ``width`` of a rank, at least one in all), then the wild cards by rank."""
+    """Every sequence whose wild cards fill missing cards, its cards as movegen writes them."""
     wilds = [(w, counts[w]) for w in t.seq_wilds if counts[w]]
     spare = sum(k for _, k in wilds)
     splits = _splits(wilds)
@@ -162,15 +137,8 @@ def _splits(wilds: list[tuple[int, int]]) -> dict[int, list[tuple[int, ...]]]:
 
 
 def wild_sequence_count(rules: ClimbingOptions, *, suited: bool = False) -> int:
-    """How many sequences with wild cards filling missing cards :func:`all_actions` would list, counted
-    without listing them (``suited``: each counted once per suit that can decide it), so that options whose
-    space no table could hold are refused before anything is built.
-
-    >>> from bumtable.rules import get
-    >>> rules = get("zheng-shangyou", players=5)
-    >>> wild_sequence_count(rules) == sum(1 for _ in _wild_sequences(*_deck_counts(rules), largest_hand(rules)))
-    True
-    """
+    """How many sequences whose wild cards fill missing cards :func:`all_actions` lists (``suited``: once per
+    deciding suit), counted without listing them, so that too big a space is refused before it is built."""
     counts, t = _deck_counts(rules)
     if not (t.sequences and t.seq_wilds):
         return 0
@@ -196,23 +164,12 @@ def wild_sequence_count(rules: ClimbingOptions, *, suited: bool = False) -> int:
 
 
 def wild_sequence_bound(rules: ClimbingOptions) -> int:
-    """At least as many actions as the sequences with wild cards take once suits are counted (each listed
-    once per suit that can decide it: any of four under Bridge suits; a single sequence may also be a flush
-    of any suit), counted without listing them."""
+    """:func:`wild_sequence_count` with each sequence counted once per suit that can decide it."""
     return wild_sequence_count(rules, suited=True)
 
 
 def space_bound(rules: ClimbingOptions) -> int:
-    """At least as many actions as :func:`all_actions` lists, counted without listing them, so that options
-    whose space no table could hold are refused before anything is built: sets (natural cards of a rank and
-    the wild cards that may stand in), sequences, with and without wild cards, and exchange choices, each
-    counted once per suit that can decide it.
-
-    >>> from bumtable.rules import get
-    >>> rules = get("zheng-shangyou", players=5)
-    >>> space_bound(rules) >= action_space(rules).size
-    True
-    """
+    """At least as many actions as :func:`all_actions` lists, counted without listing them."""
     counts, t = _deck_counts(rules)
     cap = largest_hand(rules)
     most = min(cap, t.max_set)

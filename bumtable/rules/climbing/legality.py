@@ -1,14 +1,9 @@
 """Why an action is not legal in a climbing game, in words a player can act on.
 
-It sits below the state, which asks it on every checked action: it reads the state through
-:class:`Position`, the few things of a :class:`~bumtable.rules.climbing.state.ClimbingState` it needs.
-
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=3)
->>> why_illegal(state, state.rules.parse_action("pass"))
-'the leader must play: you cannot pass when leading a trick'
->>> why_illegal(state, state.legal_actions()[0]) is None
-True
+>>> why_illegal(state, state.rules.parse_action("pass")), why_illegal(state, state.legal_actions()[0])
+('the leader must play: you cannot pass when leading a trick', None)
 """
 
 from __future__ import annotations
@@ -37,14 +32,13 @@ if TYPE_CHECKING:
 
 
 def said_play(rules: ClimbingOptions, action: Play) -> str:
-    """How a reason names a play: its cards as a player types them (``Q Q``, not the notation's
-    ``set Q Q``); sequences and other actions keep their words (``seq 9 10 J``, ``give 4``)."""
+    """How a reason names a play: a set as a player types it (``Q Q``, not ``set Q Q``), else its text."""
     text = rules.action_text(action)
     return text[4:] if text.startswith("set ") else text
 
 
 class Position(Protocol):
-    """What :func:`why_illegal` reads of a state (a :class:`~bumtable.rules.climbing.state.ClimbingState`)."""
+    """What :func:`why_illegal` reads of a state, so that this module sits below the state."""
 
     @property
     def rules(self) -> ClimbingOptions: ...

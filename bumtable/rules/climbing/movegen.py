@@ -1,17 +1,11 @@
-"""Move generation from rank-count vectors.
+"""Move generation from rank-count vectors: ``counts[r]`` is how many cards of rank index ``r`` a hand holds.
 
-``counts[r]`` is how many cards of rank index ``r`` a hand holds. Suits never
-enter: every play is a multiset of ranks, so the action list is small and
-canonical (python-chess's perft idea, applied to climbing games: see the golden
-counts in the tests).
+A play is a multiset of ranks (suits enter only where the rules rank them): the lists are small and canonical.
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
->>> t = rules.tables
->>> counts = [0] * t.n_ranks
->>> for sym in ["Q", "Q", "2", "JK"]:
-...     counts[t.symbol_index[sym]] += 1
->>> sorted(rules.action_text(p) for p in lead_plays(counts, t))  # doctest: +NORMALIZE_WHITESPACE
+>>> counts = [["Q", "Q", "2", "JK"].count(s) for s in rules.rank_order]
+>>> sorted(rules.action_text(p) for p in lead_plays(counts, rules.tables))  # doctest: +NORMALIZE_WHITESPACE
 ['set 2', 'set 2 JK', 'set JK', 'set Q', 'set Q 2', 'set Q 2 JK', 'set Q JK',
  'set Q Q', 'set Q Q 2', 'set Q Q 2 JK', 'set Q Q JK']
 """
@@ -56,8 +50,7 @@ def _wild_splits(wild: tuple[tuple[int, int], ...], total: int) -> tuple[tuple[t
 
 
 def _rank_sets(r: int, n: int, wild: tuple[tuple[int, int], ...], size: int, most: int) -> tuple[Play, ...]:
-    """The sets counting as rank ``r`` from ``n`` cards of ``r`` and the wild cards ``wild`` ((rank, held),
-    ...): all of them up to ``most`` cards, or those of ``size`` cards."""
+    """The sets counting as ``r`` from ``n`` cards of it and wild cards: up to ``most``, or of ``size``."""
     out: list[Play] = []
     if not wild:
         if size:
@@ -80,39 +73,28 @@ def _rank_sets(r: int, n: int, wild: tuple[tuple[int, int], ...], size: int, mos
 
 
 class _Cache:
-    """Per rules' tables, plays worked out once from what they depend on, and reused.
-
-    The sets counting as one rank depend only on that rank's count and the counts of the wild
-    ranks; the natural sequences of one width depend only on which ranks are held that many times
-    (a bit mask). Both repeat from hand to hand far more than whole hands do.
-    """
+    """Plays worked out once per tables from what they depend on, which repeats far more than whole hands:
+    a rank's sets on its count and the wild ranks' counts, a width's sequences on a mask of ranks held."""
 
     __slots__ = ("by_size", "chunks", "gaps", "least", "runs", "strengths", "tables", "wild_counts", "wilds")
 
     def __init__(self, t: Tables) -> None:
         self.tables = t
         self.wilds = tuple(sorted({w for subs in t.subs for w in subs}))
-        """Every rank that may stand in for another in a set."""
         wilds = self.wilds
         self.wild_counts: Callable[[Sequence[int]], tuple[int, ...]] = (
             itemgetter(*wilds) if len(wilds) > 1 else lambda counts: tuple([counts[w] for w in wilds])
         )
-        """The counts of :attr:`wilds` in a hand, as a tuple (an ``itemgetter`` where there are two or more)."""
         self.chunks: dict[tuple[int, int, int, tuple[int, ...]], tuple[Play, ...]] = {}
         self.least = (0, *(t.min_ranks(w) for w in range(1, t.max_width + 1)))
-        """``t.min_ranks(width)`` by width."""
         self.gaps: dict[tuple[object, ...], tuple[Play, ...]] = {}
-        """:func:`_gap_sequences` by what they depend on (the ranks up to the sequence top, the wild cards
-        held, and the asked shape): a search meets the same hands in playout after playout."""
         self.strengths: dict[Play, int] = {}
-        """``t.strength`` of the plays met when following (the same plays come up hand after hand)."""
         self.runs: dict[tuple[int, int, int, int, int], tuple[Play, ...]] = {}
+        # sets by (size, wild counts), then by n * n_ranks + r: one small int looked up per rank held
         self.by_size: dict[tuple[int, tuple[int, ...]], dict[int, tuple[Play, ...]]] = {}
-        """:meth:`sets` by the set size asked for and the wild ranks' counts, then by ``n * n_ranks + r``
-        (one small number, not a tuple, looked up per rank held): what :func:`set_plays` reads."""
 
     def sets_table(self, size: int, wild_counts: tuple[int, ...]) -> dict[int, tuple[Play, ...]]:
-        """The table of :attr:`by_size` for this set size and these wild counts (made empty if new)."""
+        """The table of :attr:`by_size` for this set size and these wild counts."""
         table = self.by_size.get((size, wild_counts))
         if table is None:
             if len(self.by_size) >= 1 << 12:
@@ -135,9 +117,8 @@ class _Cache:
         return found
 
     def sequences(self, mask: int, width: int, least: int, length: int, above: int) -> tuple[Play, ...]:
-        """The natural sequences of ``width`` cards a rank whose ranks are all in ``mask``: every one of
-        at least ``least`` ranks (``length`` 0), lowest first and shortest first from each low rank, or
-        those of ``length`` ranks topping above ``above``."""
+        """The natural sequences of ``width`` cards a rank, all ranks in ``mask``: every one of ``least``
+        ranks or more (``length`` 0), or those of ``length`` ranks topping above ``above``."""
         key = (mask, width, least, length, above)
         found = self.runs.get(key)
         if found is None:
@@ -169,8 +150,7 @@ class _Cache:
         return found
 
 
-_CACHES: dict[int, tuple[Tables, _Cache]] = {}
-"""One cache per tables object, by identity (the tables are kept with it, so the id stays theirs)."""
+_CACHES: dict[int, tuple[Tables, _Cache]] = {}  # by id of the tables, kept with it so the id stays theirs
 
 
 _LAST: list[tuple[Tables, _Cache] | None] = [None]
@@ -191,13 +171,8 @@ def _cache(t: Tables) -> _Cache:
 
 
 def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) -> list[Play]:
-    """Sets from this hand: all of them, or those of ``size`` cards ranking above ``above``.
-
-    A set counting as rank ``r`` holds at least one card of rank ``r``; the rest
-    are ``r`` or wild cards that may stand for ``r``. So an all-wild set counts
-    as its own highest rank (2-2-JK is three Twos) and each multiset of cards is
-    read once, at its highest rank. Listed rank by rank, lowest first.
-    """
+    """Sets from this hand, lowest rank first: all, or those of ``size`` cards ranking above ``above``. A set
+    holds a card of its rank, so an all-wild set counts as its highest (2-2-JK: three Twos)."""
     out: list[Play] = []
     cache = _cache(t)
     wild_counts = cache.wild_counts(counts)
@@ -217,7 +192,7 @@ def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) 
 
 
 def _min_ranks(t: Tables, width: int, min_ranks: int) -> int:
-    """Fewest ranks a sequence of this width needs: ``min_ranks`` for single sequences, else the rules' limit."""
+    """Fewest ranks a sequence of this width needs: ``min_ranks`` if single, else the rules' limit."""
     return min_ranks if width == 1 else t.min_ranks(width)
 
 
@@ -262,8 +237,7 @@ def sequence_plays(
 def _gap_sequences(
     counts: Sequence[int], t: Tables, min_ranks: int, width: int, length: int, above: int
 ) -> list[Play]:
-    """Sequences where wild cards may fill missing cards (only missing ones: a wild never replaces a
-    natural card the hand holds), each with at least one natural card (kept per hand and shape asked)."""
+    """Sequences whose wild cards fill missing cards (never a held one), each with a natural card."""
     wild = tuple((w, counts[w]) for w in t.seq_wilds if counts[w])
     top = t.seq_top
     gaps = _cache(t).gaps
@@ -285,7 +259,6 @@ def _gap_sequences_of(
     above: int,
     wild: tuple[tuple[int, int], ...],
 ) -> list[Play]:
-    """:func:`_gap_sequences` worked out (``wild``: the wild ranks held, with their counts)."""
     spare = sum(k for _, k in wild)
     top = t.seq_top
     out: list[Play] = []
@@ -317,8 +290,8 @@ def _gap_sequences_of(
 
 
 def suited_plays(plays: list[Play], hand: Sequence[Sequence[int]], t: Tables) -> list[Play]:
-    """Where suits matter, each play once per suit that can decide it (Bridge ranking) and, for single
-    natural sequences under a flush rule, once per flush suit plus once mixed (if the hand can mix)."""
+    """Where suits matter, each play once per suit that can decide it (Bridge suits), or a single natural
+    sequence once per flush suit and once mixed (if the hand can mix)."""
     out: list[Play] = []
     rank_of = t.suit_rank
     for p in plays:
@@ -367,11 +340,7 @@ def follow_plays(
     *,
     inverted: bool = False,
 ) -> list[Play]:
-    """Every play that beats ``top`` from this hand (passing not included).
-
-    ``hand`` (the cards by rank) is needed where suits matter; ``inverted`` asks for plays that rank
-    lower instead (after a ranking reversal).
-    """
+    """Every play that beats ``top`` (``inverted``: ranks lower); ``hand`` is needed where suits matter."""
     if not (t.keyed or inverted or t.follow_more):
         above = top.rank - t.equal_ok
         if top.kind == SET:
@@ -435,12 +404,7 @@ def turn_plays(
     inverted: bool = False,
 ) -> list[Play]:
     """Every action of the play phase for this hand: a lead, or the plays that beat ``top`` and a pass.
-
-    The one place that decides when passing is allowed: always when following, except that with
-    ``must_play`` a player holding an ordinary play that beats ``top`` may not pass (the wipe card is
-    never forced). Both the state and an observation use it, so they cannot disagree. ``hand`` (the
-    cards by rank) is needed where suits matter.
-    """
+    The one place that decides when a pass is allowed, shared by state and observation so they agree."""
     if top is None:
         plays = lead_plays(counts, t, t.sequences, t.seq_min)
         return suited_plays(plays, hand, t) if t.suited and hand is not None else plays
@@ -451,6 +415,5 @@ def turn_plays(
 
 
 def wipe_or_pass(plays: Sequence[Play], wipe: int) -> tuple[Play, ...]:
-    """The actions of a player back in a trick it passed (``wipe_after_pass``): of the plays it could
-    make, only the wipe card alone; or pass (always: the wipe card is never forced)."""
+    """The actions of a player back in a trick it passed (``wipe_after_pass``): the wipe card, or pass."""
     return (*(p for p in plays if p.kind == SET and p.rank == wipe and p.size == 1), PASS_PLAY)

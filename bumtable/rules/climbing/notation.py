@@ -1,23 +1,14 @@
-"""Text form of climbing-game actions.
+"""Text form of climbing-game actions: ``pass``, ``revolution``, ``no-revolution``, or ``set``, ``seq``
+or ``give`` and the cards, lowest first.
 
-``pass``; ``revolution`` / ``no-revolution``; a set or sequence as ``set`` or
-``seq`` followed by its cards lowest first. When reading, the kind word may be
-left out if the cards can be read only one way, tokens may be separated by
-spaces, commas or hyphens, and a token may be a rank (``Q``, ``10``/``T``,
-``JK``) or a card (``Qs``). A card named with its suit is the card that is played
-(or given), where the rank has cards of several suits: the play carries it
-(:class:`~bumtable.rules.climbing.plays.Picked`) and its text names it again, so a
-record replays the same cards. Where suits rank (Bridge suits, flushes) the suits
-written also decide the play, as before.
+A token is a rank (``Q``, ``T``, ``JK``) or a card (``Qs``): a card named with its suit is the one played,
+and the text names it again, so a record replays the same cards.
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
->>> rules.action_text(rules.parse_action("3-3-4-4-5-5"))
-'seq 3 3 4 4 5 5'
->>> rules.action_text(rules.parse_action("Q, Q, 2, joker"))
-'set Q Q 2 JK'
->>> rules.action_text(rules.parse_action("Qs Qh 2 JK"))
-'set Qs Qh 2 JK'
+>>> text = rules.action_text
+>>> text(rules.parse_action("3-3-4-4-5-5")), text(rules.parse_action("Qs, Qh 2 joker"))
+('seq 3 3 4 4 5 5', 'set Qs Qh 2 JK')
 >>> rules.parse_action("A 2 JK")
 Traceback (most recent call last):
 ...
@@ -118,8 +109,7 @@ def _several_suits(t: Tables, rank: int) -> bool:
 
 
 def _named(rules: ClimbingOptions, play: Play, words: list[str], tokens: list[_Token]) -> Play:
-    """``play`` with the cards its words name by suit, less those its suit already names (a flush's cards, a
-    Bridge play's deciding card): a play that names nothing more stays the plain play."""
+    """``play`` with the cards its words name by suit, less those its suit names (a flush's, a decider)."""
     picks = list(_picks(rules, words, tokens))
     t = rules.tables
     if play.suit >= 0 and not t.bridge:
@@ -145,11 +135,11 @@ def _picks(rules: ClimbingOptions, words: list[str], tokens: list[_Token]) -> tu
 
 
 class _Token(NamedTuple):
+    """A token read: its rank, its suit (or -1), and the rank a wild card written ``RJ=6`` fills (or -1)."""
+
     rank: int
     suit: int
-    """The suit written, or -1."""
     stands_for: int
-    """For a wild card written ``RJ=6``: the rank it fills; else -1."""
 
 
 def _token(rules: ClimbingOptions, token: str, text: str) -> _Token:
@@ -204,11 +194,7 @@ def read_set(rules: ClimbingOptions, ranks: list[int]) -> Play | None:
 
 
 def read_sequence(rules: ClimbingOptions, ranks: list[int], fills: tuple[int, ...] = ()) -> Play | None:
-    """The sequence these rank indices make, or None.
-
-    Wild cards among ``ranks`` (where the rules let them fill sequences) fill the missing cards:
-    ``fills`` names the ranks they fill when written (``RJ=6``); otherwise they fill gaps inside.
-    """
+    """The sequence these rank indices make, or None; wild cards fill gaps inside, or ``fills`` (``RJ=6``)."""
     if not rules.sequences or not ranks:
         return None
     t = rules.tables

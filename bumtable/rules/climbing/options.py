@@ -1,23 +1,5 @@
-"""The options of a climbing game as data: the bottom of the family (of its modules it imports only
-the look-up tables and the actions' type).
-
-The options, their checks and what follows from them alone (the deck, the hand sizes, the look-up
-:class:`~bumtable.rules.climbing.tables.Tables`) live here. The rules object that makes games from them,
-:class:`~bumtable.rules.climbing.rules.ClimbingRules`, subclasses :class:`ClimbingOptions` in
-:mod:`bumtable.rules.climbing.rules`, above the state. The interface every rules object keeps
-(``new_state``, ``parse_action``, ``action_text``, ``action_space``) is declared here, abstract, so that
-the state, the observation and the modules below them, which hold their rules as a
-:class:`ClimbingOptions`, offer the whole interface without importing the class that implements it.
-
->>> from bumtable.rules import get
->>> rules = get("bum-game", players=4)
->>> isinstance(rules, ClimbingOptions), rules.roles
-(True, ('Boss', 'Foreman', 'Worker', 'Bum'))
->>> rules.deck_size, rules.target
-(54, 100)
->>> get("bum-game", players=4, target=20, exchange=False).target
-20
-"""
+"""The options of a climbing game, their checks, and what follows from them alone (deck, tables): the bottom
+of the family, whose abstract interface :class:`~bumtable.rules.climbing.rules.ClimbingRules` implements."""
 
 from __future__ import annotations
 
@@ -49,41 +31,29 @@ FlushBeats = Literal["none", "equal", "any"]
 Declare = Literal["automatic", "optional"]
 TargetWinner = Literal["first-to-reach", "highest-total"]
 
+# What a table can hold (the 6+ Bum Game and Zheng Shangyou seat 12); a target is reached within MAX_HANDS.
 MAX_PLAYERS = 12
-"""The most players a climbing table seats (the 6+ Bum Game and Zheng Shangyou go this far)."""
 MAX_SUITS = 16
-"""The most full suits in a deck: four packs, one suit each for up to 12 players and some to spare."""
 MAX_JOKERS = 16
 MAX_DECK = 13 * MAX_SUITS + MAX_JOKERS
-"""The biggest deck a table can hold; set sizes, sequence widths and exchanges are bounded by it."""
-MAX_RANKS = 16
-"""Ranks in a rank order: 13 and Jokers, a red and a black one, and a card ranked on its own (President's 3c)."""
+MAX_RANKS = 16  # 13, a black and a red Joker, and a card ranked on its own (President's 3c)
 MAX_POINTS = 1000
-"""The most points one place in a hand may score (or lose)."""
 MAX_HANDS = 1000
-"""The most hands a match may be set to last; a target must be reachable within them."""
 
 BUM_RANK_ORDER = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK")
 
 
 @dataclass(frozen=True, kw_only=True)
 class ClimbingOptions(OptionsData, ABC):
-    """Every option of a climbing game. Build the rules with :func:`bumtable.rules.get` (a
-    :class:`~bumtable.rules.climbing.rules.ClimbingRules`, which subclasses this).
-
-    Role indices count from 0 (the top role, e.g. Boss) to ``players - 1`` (the
-    Bum); the table's clockwise order is always role order.
-    """
+    """Every option of a climbing game. Roles count from 0, the top (Boss), to ``players - 1`` (the Bum)."""
 
     system: str = "bum-game"
-    """The game these options are for, as ``bumtable games`` names it (each preset sets it)."""
+    """The game these options are for, as ``bumtable games`` names it."""
     players: Annotated[int, Bounds(lo=3, hi=MAX_PLAYERS)] = 4
-    """Number of players; ``roles`` and ``points`` need one entry each (``--players`` gives the preset for
-    another count)."""
+    """Number of players; ``roles`` and ``points`` need one entry each."""
     # --- deck
     suits: Annotated[tuple[int, ...], Bounds(most=MAX_SUITS, lo=0, hi=3)] = (0, 1, 2, 3)
-    """One entry per full suit in the deck: 0 clubs, 1 diamonds, 2 hearts, 3 spades (a suit may appear
-    twice)."""
+    """One entry per full suit in the deck: 0 clubs, 1 diamonds, 2 hearts, 3 spades (one may repeat)."""
     jokers: Annotated[int, Bounds(lo=0, hi=MAX_JOKERS)] = 2
     """Jokers added to the deck (alike, unless ``rank_order`` names a black ``BJ`` and a red ``RJ``)."""
     rank_order: Annotated[tuple[str, ...], Bounds(most=MAX_RANKS, chars=3)] = BUM_RANK_ORDER
@@ -110,31 +80,24 @@ class ClimbingOptions(OptionsData, ABC):
     natural_beats_wild: bool = False
     """A play with no wild card standing in beats an equal one that has one."""
     flush_beats: FlushBeats = "none"
-    """A single sequence all in one suit beats a mixed one of the same length: of equal rank (``equal``),
-    or whatever the ranks (``any``); ``none``: suits never matter in sequences."""
+    """A flush beats a mixed single sequence of its length: at equal rank (``equal``), or always (``any``)."""
     suit_order: Annotated[str, Bounds(chars=4)] = ""
-    """Suit letters lowest first (``cdhs``, as at Bridge): suits then break ties between plays of equal rank,
-    the deciding card being the highest-suited natural card of the play's (top) rank."""
+    """Suit letters lowest first (``cdhs``, as at Bridge): the deciding card's suit breaks ties of rank."""
     # --- following and tricks
     follow: Literal["higher", "equal-or-higher"] = "higher"
     """A play must rank strictly higher than the last, or may equal it."""
     pass_final: bool = False
     """A player who passes sits out the rest of the trick."""
     wipe_after_pass: bool = False
-    """With ``pass_final`` and a ``wipe_card``: a player who passed may still play the wipe card, alone,
-    when the turn comes round again after a later play in the same trick (President's text puts the
-    3 of clubs exception right under the rule that a player who passed cannot play; see
-    docs/rules/president.md). Off: a player who passed plays nothing more in the trick."""
+    """With ``pass_final``, a player who passed may still play the ``wipe_card`` alone in that trick."""
     must_play: bool = False
     """A player who can beat the last play may not pass."""
     follow_more: bool = False
-    """A play may be followed by one of the same type with more cards (a longer set or sequence) that
-    ranks higher."""
+    """A play may be followed by a higher one of its type with more cards (a longer set or sequence)."""
     reverse_card: Annotated[str, Bounds(chars=3)] = ""
     """A rank whose play reverses the direction of play, the ranking, or both (``reverses``)."""
     reverses: Reverses = "direction"
-    """What a play holding the ``reverse_card`` turns round: the ``direction`` of play, the ``ranking``
-    (plays must then rank lower), or ``both``."""
+    """What the ``reverse_card`` turns round: the ``direction`` of play, the ``ranking``, or ``both``."""
     four_of_a_value: bool = False
     """A trick ends at once when the top four cards on the table share a value; the player who made it leads."""
     wipe_card: Annotated[str, Bounds(chars=3)] = ""
@@ -150,14 +113,11 @@ class ClimbingOptions(OptionsData, ABC):
     )
     """Role names, top role first, one per player (the first is the Boss's role, the last the Bum's)."""
     first_roles: FirstRoles = "cut"
-    """How the first hand gets roles: ``cut`` (highest card is Boss, the rest follow clockwise) or ``none``
-    (no roles until a hand has been played)."""
+    """How the first hand gets roles: a ``cut`` (highest card is Boss), or ``none`` until a hand is played."""
     seating: Seating = "by-role"
-    """``by-role``: players reseat after each hand so clockwise order is role order; ``fixed``: seats never
-    change; ``random``: a random seating order is drawn at the start of the match, then fixed."""
+    """Seats change by role after each hand (``by-role``), never (``fixed``), or are drawn once at random."""
     first_leader: Leader = "boss"
-    """Who leads the first hand: the ``boss``, the holder of ``lead_card`` (``card``), the ``dealer``, or
-    ``eldest`` (the player after the dealer)."""
+    """Who leads the first hand: ``boss``, ``lead_card``'s holder (``card``), ``dealer`` or ``eldest``."""
     lead_card: Annotated[str, Bounds(chars=3)] = "3d"
     """With ``first_leader`` ``card``: the card whose holder leads the first hand."""
     leader: Leader = "boss"
@@ -170,8 +130,7 @@ class ClimbingOptions(OptionsData, ABC):
     revolution_roles: Annotated[tuple[int, ...], Bounds(most=MAX_PLAYERS)] = (2, 3, 0, 1)
     """The role each role takes in a revolution (4 players: the Worker becomes Boss, the rest follow clockwise)."""
     revolution_declare: Declare = "automatic"
-    """A revolution happens whenever the deal qualifies (``automatic``), or the player dealt the Jokers
-    chooses whether to declare it (``optional``)."""
+    """A revolution happens whenever a deal qualifies (``automatic``), or if its player declares it."""
     exchange_cancel_triggers: Annotated[
         tuple[tuple[int, int], ...], Bounds(most=2 * MAX_PLAYERS, lo=0, hi=MAX_DECK)
     ] = ()
@@ -190,8 +149,7 @@ class ClimbingOptions(OptionsData, ABC):
     exchange_high_gives: Literal["lowest", "choice"] = "lowest"
     """The higher role gives its lowest cards, or cards of its choice (a decision for the player)."""
     exchange_order: ExchangeOrder = "higher-first"
-    """Who gives first in each pair: the higher role, the lower role (the other may then give back what it
-    received), or both at once from the hands they were dealt (``simultaneous``)."""
+    """Who gives first in each pair: the higher role, the lower, or both at once (``simultaneous``)."""
     # --- scoring
     points: Annotated[tuple[int, ...], Bounds(most=MAX_PLAYERS, lo=-MAX_POINTS, hi=MAX_POINTS)] = (3, 2, 1, 0)
     """Points for each place in a hand, first out first (one entry per player)."""
@@ -200,13 +158,11 @@ class ClimbingOptions(OptionsData, ABC):
     rounds: Annotated[int, Bounds(lo=0, hi=MAX_HANDS)] = 0
     """Hands in the match (0: play to the target); the highest total then wins."""
     target_winner: TargetWinner = "first-to-reach"
-    """When several players pass the target in the same hand: the first to reach it wins
-    (``first-to-reach``), or the highest total (``highest-total``)."""
+    """When several pass the target in one hand: the first to reach it wins, or the highest total."""
     rounds_winner: Literal["highest-total", "last-hand"] = "highest-total"
     """When the rounds run out: the highest total wins, or the top of the last hand (final position)."""
     teams: Annotated[tuple[int, ...], Bounds(most=MAX_PLAYERS, lo=0, hi=MAX_PLAYERS)] = ()
-    """Partnerships: the team of the player at each place round the table (empty: everyone for themself).
-    A team scores the sum of its members' points each hand, credited to every member."""
+    """Each seat's team (empty: no teams); every member is credited with the team's points each hand."""
     notes: Annotated[tuple[str, ...], Bounds(chars=1000)] = field(default=(), compare=False)
     """Human-readable notes about the preset (not part of the rules' identity)."""
 
@@ -322,9 +278,7 @@ class ClimbingOptions(OptionsData, ABC):
             )
 
     def _check_target_ends(self) -> None:
-        """A match played to a target must end within :data:`MAX_HANDS` hands whatever happens: with no place
-        scoring below 0, every hand adds ``sum(points)`` to the totals, so someone reaches the target within
-        ``target * players / sum(points)`` hands (a team's credit only adds to its members')."""
+        """A match to a target must end within MAX_HANDS hands: ``target * players / sum(points)`` at most."""
         total = sum(self.points)
         if min(self.points) < 0:
             raise RulesError(
@@ -345,28 +299,19 @@ class ClimbingOptions(OptionsData, ABC):
     # ----------------------------------------------------------------- derived
     @property
     def deck_size(self) -> int:
-        """Number of cards in the deck."""
         return 13 * len(self.suits) + self.jokers
 
     def deck(self) -> list[Card]:
-        """The deck, unshuffled."""
         coloured = "BJ" in self.rank_order or "RJ" in self.rank_order
         return french_deck(suits=self.suits, jokers=self.jokers, coloured_jokers=coloured)
 
     def hand_sizes(self) -> tuple[int, ...]:
-        """Cards dealt to each player in dealing order from the dealer's left (the first dealt get the extras).
-
-        In The Bum Game the Bum deals, so this is by role: the Boss and Foreman get the extra cards.
-
-        >>> from bumtable.rules import get
-        >>> get("bum-game", players=4).hand_sizes()
-        (14, 14, 13, 13)
-        """
+        """Cards dealt to each player from the dealer's left; the first dealt get the extras."""
         q, extra = divmod(self.deck_size, self.players)
         return tuple(q + (1 if i < extra else 0) for i in range(self.players))
 
     def rank_index(self, code: int) -> int:
-        """Position of a card in the rank order (0 = lowest)."""
+        """A card's place in the rank order (0 = lowest)."""
         code = int(code)
         text = str(Card(code)) if code >= JOKER else rank_text(code >> 2)
         if text not in self.rank_order and code >= JOKER:
@@ -375,39 +320,23 @@ class ClimbingOptions(OptionsData, ABC):
 
     @cached_property
     def tables(self) -> Tables:
-        """Look-up tables the engine uses on its hot path (built once per rules)."""
+        """Look-up tables for the engine's hot path, built once per rules."""
         return build_tables(self)
 
     @cached_property
     def deck_codes(self) -> tuple[int, ...]:
-        """The unshuffled deck as card codes (what each hand's deal starts from).
-
-        >>> from bumtable.rules import get
-        >>> len(get("bum-game", players=4).deck_codes)
-        54
-        """
+        """The unshuffled deck as card codes, which each deal starts from."""
         return tuple([int(c) for c in self.deck()])
 
     # ----------------------------------------------------------------- interface
     def replace(self, **changes: Any) -> Self:
-        """A copy with some options changed (each checked against its type).
-
-        A ``target`` given without ``rounds`` means "play to the target": it clears a preset's number
-        of rounds (President's ten), which would otherwise still end the match first.
-
-        >>> from bumtable.rules import get
-        >>> r = get("president", players=4, target=30)
-        >>> r.target, r.rounds
-        (30, 0)
-        >>> get("president", players=4).replace(target=30, rounds=12).rounds
-        12
-        """
+        """A copy with some options changed; a ``target`` without ``rounds`` clears the preset's rounds."""
         if changes.get("target") and "rounds" not in changes:
             changes["rounds"] = 0
         return super().replace(**changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """Every option as JSON-ready data."""
+        """Every option but ``notes`` as JSON-ready data."""
         data = dataclasses.asdict(self)
         data.pop("notes")
         return data
@@ -416,7 +345,7 @@ class ClimbingOptions(OptionsData, ABC):
     def new_state(
         self, seed: int, *, chance: Sequence[Sequence[int]] | None = None
     ) -> GameState[Play, GameObservation[Play]]:
-        """A new match from this seed (``chance`` replays the shuffles of another match)."""
+        """A new match from this seed (``chance``: another match's shuffles, replayed)."""
 
     @abstractmethod
     def action_space(self) -> IndexedSpace[Play]:
@@ -432,7 +361,6 @@ class ClimbingOptions(OptionsData, ABC):
 
 
 def build_tables(rules: ClimbingOptions) -> Tables:
-    """The look-up tables of these options (:attr:`ClimbingOptions.tables` keeps them)."""
     order = rules.rank_order
     index = {s: i for i, s in enumerate(order)}
     rank_of_code = [-1] * 64

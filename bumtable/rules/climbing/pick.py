@@ -1,32 +1,8 @@
-"""Which physical cards a play takes from a hand.
+"""Which physical cards a play takes from a hand, by fixed rules that never cost what the rules can see.
 
-A :class:`~bumtable.rules.climbing.plays.Play` names ranks (and, where suits
-matter, the suit that decides it). When a hand holds several cards of a rank the
-engine picks which go, by fixed rules that never cost the player anything the
-rules can see:
-
-* suits do not matter: any card of the rank (the last one dealt);
-* Bridge suit ranking: the deciding card is the one of the play's suit; every other
-  card is the lowest-suited one of its rank (keeping higher suits only ever helps);
-* a flush: the cards of its suit;
-* a mixed sequence under a flush rule: for each rank, the card of the suit the hand
-  holds fewest of (so long suits stay together for later flushes), changed where
-  needed so that the play really is mixed.
-
-A player who names cards by suit (a :class:`~bumtable.rules.climbing.plays.Picked`
-play: ``Qh`` while holding Q♣ and Q♥) gives exactly those; the rules above choose
-only the cards left unnamed.
-
->>> from bumtable.rules import get
->>> from bumtable.cards import Card, parse_cards
->>> rules = get("arsehole", players=4, suit_order="cdhs")
->>> t = rules.tables
->>> hand = [[] for _ in range(t.n_ranks)]
->>> for c in parse_cards("5c 5h 5s"):
-...     hand[t.rank_of_code[c]].append(int(c))
->>> play = rules.parse_action("set 5 5h")
->>> [str(Card(c)) for c in take_cards(hand, play, t)]
-['5h', '5c']
+Cards the player named by suit (a ``Picked`` play) go as named. Otherwise: any card of the rank where suits
+do not matter; under Bridge suits the deciding card of the play's suit and the lowest suits for the rest; a
+flush's suit; for a mixed sequence, the suits the hand holds fewest of, keeping long suits for flushes.
 """
 
 from __future__ import annotations
@@ -75,7 +51,7 @@ def take_cards(hand: Sequence[list[int]], play: Play, t: Tables) -> tuple[int, .
 
 
 def _mixed(hand: Sequence[list[int]], play: Play) -> tuple[int, ...]:
-    """A mixed sequence: each rank's card from the suit the hand holds fewest of, made mixed if need be."""
+    """A mixed sequence: each rank's card from the hand's shortest suit, made mixed if need be."""
     held = [0, 0, 0, 0]
     for cards in hand:
         for c in cards:
@@ -95,7 +71,7 @@ def _mixed(hand: Sequence[list[int]], play: Play) -> tuple[int, ...]:
 
 
 def _take_picked(hand: Sequence[list[int]], play: Picked, t: Tables) -> tuple[int, ...]:
-    """The named cards, and the rest of the play chosen by the usual rules, in the play's card order."""
+    """The named cards and the rest chosen as usual, in the play's card order."""
     named: dict[int, list[int]] = {}
     for c in play.picks:
         r = t.rank_of_code[c]
@@ -120,7 +96,7 @@ def _take_picked(hand: Sequence[list[int]], play: Picked, t: Tables) -> tuple[in
 
 
 def _make_mixed(hand: Sequence[list[int]], play: Play, chosen: list[int | None], named_at: set[int]) -> None:
-    """Swap one card the player did not name for one of another suit, so that a mixed sequence is mixed."""
+    """Swap a card the player did not name for one of another suit, so that a mixed sequence is mixed."""
     suit = next(c & 3 for c in chosen if c is not None)
     for i, r in enumerate(play.cards):
         other = [c for c in hand[r] if c < JOKER and c & 3 != suit]

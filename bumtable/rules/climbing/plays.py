@@ -1,17 +1,10 @@
-"""Climbing-game actions: a play of cards (a set or a sequence), a pass, or a revolution choice.
-
-A :class:`Play` names cards by rank index in the rules' rank order, not by suit:
-plays that differ only in which suit of a rank is used are the same play. Its
-text form comes from the rules (``rules.action_text``), since rank names depend
-on the rank order.
+"""Climbing-game actions: cards by rank index (plays differing only in suit are one), pass, revolution, give.
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
 >>> play = rules.parse_action("Q Q Q 2 JK")
->>> play.kind == SET, play.size, rules.rank_order[play.rank]
-(True, 5, 'Q')
->>> rules.action_text(play)
-'set Q Q Q 2 JK'
+>>> play.kind == SET, play.size, rules.rank_order[play.rank], rules.action_text(play)
+(True, 5, 'Q', 'set Q Q Q 2 JK')
 """
 
 from __future__ import annotations
@@ -35,14 +28,8 @@ KIND_NAMES = {
 
 
 class Play(NamedTuple):
-    """One action of a climbing game. Immutable and hashable.
-
-    ``rank`` is the rank a set counts as, or a sequence's highest rank; ``width``
-    is the number of cards of each rank in a sequence (1 for a single sequence)
-    and the set's size for a set; ``cards`` are rank indices, ascending. ``suit``
-    is -1 unless the rules make suits matter: then it is the suit of the card that
-    decides the play (Bridge suit ranking), or a flush's suit.
-    """
+    """One action: ``rank`` is a set's rank or a sequence's top, ``width`` the cards per rank (a set's size),
+    ``cards`` rank indices ascending, ``suit`` -1 unless it decides the play (Bridge suits, a flush)."""
 
     kind: int
     rank: int = -1
@@ -57,7 +44,6 @@ class Play(NamedTuple):
 
     @property
     def kind_name(self) -> str:
-        """``pass``, ``set``, ``sequence``, ``revolution`` or ``no-revolution``."""
         return KIND_NAMES[self.kind]
 
     @property
@@ -66,14 +52,7 @@ class Play(NamedTuple):
         return self.size // self.width if self.kind == SEQUENCE else 1
 
     def beats(self, top: Play) -> bool:
-        """True when this play may follow ``top`` in the plain game: same type, same number of cards,
-        higher rank (rules with tie-breaks compare with ``rules.tables.strength``).
-
-        >>> Play(SET, 5, 2, 2, (5, 5)).beats(Play(SET, 3, 2, 2, (3, 3)))
-        True
-        >>> Play(SET, 5, 3, 3, (5, 5, 5)).beats(Play(SET, 3, 2, 2, (3, 3)))
-        False
-        """
+        """Whether this play may follow ``top`` in the plain game (tie-breaks: ``rules.tables.strength``)."""
         return (
             self.kind == top.kind
             and self.size == top.size
@@ -94,13 +73,8 @@ def give_play(cards: tuple[int, ...]) -> Play:
 
 
 class Picked(Play):
-    """A play with the cards its player named by suit (``picks``, card codes): those cards leave the hand,
-    and :mod:`~bumtable.rules.climbing.pick` chooses the rest as usual.
-
-    It equals (and hashes as) the play itself, so legality, action codes and caches see the same action;
-    only which physical cards go differs, which the rules never rank but a player may care about (a card
-    kept for a flush). Its text names the picked cards' suits, so a record replays them.
-    """
+    """A play with the cards its player named by suit (``picks``, card codes). It equals and hashes as the
+    plain play, so legality and action codes see one action; its text names the suits for records."""
 
     picks: tuple[int, ...] = ()
 

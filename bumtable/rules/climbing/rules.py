@@ -1,19 +1,7 @@
-"""The climbing engine's rules object: every option of every climbing game, as data, and the games it makes.
+"""The climbing engine's rules object: the options and the games they make (states, action text and codes).
 
-A preset (see :mod:`bumtable.rules.bum_game`) is one value of this dataclass; a
-house rule is another value of a field, never another module. The options themselves, their
-checks and the look-up tables are :class:`~bumtable.rules.climbing.options.ClimbingOptions`, at
-the bottom of the family; :class:`ClimbingRules` adds what needs the modules above them: new
-states, and the actions' text and numbers. It is the top of the family: nothing in it imports this.
-
->>> from bumtable.rules import get
->>> rules = get("bum-game", players=4)
->>> rules.roles
-('Boss', 'Foreman', 'Worker', 'Bum')
->>> rules.deck_size, rules.target
-(54, 100)
->>> get("bum-game", players=4, target=20, exchange=False).target
-20
+A preset (:mod:`bumtable.rules.bum_game`) is one value of it, and a house rule another value of a field, never
+another module. It is the top of the family: the modules it builds on never import it.
 """
 
 from __future__ import annotations
@@ -57,18 +45,13 @@ __all__ = [
 
 
 MAX_ACTIONS = 250_000
-"""The most actions a climbing game's action space may hold (counted by
-:func:`~bumtable.rules.climbing.action_space.space_bound` before it is built): listing them takes about a second
-per hundred thousand, and every table of these rules waits for it once."""
+"""The most actions an action space may hold (counted by ``space_bound`` before it is built): every table of
+these rules waits once while it is listed."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class ClimbingRules(ClimbingOptions):
-    """Every option of a climbing game, and the games it makes. Build one with :func:`bumtable.rules.get`.
-
-    The options are :class:`~bumtable.rules.climbing.options.ClimbingOptions`' fields; states and
-    observations hold their rules as that class, whose interface this one implements.
-    """
+    """Every option of a climbing game, and the games it makes; build one with :func:`bumtable.rules.get`."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -81,15 +64,12 @@ class ClimbingRules(ClimbingOptions):
             )
 
     def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> ClimbingState:
-        """A new match from this seed: the cut for the first Boss, then the first deal.
-
-        ``chance`` replays the shuffles of another match (its ``state.chance.draws``) instead of
-        drawing from the seed; a draw that is not an order of what is shuffled is a RulesError.
-        """
+        """A new match from this seed: the cut for the first Boss, then the first deal (``chance``: another
+        match's ``state.chance.draws``, replayed)."""
         return ClimbingState(self, seed, chance=chance)
 
     def action_space(self) -> IndexedSpace[Play]:
-        """Every action these rules allow, numbered (see :mod:`bumtable.rules.climbing.action_space`)."""
+        """Every action these rules allow, numbered."""
         return self._space
 
     @cached_property
@@ -97,11 +77,9 @@ class ClimbingRules(ClimbingOptions):
         return action_space(self)  # kept on the rules object: looking it up by the rules' hash costs more
 
     def parse_action(self, text: str) -> Play:
-        """Read an action's text form (``pass``, ``set Q Q 2``, ``seq 9 10 J``, ``revolution``)."""
         return parse_play(self, text)
 
     def action_text(self, action: Play) -> str:
-        """An action's text form, which :meth:`parse_action` reads back."""
         if type(action) is not Play:  # cards named by suit: equal to the plain play, but written apart
             return format_play(self, action)
         texts = self._texts
@@ -112,5 +90,5 @@ class ClimbingRules(ClimbingOptions):
 
     @cached_property
     def _texts(self) -> dict[Play, str]:
-        """Action texts made so far (every play is logged as an event with its text, on the hot path)."""
+        """Action texts made so far: every play is logged with its text, on the hot path."""
         return {}
