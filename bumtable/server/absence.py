@@ -1,11 +1,4 @@
-"""Absence and the turn clock, as rules over a table's state (no waiting, no sending): when a seat's clock runs
-and is charged, which seats' waits are over, and the next deadline. The service sets its timer and makes the
-moves (:mod:`bumtable.server.service`).
-
-A taken person's seat whose player is not connected waits ``away_after`` seconds (while another person is at
-the table) before the stand-in bot plays it. A person's seat to act has its clock running while someone is at
-the table and no stand-in plays it; each move adds the increment (the service does that as it commits).
-"""
+"""Absence and the turn clock as rules over a table's state; the service sets timers and makes the moves."""
 
 from __future__ import annotations
 
@@ -23,8 +16,7 @@ def settle(table: Table, now: float) -> None:
 
 
 def start_clock(table: Table, now: float) -> None:
-    """Start the clock of the seat to act, if it is a person's (taken, not stood in for) and someone is at the
-    table."""
+    """Start the clock of the seat to act if it is a taken person's, not stood in for, and someone is here."""
     table.turn_start = None
     state = table.state
     if table.settings.clock is None or state is None or state.is_over():
@@ -38,8 +30,8 @@ def start_clock(table: Table, now: float) -> None:
 
 
 def waiting_seats(table: Table) -> list[int]:
-    """The taken persons' seats whose player is away and not yet stood in for, while the table waits for them
-    (another person is at it; ``away_after`` is not never)."""
+    """Taken persons' seats whose player is away and not yet stood in for; they wait only while another
+    person is at the table."""
     if table.settings.away_after is None or not table.people_present():
         return []
     return [
@@ -53,8 +45,7 @@ def waiting_seats(table: Table) -> list[int]:
 
 
 def next_deadline(table: Table) -> float | None:
-    """When the table must next be looked at (monotonic seconds): an auto-played move falling due, a waiting
-    seat's wait running out, or the running clock's bank; None if nothing is due."""
+    """When the table must next be looked at (monotonic seconds), or None."""
     state = table.state
     if state is None or state.is_over():
         return None

@@ -1,10 +1,4 @@
-"""The games a table can be made for, and each game's options as a form asks for them (the lobby's form).
-
-- ``GET /api/games``: every game's name, title, family, player counts, its rules' default options and the bot
-  kinds a seat may hold (name and what it does, levels first).
-- ``GET /api/games/{name}/options?players=N``: the preset for ``N`` players, option by option (kind, allowed
-  values in words, description, value), and each variant with the options it changes.
-"""
+"""The games a table can be made for, and each game's options as the lobby's form asks for them."""
 
 from __future__ import annotations
 
@@ -21,14 +15,13 @@ from bumtable.rules.registry import system, systems, variant_changes
 router = APIRouter()
 
 FORM_SKIP = ("system", "players", "notes")
-"""Options the form does not ask for: the game and its player count are asked apart; notes are words."""
+"""The game and its player count are asked apart; notes are words."""
 
 
 @router.get("/api/games")
 async def game_list() -> list[dict[str, Any]]:
-    """Every game a table can be made for: its name, title, family, player counts, its rules' options as
-    they are by default (``rules.to_dict()`` at the default player count) and the bot kinds a seat may hold
-    (``bots``: name and what it does in this game, in the order a list offers them)."""
+    """Every game a table can be made for: name, title, family, player counts, default options, and the bot
+    kinds a seat may hold."""
     return [
         {
             "name": sys.name,
@@ -45,9 +38,8 @@ async def game_list() -> list[dict[str, Any]]:
 
 @router.get("/api/games/{name}/options")
 async def game_options(name: str, players: int | None = None) -> dict[str, Any]:
-    """Game ``name``'s preset for ``players`` (default: the game's count) as a form asks for it: each option's
-    kind, the values it allows, its description and value; and each variant with the options it changes.
-    A table is made with ``variants`` and then ``options`` (only those changed) in ``POST /api/tables``."""
+    """Game ``name``'s preset for ``players`` as a form asks for it (each option's kind, allowed values,
+    description and value), and each variant with the options it changes."""
     try:
         sys = system(name)
     except BumtableError as e:

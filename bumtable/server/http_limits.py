@@ -1,26 +1,4 @@
-"""Limits on HTTP requests, before the API reads them: requests per second from one address, and body size.
-
-An ASGI middleware around the whole application. Each client address (the one uvicorn reports: behind a proxy
-on this machine, the address the proxy forwards) has a token bucket: past it a request gets ``429`` with a
-``Retry-After`` header, and a WebSocket handshake is refused (``403``, as an ASGI server refuses one). A body
-longer than ``max_body_bytes`` (by its ``Content-Length``, or as it arrives: the body is read whole before the API sees it) gets ``413``. Both answers are JSON
-with a ``detail`` that names the limit, as the API's other errors are.
-
->>> import asyncio
->>> from bumtable.server.settings import Limits
->>> async def ok(scope, receive, send):
-...     await send({"type": "http.response.start", "status": 200, "headers": []})
-...     await send({"type": "http.response.body", "body": b"ok"})
->>> app = HttpLimits(ok, Limits(http_per_second=1.0, http_burst=1))
->>> async def get():
-...     sent = []
-...     async def receive(): return {"type": "http.request", "body": b"", "more_body": False}
-...     async def send(message): sent.append(message)
-...     await app({"type": "http", "client": ("10.0.0.1", 5), "headers": []}, receive, send)
-...     return sent[0]["status"]
->>> asyncio.run(get()), asyncio.run(get())
-(200, 429)
-"""
+"""ASGI middleware limiting HTTP requests before the API reads them: per address (429) and body size (413)."""
 
 from __future__ import annotations
 
@@ -41,12 +19,10 @@ Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_ADDRESSES = 10_000
-"""Buckets kept before the full ones (addresses quiet long enough to have every token back) are dropped."""
+"""Buckets kept before those of addresses quiet long enough to have every token back are dropped."""
 
 
 class HttpLimits:
-    """The middleware: see the module."""
-
     def __init__(self, app: App, limits: Limits) -> None:
         self.app = app
         self.limits = limits
@@ -106,9 +82,8 @@ class HttpLimits:
                 if length > most:
                     await _answer(send, 413, too_big)
                     return
-        chunks: list[
-            bytes
-        ] = []  # the body is read here whole (the API's bodies are small JSON), then replayed
+        # the body is read whole (the API's bodies are small JSON), then replayed
+        chunks: list[bytes] = []
         read = 0
         while True:
             message = await receive()

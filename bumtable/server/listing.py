@@ -1,10 +1,5 @@
-"""The lobby's list of open tables: each listed table still played, as anyone may know it (no cards, no tokens).
-
-A table is listed when its maker asked for it (its settings' ``listed``); anyone may then watch it and take a free
-person's seat without the join code. What the list tells is what the table's ``table`` message tells everyone:
-the game, the series' length, the seats (bot kinds, names, taken or free, present), the spectators; and when the table was made (not
-when it last moved, which could time a player's private choice).
-"""
+"""The lobby's list of open tables, telling only what a table's ``table`` message tells everyone: when it was
+made, never when it last moved, which could time a player's private choice."""
 
 from __future__ import annotations
 
@@ -16,12 +11,11 @@ from bumtable.server.store import TableRecord
 from bumtable.server.table import Table
 
 LIST_LIMIT = 50
-"""The most tables the list shows (the newest)."""
+"""The most tables listed (the newest)."""
 
 
 def series_of(rules: dict[str, Any]) -> dict[str, int] | None:
-    """The series' length as the rules count it: points to win (``target``), else hands to play (``rounds``);
-    None for a game that counts neither (one game).
+    """The series' length: points to win (``target``), else hands to play (``rounds``); None for one game.
 
     >>> series_of({"target": 10, "rounds": 0}), series_of({"target": 0, "rounds": 5}), series_of({"max_rounds": 60})
     ({'target': 10}, {'rounds': 5}, None)
@@ -34,8 +28,8 @@ def series_of(rules: dict[str, Any]) -> dict[str, int] | None:
 
 
 def open_tables(records: list[TableRecord], live: Mapping[str, Table]) -> list[dict[str, Any]]:
-    """Each listed table as the lobby shows it, in the order given; a table in memory (``live``) tells who is
-    connected now and is left out once it is over (its status may not be stored yet)."""
+    """Each table as the lobby shows it; one in memory (``live``) says who is connected, and is left out once
+    over (its status may not be stored yet)."""
     out = []
     for record in records:
         table = live.get(record.id)

@@ -20,7 +20,7 @@ class Bucket:
         self.stamp = now
 
     def take(self, now: float) -> bool:
-        """Whether a message arriving at ``now`` (seconds, monotonic) may be read."""
+        """Whether a message arriving at ``now`` (monotonic seconds) may be read."""
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:

@@ -1,10 +1,5 @@
-"""The JSON Schema of every WebSocket message (``docs/schema/protocol/``), made from the pydantic models.
+"""The JSON Schema of every WebSocket message (``docs/schema/protocol/``), from the pydantic models.
 
-``client-message`` and ``server-message`` are the unions (told apart by ``type``); the others one message type
-each. An observation, an event and the rules refer to the wire schemas one folder up (``../observation.json``...).
-
->>> sorted(message_schemas())[:3]
-['client-act', 'client-auto', 'client-message']
 >>> message_schemas()["client-act"]["properties"]["type"]["const"]
 'act'
 """
@@ -30,7 +25,6 @@ from bumtable.server.messages import (
 from bumtable.wire.schema import DIALECT, write_files
 
 PROTOCOL_DIR = "protocol"
-"""The subfolder of the schema folder that holds the message schemas."""
 
 MODELS: dict[str, type[BaseModel]] = {
     "client-act": ActMessage,
@@ -44,7 +38,7 @@ MODELS: dict[str, type[BaseModel]] = {
 
 
 def message_schemas() -> dict[str, dict[str, Any]]:
-    """Each message's JSON Schema by name, and the two unions."""
+    """Each message's JSON Schema by name, and the unions ``client-message`` and ``server-message``."""
     out: dict[str, dict[str, Any]] = {}
     for name, model in MODELS.items():
         mode: Literal["validation", "serialization"] = (
@@ -58,9 +52,8 @@ def message_schemas() -> dict[str, dict[str, Any]]:
 
 
 def _link(schema: Any) -> Any:
-    """The schema with each field marked ``x-wire`` (``x-wire-items``) referring to that wire schema (for its
-    items): the messages hold observations, events and rules as plain JSON objects, described by the wire models.
-    """
+    """The schema with each field marked ``x-wire`` (or ``x-wire-items``) a reference to that wire schema: the
+    messages hold observations, events and rules as plain JSON."""
     if isinstance(schema, list):
         return [_link(v) for v in schema]
     if not isinstance(schema, dict):
@@ -82,5 +75,5 @@ def _link(schema: Any) -> Any:
 
 
 def write_message_schemas(directory: Path | str) -> list[Path]:
-    """Write each message schema to ``directory/protocol/NAME.json``; the paths written."""
+    """Write each message schema to ``directory/protocol/NAME.json``; return the paths."""
     return write_files(Path(directory) / PROTOCOL_DIR, message_schemas())

@@ -1,26 +1,15 @@
-"""Tables, seats and each table's ordered action log in a SQL database (SQLAlchemy 2, Alembic).
+"""Tables, seats and each table's action log in a SQL database (SQLAlchemy, Alembic migrations run on start).
 
-A table is stored as what replays it: its rules (``rules.to_dict()``), its seed and its
-accepted actions in order (their text, ``rules.action_text``, and who made each), plus the
-engine version of its family so that a changed engine says so instead of replaying wrongly.
-Seat tokens and the join code are kept only as their SHA-256 hash.
-
-SQLite in a file by default; any SQLAlchemy URL otherwise (``postgresql+psycopg://...`` for
-PostgreSQL). The schema is made and kept current by the Alembic migrations in
-``bumtable/server/migrations`` (run by :class:`Store` on start); a database made before them,
-by ``metadata.create_all``, is recognised as revision ``0001`` and upgraded.
+A table is stored as what replays it: rules, seed, actions in order, and its engine's version, so that a
+changed engine says so instead of replaying wrongly. Seat tokens and join codes are stored only hashed.
 
 >>> store = Store("sqlite://")
->>> store.add_table(TableRecord(id="t1", game="bum-game", players=4, rules={"system": "bum-game"},
-...     seed=7, engine_version=1, status="playing"), [SeatRecord(seat=0, kind="person", bot=None,
-...     token_hash=hash_token("secret"))] + [SeatRecord(seat=i, kind="bot", bot="random") for i in (1, 2, 3)])
+>>> store.add_table(TableRecord(id="t1", game="bum-game", players=4, rules={"system": "bum-game"}, seed=7,
+...     engine_version=1, status="playing"), [SeatRecord(seat=0, kind="person", token_hash=hash_token("s"))])
 >>> store.append_action("t1", 0, "set 3")
 >>> store.append_action("t1", 1, "pass", by="stand-in")
 >>> [(t.actions, t.by) for t in store.load_tables()]
 [(['set 3', 'pass'], ['seat', 'stand-in'])]
->>> seat = store.update_seat("t1", 0, claimed=True, name="Ann")   # the other fields stay as they were
->>> seat.claimed, seat.auto, seat.name, seat.token_hash == hash_token("secret")
-(True, False, 'Ann', True)
 """
 
 from __future__ import annotations
@@ -62,36 +51,23 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from bumtable.server.settings import DEFAULT_DATABASE
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-"""The Alembic environment (``env.py``) and its revisions (``versions/``)."""
 
 FIRST_REVISION = "0001"
-"""The revision whose schema ``metadata.create_all`` made before there were migrations."""
+"""The schema ``metadata.create_all`` made before there were migrations."""
 
 
 def hash_token(token: str) -> str:
-    """The stored form of a seat token or a join code (SHA-256, hex).
-
-    >>> len(hash_token("abc"))
-    64
-    """
+    """The stored form of a seat token or a join code (SHA-256, hex)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
 WAL_BACKSTOP_PAGES = 20_000
-"""Pages (of 4 KiB) the SQLite log may grow to before a commit itself moves it into the database file (SQLite's
-default is 1,000: under load that was a commit every second or so waiting 50-100 ms for the disk, and every table
-with it)."""
+"""Pages the SQLite log may reach before a commit checkpoints it and waits for the disk (default 1,000)."""
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    """A SQLite file in write-ahead-log mode with ``synchronous=NORMAL``: a commit is a write to the log, not a
-    wait for the disk. A committed action survives the server process being killed (the log is in the
-    operating system's hands); a power cut may lose the last commits. ``busy_timeout`` lets a second process
-    (a tool reading the file) wait rather than fail.
-
-    Moving the log into the database file (a checkpoint, with a wait for the disk) is left to
-    :meth:`Store.checkpoint`, which the server's writer calls apart from its commits; SQLite does it itself in a
-    commit only once the log has grown past ``WAL_BACKSTOP_PAGES`` (a process that never calls ``checkpoint``)."""
+    """Write-ahead log, ``synchronous=NORMAL``: a commit does not wait for the disk, and survives the process
+    being killed but maybe not a power cut. :meth:`Store.checkpoint` checkpoints, apart from the commits."""
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
@@ -101,7 +77,6 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 
 def _table_record(row: TableRow, **more: Any) -> TableRecord:
-    """A table's stored form from its row (no seats, no log yet), with ``more`` fields set."""
     return TableRecord(
         id=row.id,
         game=row.game,
@@ -120,11 +95,11 @@ def _now() -> dt.datetime:
 
 
 class Base(DeclarativeBase):
-    """The declarative base of every table below."""
+    pass
 
 
 class TableRow(Base):
-    """One game table: its rules, seed, engine version and settings; status ``playing`` or ``over``."""
+    """Status ``playing`` or ``over``."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -136,19 +111,18 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, server_default=text("'{}'"))
-    """The table's settings (away timeout, turn clock, stand-in bot, ...); the service reads them."""
     join_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    """SHA-256 of the code that gives out any free seat (None: no join link)."""
+    """The hashed code that gives out any free seat (None: no join link)."""
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
     """When the table, one of its seats or its log last changed."""
     listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    """In the lobby's list of open tables (its settings' ``listed``, kept apart to be looked up)."""
+    """The settings' ``listed``, in a column of its own to be looked up."""
 
     __table_args__ = (Index("ix_tables_listed_status", "listed", "status"),)
 
 
 class SeatRow(Base):
-    """One seat of a table: a person (holding a token, stored hashed) or a bot of a kind."""
+    """A person's seat (its token stored hashed) or a bot's."""
 
     __tablename__ = "seats"
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
@@ -157,15 +131,14 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    """A person's seat whose invite token was used, or which was given out through the join link."""
+    """Its invite token was used, or it was given out through the join link."""
     auto: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The seat's lone moves are played for it."""
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    """The display name the person chose."""
 
 
 class ActionRow(Base):
-    """One accepted action of a table, at its place in the table's log, and who made it."""
+    """One accepted action at its place in a table's log."""
 
     __tablename__ = "actions"
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
@@ -178,8 +151,6 @@ class ActionRow(Base):
 
 @dataclass(frozen=True, kw_only=True)
 class SeatRecord:
-    """A seat as stored."""
-
     seat: int
     kind: str
     bot: str | None = None
@@ -191,7 +162,7 @@ class SeatRecord:
 
 @dataclass(kw_only=True)
 class TableRecord:
-    """A table as stored, with its action log: the texts in order, and beside them who made each."""
+    """A table as stored, with its action log."""
 
     id: str
     game: str
@@ -205,21 +176,18 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     by: list[str] = field(default_factory=list)
-    """``by[i]`` made ``actions[i]``: ``seat``, ``stand-in``, ``auto`` or ``clock``."""
     updated_at: dt.datetime | None = None
-    """When the table last changed (read from the database; not written by :meth:`Store.add_table`)."""
+    """Read from the database, never written from here (as ``created_at``)."""
     created_at: dt.datetime | None = None
-    """When the table was made (read by :meth:`Store.listed_tables`; not written by :meth:`Store.add_table`)."""
 
 
 class _Keep(enum.Enum):
-    """The default of :meth:`Store.update_seat`'s fields: leave this one as it is."""
+    """:meth:`Store.update_seat`'s default: leave this field as it is."""
 
     KEEP = "keep"
 
 
 def migration_config(connection: Connection | None = None) -> Config:
-    """The Alembic configuration of the package's migrations, on ``connection`` when given."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     if connection is not None:
@@ -228,8 +196,7 @@ def migration_config(connection: Connection | None = None) -> Config:
 
 
 def migrate(connection: Connection, revision: str = "head") -> None:
-    """Upgrade the database to ``revision``; a database made by ``create_all`` before there were migrations
-    (the tables there, no ``alembic_version``) is stamped as the first revision first."""
+    """Upgrade the database to ``revision``; one made by ``create_all`` before migrations is stamped first."""
     config = migration_config(connection)
     names = set(inspect(connection).get_table_names())
     if "alembic_version" not in names and "tables" in names:
@@ -238,7 +205,7 @@ def migrate(connection: Connection, revision: str = "head") -> None:
 
 
 def _json(value: dict[str, Any]) -> dict[str, Any]:
-    """A plain-JSON copy (tuples become lists), as the database gives it back."""
+    """A plain-JSON copy, as the database gives it back."""
     copy: dict[str, Any] = json.loads(json.dumps(value))
     return copy
 
@@ -261,11 +228,7 @@ def _seat_record(row: SeatRow) -> SeatRecord:
 
 
 class Store:
-    """The database of tables. Every method is one short transaction (call them off the event loop).
-
-    Making a store migrates its database to the newest revision (one transaction where the database
-    has transactional DDL, as PostgreSQL does).
-    """
+    """The database of tables, migrated on start; each method is a transaction, to call off the event loop."""
 
     def __init__(self, url: str = DEFAULT_DATABASE) -> None:
         parsed = make_url(url)
@@ -275,10 +238,9 @@ class Store:
         if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.wal = parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:")
-        """Whether the database is a SQLite file in write-ahead-log mode (see :meth:`checkpoint`)."""
         with self.engine.begin() as connection:
             migrate(connection)
-        # The group commit's two statements, made once (each is run for every batch of actions).
+        # the group commit's statements, made once: they run for every batch
         self._insert_actions = insert(ActionRow)
         self._touch_tables = (
             update(TableRow)
@@ -287,7 +249,6 @@ class Store:
         )
 
     def add_table(self, table: TableRecord, seats: list[SeatRecord]) -> None:
-        """Store a new table, its settings and join hash, and its seats."""
         now = _now()
         with Session(self.engine) as session, session.begin():
             session.add(
@@ -306,8 +267,8 @@ class Store:
                     updated_at=now,
                 )
             )
-            # The table's row first: with no relationship() between the models the session may insert the
-            # seats before it, which PostgreSQL refuses (it checks the foreign key at once; SQLite does not).
+            # the table's row first: without relationship() the session may insert seats before it, which
+            # PostgreSQL refuses (it checks the foreign key at once)
             session.flush()
             session.add_all(
                 SeatRow(
@@ -324,17 +285,12 @@ class Store:
             )
 
     def append_action(self, table_id: str, index: int, text: str, by: str = "seat") -> None:
-        """Commit one accepted action at ``index`` of the table's log, made ``by`` the seat's own player or
-        bot (``seat``), a ``stand-in`` bot, ``auto``-play of a lone move or the turn ``clock``.
-
-        The primary key (table, index) makes a second writer of the same place fail instead of forking
-        the log.
-        """
+        """Commit an action at ``index`` of the log, made ``by`` the ``seat``, a ``stand-in``, ``auto`` or the
+        ``clock``. A second writer of the same index fails instead of forking the log."""
         self.append_actions([(table_id, index, text, by)])
 
     def append_actions(self, entries: list[tuple[str, int, str, str]]) -> None:
-        """Commit several accepted actions, each ``(table id, index, text, by)``, in one transaction (a group
-        commit: the server writes the actions of many tables at once). All or none are written."""
+        """Commit ``(table id, index, text, by)`` entries of many tables in one transaction: all or none."""
         now = _now()
         with self.engine.begin() as connection:
             connection.execute(
@@ -348,9 +304,7 @@ class Store:
             connection.execute(self._touch_tables, {"ids": tables, "now": now})
 
     def checkpoint(self) -> None:
-        """Move a SQLite file's write-ahead log into the database (a passive checkpoint: commits go on meanwhile,
-        on their own connections); nothing for other databases. The server's writer calls it apart from its
-        commits, so that no commit waits for it."""
+        """Move a SQLite file's log into the database (a passive checkpoint: commits go on meanwhile)."""
         if self.wal:
             with self.engine.connect() as connection:
                 connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
@@ -365,8 +319,7 @@ class Store:
         auto: bool | _Keep = _Keep.KEEP,
         name: str | _Keep | None = _Keep.KEEP,
     ) -> SeatRecord:
-        """Change the given fields of a seat (the others stay as they are), in one transaction; the seat
-        as it is now. A seat that does not exist is a ``KeyError``."""
+        """Change the given fields of a seat and return it; a KeyError if there is no such seat."""
         with Session(self.engine) as session, session.begin():
             row = session.get(SeatRow, (table_id, seat))
             if row is None:
@@ -383,15 +336,14 @@ class Store:
             return _seat_record(row)
 
     def set_status(self, table_id: str, status: str) -> None:
-        """Record a table's status (``playing``, ``over``); the log stays the truth."""
+        """The log stays the truth; the status is for finding tables."""
         with Session(self.engine) as session, session.begin():
             row = session.get(TableRow, table_id)
             if row is not None:
                 row.status = status
 
     def load_tables(self, *, status: str | None = None, ids: list[str] | None = None) -> list[TableRecord]:
-        """Every table (or those with that ``status``, or those ``ids``) with its settings, its seats and its action
-        log in order."""
+        """Every table (or those with that ``status``, or those ``ids``) with its seats and log."""
         where = []
         if status is not None:
             where.append(TableRow.status == status)
@@ -419,8 +371,7 @@ class Store:
         return list(tables.values())
 
     def listed_tables(self, limit: int) -> list[TableRecord]:
-        """The newest ``limit`` tables listed and still playing, with their seats (not their logs), newest first;
-        ``created_at`` set."""
+        """The newest ``limit`` tables listed and playing, newest first, with seats but not logs."""
         with Session(self.engine) as session:
             rows = session.scalars(
                 select(TableRow)
@@ -438,10 +389,9 @@ class Store:
         return list(tables.values())
 
     def load_table(self, table_id: str) -> TableRecord | None:
-        """One table as :meth:`load_tables` reads it; None if there is none of that id."""
+        """One table as :meth:`load_tables` reads it, or None."""
         found = self.load_tables(ids=[table_id])
         return found[0] if found else None
 
     def close(self) -> None:
-        """Release the database connections."""
         self.engine.dispose()

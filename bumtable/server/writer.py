@@ -1,28 +1,5 @@
-"""Group commit: the accepted actions of every table are written to the log together, one transaction at a time.
-
-A table waits for its action to be committed before it applies and broadcasts it. While one transaction is
-being written, the actions that arrive wait together for the next, so a busy server makes one commit for many
-tables instead of one each, and a quiet one writes each action at once. The database's own upkeep that waits for
-the disk (SQLite's checkpoint, :meth:`Store.checkpoint`) runs apart from the commits, at most once every
-``CHECKPOINT_EVERY`` seconds while actions are being written.
-
-The writer has a thread of its own (commits never wait behind bots' decisions or rebuilds in the shared pool), and
-closing it writes what is waiting first: an action accepted before the server stopped is in the log.
-
->>> import asyncio
->>> from bumtable.server.store import Store, TableRecord
->>> import tempfile
->>> store = Store(f"sqlite:///{tempfile.mkdtemp()}/tables.db")
->>> store.add_table(TableRecord(id="t", game="bum-game", players=4, rules={}, seed=1, engine_version=1,
-...     status="playing"), [])
->>> async def main():
-...     writer = LogWriter(store)
-...     await asyncio.gather(writer.append("t", 0, "set 3", "seat"), writer.append("t", 1, "pass", "seat"))
-...     await writer.close()
->>> asyncio.run(main())
->>> store.load_tables()[0].actions
-['set 3', 'pass']
-"""
+"""Group commit: actions that arrive while one transaction is written wait together for the next, so a busy
+server makes one commit for many tables. Its own thread keeps commits from waiting behind bots or rebuilds."""
 
 from __future__ import annotations
 
@@ -35,17 +12,17 @@ from bumtable.server.store import Store
 log = logging.getLogger("bumtable.server")
 
 CLOSE_WAIT = 10.0
-"""Seconds :meth:`LogWriter.close` waits for the waiting actions to be written before it gives up on them."""
+"""Seconds :meth:`LogWriter.close` waits for the waiting actions before giving up on them."""
 
 CHECKPOINT_EVERY = 1.0
-"""Seconds between two checkpoints of the database's log (see :meth:`Store.checkpoint`)."""
+"""Seconds between two checkpoints of the database's log, run apart from the commits."""
 
 Entry = tuple[str, int, str, str]
 """(table id, index in its log, action text, who made it)."""
 
 
 class LogWriter:
-    """Writes actions to a :class:`Store` in batches, from a task of its own (started on first use)."""
+    """Writes actions to a :class:`Store` in batches, from a task started on first use."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -57,12 +34,10 @@ class LogWriter:
         self.batches = 0
         self.written = 0
         self.checkpointing: asyncio.Task[None] | None = None
-        self.checkpointed = 0.0
-        """When the last checkpoint started (the event loop's clock)."""
+        self.checkpointed = 0.0  # the event loop's clock
 
     async def append(self, table_id: str, index: int, text: str, by: str) -> None:
-        """Return once the action is committed; raise what the database raised if it could not be (a
-        RuntimeError once the writer is closed)."""
+        """Return once the action is committed, or raise what the database raised."""
         if self.closing:
             raise RuntimeError("the server is stopping: no more actions are written")
         if self.task is None or self.task.done():  # started on first use, and again should it ever have died
@@ -73,7 +48,7 @@ class LogWriter:
         await future
 
     async def close(self) -> None:
-        """Write what is waiting (for up to ``CLOSE_WAIT`` seconds), then stop the writer and its thread."""
+        """Write what is waiting (for up to ``CLOSE_WAIT`` seconds), then stop."""
         self.closing = True
         self.wake.set()
         if self.task is not None:

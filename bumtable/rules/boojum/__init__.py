@@ -1,15 +1,10 @@
-"""Boojum (Richard Morris), a Decktet auction and set-collecting game, on bumtable's rules interface.
+"""Boojum (Richard Morris), a Decktet auction and set-collecting game; rules in ``docs/rules/boojum.md``.
 
-The rules are in ``docs/rules/boojum.md``. Everything a face needs:
-
->>> from bumtable.rules.boojum import boojum, hand_claims
+>>> from bumtable.rules.boojum import boojum
 >>> rules = boojum(players=4)
->>> state = rules.new_state(seed=7)
->>> action = state.legal_actions()[0]
+>>> action = rules.new_state(seed=7).legal_actions()[0]
 >>> rules.parse_action(rules.action_text(action)) == action
 True
->>> [g.text for g in hand_claims(rules, "4MS 4MS 4WL 4YK 9MS")][:2]
-['claim waves 4MS 4MS 4WL 4YK', 'claim knots 4MS 4WL 4YK']
 """
 
 from __future__ import annotations
@@ -60,15 +55,11 @@ if TYPE_CHECKING:
 def hand_claims(
     rules: BoojumRules, hand: str | Iterable[int], *, held: Iterable[int | str] = ()
 ) -> list[ClaimGroup]:
-    """Every claim a hand can make: the answer to "which tokens can this hand claim, and with which cards".
+    """Every claim ``hand`` (text or codes) can make, token by token, fewest cards first; tokens ``held``
+    (numbers or names) are left out unless ``rules.repeat_tokens``.
 
-    ``hand`` is text (``"4MS 4WL X"``) or card codes; ``held`` lists tokens already held (numbers or
-    names), which cannot be claimed again unless ``rules.repeat_tokens``. Claims come token by token
-    (Moons first), fewest cards first. A card that is not in this game's deck is a NotationError.
-    Each claim's ``text`` is the shortcut a person types for it (``claim_actions`` gives its actions).
-
-    >>> [g.text for g in hand_claims(boojum(), "AM 2MK 3MW 4MS 5ML 6MW", held=["knots"])]
-    ['claim moons AM 2MK 3MW 4MS 5ML 6MW', 'claim suns AM 2MK 3MW 4MS 5ML', 'claim suns 2MK 3MW 4MS 5ML 6MW', 'claim waves AM 2MK 3MW 4MS', 'claim waves 2MK 3MW 4MS 5ML', 'claim waves 3MW 4MS 5ML 6MW']
+    >>> [g.text for g in hand_claims(boojum(), "4MS 4MS 4WL 4YK 9MS", held=["waves"])]
+    ['claim knots 4MS 4WL 4YK', 'claim knots 4WL 4YK 9MS']
     """
     cards = parse_decktet_cards(hand) if isinstance(hand, str) else [DecktetCard(int(c)) for c in hand]
     t = rules.tables

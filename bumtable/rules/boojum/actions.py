@@ -1,39 +1,10 @@
-"""Boojum's actions and their text: factored bids and claims, one small decision at a time.
+"""Boojum's actions and their text, bids and claims factored so that each decision lists few actions.
 
-A bid is made card by card: ``lay`` a card on the table, lay another, ..., then ``stand`` (the bid
-is made; the whole bid on the table must beat the high bid), or ``pass`` before laying anything.
-A claim the same way: ``claim`` a token, ``lay`` the cards of the group one by one, then ``cash``
-them in for the token; ``done`` ends a player's claims for the round. So each decision lists few
-actions (at most one ``lay`` per different card in hand, plus a few words), whatever the hand.
+A bid is ``lay`` card by card, then ``stand`` (or ``pass`` before laying); a claim is ``claim`` a token,
+``lay`` its cards, ``cash``; ``done`` ends a player's claims for the round.
 
-An action is a :class:`BoojumAction` (an immutable NamedTuple of small ints).
-
-=================================  ===================================================================
-text                               meaning
-=================================  ===================================================================
-``lay 5ML``                        lay this card face up: onto your bid in an auction, into the group
-                                   you are claiming with in the claim phase (``l``)
-``stand``                          auction: your bid is made (``s``); the turn passes on
-``pass``                           auction: drop out of this slot's auction (``p``), before laying
-``claim waves``                    claim phase: start a claim for this token (``c``; the token by name,
-                                   singular or plural, or its suit letter)
-``cash``                           claim phase: hand in the cards laid for the token and draw a card
-``done``                           claim phase: end your claims for this round (``d``)
-=================================  ===================================================================
-
-Shortcuts, for people and tests (:func:`parse_actions`, never a single action):
-``bid 5ML 9MS`` (or the cards alone) is ``lay 5ML``, ``lay 9MS``, ``stand``; ``claim waves 4MS 4MS
-4WL 4YK`` is ``claim waves``, four ``lay``\\ s and ``cash``.
-
->>> a = parse_action("claim Wave")
->>> action_text(a), parse_action(action_text(a)) == a
-('claim waves', True)
 >>> [action_text(x) for x in parse_actions("bid 9ms 5ml")]
 ['lay 5ML', 'lay 9MS', 'stand']
->>> parse_action("bid 5ML 9MS")
-Traceback (most recent call last):
-...
-bumtable.errors.NotationError: 'bid 5ML 9MS' is several actions (lay 5ML, lay 9MS, stand): a bid is laid card by card, then 'stand'
 """
 
 from __future__ import annotations
@@ -52,11 +23,11 @@ DONE = 5
 KIND_NAMES = {LAY: "lay", STAND: "stand", PASS: "pass", CLAIM: "claim", CASH: "cash", DONE: "done"}
 
 TOKEN_NAMES = tuple(s.lower() for s in SUIT_NAMES)
-"""Suit tokens by number: 0 moons, 1 suns, 2 waves, 3 leaves, 4 wyrms, 5 knots (the suits' order)."""
+"""Suit tokens by number, in the suits' order: 0 moons ... 5 knots."""
 
 
 class BoojumAction(NamedTuple):
-    """One Boojum action: ``card`` is the card laid (-1 otherwise), ``token`` the token claimed (-1 otherwise)."""
+    """``card`` is the card laid, ``token`` the token claimed (-1: none)."""
 
     kind: int
     card: int = -1
@@ -74,15 +45,11 @@ DONE_ACTION = BoojumAction(DONE)
 
 
 _LAYS = tuple(BoojumAction(LAY, c) for c in range(45))
-"""The lay of each card code, made once (legal lists name them often)."""
+"""Made once: legal lists name them often."""
 
 
 def lay(card: int) -> BoojumAction:
-    """Lay one card (a Decktet code).
-
-    >>> lay(15)
-    BoojumAction(kind=0, card=15, token=-1)
-    """
+    """Lay one card (a Decktet code)."""
     return _LAYS[card] if 0 <= card < len(_LAYS) else BoojumAction(LAY, int(card))
 
 
@@ -92,21 +59,17 @@ def claim(token: int) -> BoojumAction:
 
 
 def bid_actions(cards: list[int] | tuple[int, ...]) -> list[BoojumAction]:
-    """A whole turn's bid as actions: a ``lay`` for each card (lowest first), then ``stand``."""
+    """A whole bid: a ``lay`` for each card (lowest first), then ``stand``."""
     return [lay(c) for c in sorted(cards)] + [STAND_ACTION]
 
 
 def claim_actions(token: int, cards: list[int] | tuple[int, ...]) -> list[BoojumAction]:
-    """A whole claim as actions: ``claim`` the token, ``lay`` each card (lowest first), ``cash``."""
+    """A whole claim: ``claim`` the token, ``lay`` each card (lowest first), ``cash``."""
     return [claim(token)] + [lay(c) for c in sorted(cards)] + [CASH_ACTION]
 
 
 def parse_token(text: str) -> int:
-    """A token's number from its name (``waves``, ``Wave``) or suit letter (``W``).
-
-    >>> parse_token("Wyrm"), parse_token("k")
-    (4, 5)
-    """
+    """A token's number from its name (``waves``, ``Wave``) or suit letter (``W``)."""
     t = text.strip().lower()
     for i, name in enumerate(TOKEN_NAMES):
         if t in (name, name[:-1], SUIT_LETTERS[i].lower()):
@@ -128,22 +91,8 @@ def _cards(tokens: list[str], what: str) -> list[int]:
 
 
 def parse_actions(text: str) -> list[BoojumAction]:
-    """Read one action or a shortcut for several: ``bid 5ML 9MS`` (also ``raise``, ``b`` or the cards
-    alone) is a ``lay`` per card and ``stand``; ``claim waves 4MS 4WL`` is ``claim waves``, the lays and
-    ``cash``. The error names the bad word or card.
-
-    >>> actions = parse_actions("c k AM AS AW AL AY AK")
-    >>> action_text(actions[0]), len(actions), action_text(actions[-1])
-    ('claim knots', 8, 'cash')
-    >>> parse_actions("bid 5ML Q")
-    Traceback (most recent call last):
-    ...
-    bumtable.errors.NotationError: bad Decktet card 'Q': rank 'Q' is not one of A, 2-9, P (Pawn), T (Court), C (Crown), X (the Excuse)
-    >>> parse_actions("fold")
-    Traceback (most recent call last):
-    ...
-    bumtable.errors.NotationError: bad action 'fold': 'fold' is not lay, stand, pass, claim, cash, done or bid (nor a card)
-    """
+    """Read one action, or a shortcut for a whole bid (``bid 5ML 9MS``, or the cards alone) or claim
+    (``claim waves 4MS 4WL ...``); the error names the bad word or card."""
     words = text.replace(",", " ").split()
     if not words:
         raise NotationError("empty action: say lay <card>, stand, pass, claim <token>, cash or done")
@@ -175,14 +124,13 @@ def parse_actions(text: str) -> list[BoojumAction]:
 
 
 def parse_action(text: str) -> BoojumAction:
-    """Read one action (see the module's table); a shortcut for several is a NotationError that says so.
+    """Read one action; a shortcut for several is a NotationError that says so.
 
-    >>> action_text(parse_action("l 9ms")), action_text(parse_action("P"))
-    ('lay 9MS', 'pass')
-    >>> parse_action("claim stars")
+    >>> action_text(parse_action("l 9ms")), action_text(parse_action("claim Wave"))
+    ('lay 9MS', 'claim waves')
+    >>> parse_action("bid 5ML 9MS")
     Traceback (most recent call last):
-    ...
-    bumtable.errors.NotationError: bad token 'stars': the tokens are moons, suns, waves, leaves, wyrms, knots (or M, S, W, L, Y, K)
+    bumtable.errors.NotationError: 'bid 5ML 9MS' is several actions (lay 5ML, lay 9MS, stand): a bid is laid card by card, then 'stand'
     """
     actions = parse_actions(text)
     if len(actions) != 1:
@@ -195,11 +143,7 @@ def parse_action(text: str) -> BoojumAction:
 
 
 def action_text(action: BoojumAction) -> str:
-    """The canonical text of an action.
-
-    >>> action_text(lay(44)), action_text(claim(5)), action_text(DONE_ACTION)
-    ('lay X', 'claim knots', 'done')
-    """
+    """The text :func:`parse_action` reads back."""
     if action.kind == LAY:
         return f"lay {DecktetCard(action.card)}"
     if action.kind == CLAIM:

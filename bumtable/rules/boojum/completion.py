@@ -1,20 +1,12 @@
-"""Can a partly laid claim still be completed? The test behind every ``lay`` of a claim, and fast.
+"""Can a partly laid claim still be completed from the hand? Asked of every ``lay``, so no claim dead-ends.
 
-A claim is built card by card (see :mod:`bumtable.rules.boojum.actions`). A card may be laid only
-if the cards laid so far plus that card can still grow, with cards of the hand, into a group that
-earns the token, so a claim never reaches a dead end. :func:`completable` answers that for each of
-the token's patterns (:data:`~bumtable.rules.boojum.sets.PATTERNS`) without listing groups: a
-counting argument for the fixed-size patterns, and for the symbol groups (Leaves' twelve, Knots'
-six) a reachability search over symbol counts held as the bits of one integer (4,096 states, each
-card kind a shift), so a 30-card hand is answered in microseconds.
+Answered without listing groups: by counting for fixed-size patterns, and for symbol groups by a
+reachability search over symbol counts packed as the bits of one integer.
 
 >>> from collections import Counter
 >>> from bumtable.rules.boojum.rules import BoojumRules
 >>> from bumtable.cards.decktet import parse_decktet_cards as cards
->>> t = BoojumRules().tables
->>> rest = Counter(cards("4WL 4YK 2MK"))  # the hand, less the cards laid (4MS 9MS, or less)
->>> completable(2, cards("4MS"), rest, t)  # Waves: no four 4s
-False
+>>> rest, t = Counter(cards("4WL 4YK 2MK")), BoojumRules().tables  # the hand, less the cards laid
 >>> completable(5, cards("4MS"), rest, t), completable(5, cards("4MS 9MS"), rest, t)  # Knots: six symbols
 (True, False)
 """
@@ -45,39 +37,32 @@ from bumtable.rules.boojum.sets import (
 from bumtable.rules.boojum.tables import Tables
 
 _BITS = 2
-"""Bits per suit in a packed symbol count (counts 0..3: a count of 3 is over any target and masked out)."""
+"""Bits per suit in a packed symbol count (a count of 3 is over any target and masked out)."""
 
 
 def completable(token: int, laid: Iterable[int], rest: Counter[int], t: Tables) -> bool:
-    """True when some group earning ``token`` holds every card of ``laid`` and otherwise only cards of
-    ``rest`` (a Counter of codes, the hand not yet laid)."""
+    """True when some group earning ``token`` holds ``laid`` and otherwise only cards of ``rest``."""
     group = list(laid)
     pool = _real_pool(rest, t)
     return any(pattern_completable(p, group, rest, t, pool) for p in _BY_TOKEN[token])
 
 
 def can_earn(token: int, hand: Counter[int], t: Tables) -> bool:
-    """True when ``hand`` holds some group that earns ``token``."""
     return completable(token, (), hand, t)
 
 
 EARNABLE_KEPT = 1 << 15
-"""Hands whose earnable tokens are kept (per process): a search meets the same hands in playout after
-playout of one deal, and the claim phase asks of each hand before every claim."""
+"""Hands whose earnable tokens are kept: a search meets the same hands in playout after playout."""
 
 
 def earnable(hand: Iterable[int], t: Tables) -> int:
-    """The tokens ``hand`` (card codes) holds a group for, as bits (token ``k`` is bit ``k``): what
-    :func:`can_earn` says of each token, worked out once per different hand.
+    """The tokens ``hand`` holds a group for, as bits (token ``k`` is bit ``k``), kept per hand.
 
     >>> from bumtable.rules.boojum.rules import BoojumRules
     >>> from bumtable.cards.decktet import parse_decktet_cards as cards
-    >>> t = BoojumRules().tables
-    >>> hand = cards("4MS 9MS 4WL 4YK 2MK")  # six symbols, one of each suit: Knots (token 5)
-    >>> bin(earnable(hand, t))
-    '0b100000'
-    >>> earnable(hand, t) == sum(1 << k for k in range(6) if can_earn(k, Counter(hand), t))
-    True
+    >>> t, h = BoojumRules().tables, cards("4MS 9MS 4WL 4YK 2MK")  # Knots: one symbol of each suit
+    >>> bin(earnable(h, t)), earnable(h, t) == sum(1 << k for k in range(6) if can_earn(k, Counter(h), t))
+    ('0b100000', True)
     """
     return _earnable(tuple(sorted(hand)), t)
 
@@ -97,7 +82,6 @@ _BY_TOKEN = tuple(tuple(p for p in PATTERNS if p.token == k) for k in range(SUIT
 
 
 def _real_pool(rest: Counter[int], t: Tables) -> list[tuple[int, int]]:
-    """``(code, copies)`` of the real cards (not Excuses) of ``rest``."""
     x = t.excuse
     return [(c, k) for c, k in rest.items() if k > 0 and c != x]
 
@@ -109,7 +93,7 @@ def pattern_completable(
     t: Tables,
     pool: list[tuple[int, int]] | None = None,
 ) -> bool:
-    """:func:`completable` for one pattern (``pool``: ``rest``'s real cards, when already listed)."""
+    """:func:`completable` for one pattern (``pool``: ``rest``'s real cards, if already listed)."""
     x = t.excuse
     real = [c for c in laid if c != x]
     xg = len(laid) - len(real)
@@ -141,8 +125,7 @@ def pattern_completable(
 
 
 def _same_kind_counts(kind: str, real: list[int], pool: list[tuple[int, int]], t: Tables) -> list[int]:
-    """For each way the laid cards can be of one kind (a rank, a suit, or any typed card), how many cards
-    of ``pool`` share it."""
+    """For each kind (rank, suit, type) all laid cards share, how many cards of ``pool`` share it too."""
     if kind == SET:
         ranks = {t.pos[c] for c in real}
         if len(ranks) > 1:
@@ -164,8 +147,8 @@ def _same_kind_counts(kind: str, real: list[int], pool: list[tuple[int, int]], t
 def _windows(
     straight: bool, k: int, real: list[int], xg: int, pool: list[tuple[int, int]], xh: int, t: Tables
 ) -> bool:
-    """Consecutive ranks: some window of ``k`` ranks (sharing a suit for a straight) holding the laid
-    cards at different ranks, its other ranks filled by pool cards or Excuses (ranks as bits of a mask)."""
+    """Some window of ``k`` ranks (of one suit, for a straight) holds the laid cards and can be filled
+    from ``pool`` and Excuses (ranks as bits of a mask)."""
     top = t.positions
     if k > top:
         return False
@@ -288,13 +271,6 @@ def _symbols(
 
 
 def symbols_reachable(hand: Counter[int], per_suit: int, t: Tables) -> bool:
-    """True when ``hand`` holds a symbols group of ``per_suit`` (1: Knots, 2: Leaves); the bots' quick test.
-
-    >>> from bumtable.rules.boojum.rules import BoojumRules
-    >>> from bumtable.cards.decktet import parse_decktet_cards as cards
-    >>> t = BoojumRules().tables
-    >>> symbols_reachable(Counter(cards("AM AS AW AL AY AK")), 1, t), symbols_reachable(Counter(cards("AM 4YK")), 1, t)
-    (True, False)
-    """
+    """True when ``hand`` holds a symbols group of ``per_suit`` (1: Knots, 2: Leaves), for the bots."""
     pattern = Pattern(3 if per_suit == 2 else 5, SYMBOLS, per_suit)
     return pattern_completable(pattern, [], hand, t)

@@ -1,7 +1,4 @@
-"""The legal actions of the player to act, worked out from what it holds and what lies on the table.
-
-The state and the observation both list their legal actions with :func:`phase_actions`, so they agree;
-it sits below both and reads neither.
+"""The legal actions of the player to act, from its hand and the table; the state and observation both ask.
 
 >>> from bumtable.rules.boojum.rules import boojum
 >>> from bumtable.rules.boojum.actions import action_text
@@ -45,15 +42,8 @@ def phase_actions(
     claim_cards: Sequence[int],
     t: Tables,
 ) -> tuple[BoojumAction, ...]:
-    """The legal actions of the player to act, from what it holds and what lies on the table (the state
-    and the observation both list these, so they agree).
-
-    In an auction: ``lay`` each different card in hand (each keeps a winning bid within reach, since
-    laying more never lowers a bid and the player is asked only if all its cards would win), then
-    ``stand`` once the cards laid beat the high bid, or ``pass`` before any card is laid this turn. In
-    the claim phase: ``claim`` each token the hand can earn, then ``done``; with a claim open, ``lay``
-    each card that keeps a group within reach, then ``cash`` once the cards laid earn the token.
-    """
+    """Any card may be laid in an auction (laying more never lowers a bid); in a claim, only one that keeps
+    a group within reach."""
     out: list[BoojumAction] = []
     if phase == AUCTION:
         out = [lay(c) for c in sorted(set(hand))]
@@ -72,17 +62,14 @@ def phase_actions(
 
 
 CLAIM_STEPS_KEPT = 1 << 14
-"""Open claims whose next steps are kept (per process): a search lays the same claim from the same hand in
-playout after playout of one deal."""
+"""Open claims whose next steps are kept: a search lays the same claim in playout after playout."""
 
 
 @lru_cache(maxsize=CLAIM_STEPS_KEPT)
 def _claim_steps(
     token: int, laid: tuple[int, ...], hand: tuple[int, ...], t: Tables
 ) -> tuple[BoojumAction, ...]:
-    """With a claim of ``token`` open: ``lay`` each different card of ``hand`` that keeps a group within
-    reach, then ``cash`` once ``laid`` earns the token (both yes-or-no questions of the multisets, so the
-    cards come sorted and the answer is kept)."""
+    """The next steps of an open claim (cards sorted, so that the answer can be kept)."""
     out: list[BoojumAction] = []
     rest = Counter(hand)
     for c in sorted(rest):

@@ -1,18 +1,4 @@
-"""Boojum's options as data: the bottom of the family (of its modules it imports only the look-up tables
-and the actions' type).
-
-The options, their checks and what follows from them alone (the slot count, the deck's look-up
-:class:`~bumtable.rules.boojum.tables.Tables`) live here. The rules object that makes games from them,
-:class:`~bumtable.rules.boojum.rules.BoojumRules`, subclasses :class:`BoojumOptions` in
-:mod:`bumtable.rules.boojum.rules`, above the state. The interface every rules object keeps
-(``new_state``, ``parse_action``, ``action_text``, ``action_space``) is declared here, abstract, so that
-the state, the observation and the action space, which hold their rules as a :class:`BoojumOptions`,
-offer the whole interface without importing the class that implements it.
-
->>> from bumtable.rules.boojum.rules import boojum
->>> isinstance(boojum(), BoojumOptions), boojum().slot_count, len(boojum().tables.deck)
-(True, 3, 72)
-"""
+"""Boojum's options, checked, and their look-up tables: the bottom of the family, so the state holds them."""
 
 from __future__ import annotations
 
@@ -41,9 +27,7 @@ MAX_DECKS = 4
 
 @dataclass(frozen=True, kw_only=True)
 class BoojumOptions(OptionsData, ABC):
-    """Every option of Boojum, checked. The rules object, :class:`~bumtable.rules.boojum.rules.BoojumRules`,
-    is this with the interface filled in; the modules below it (state, observation, action space) take their
-    rules as this type, so none of them imports the rules object."""
+    """Every option of Boojum, and the rules interface that :class:`~.rules.BoojumRules` implements."""
 
     system: str = "boojum"
     """The game these options are for, as ``bumtable games`` names it."""
@@ -77,7 +61,7 @@ class BoojumOptions(OptionsData, ABC):
     """Safeguard: the game ends after this many rounds even if nobody has all six tokens (see the doc)."""
 
     def __post_init__(self) -> None:
-        # each value against its declared type, then what types cannot say, then the bounds
+        # the declared types first, then what types cannot say, then the bounds
         self.check_values({f.name: getattr(self, f.name) for f in dataclasses.fields(self)}, bounds=False)
         n = self.players
         if self.system != "boojum":
@@ -116,12 +100,11 @@ class BoojumOptions(OptionsData, ABC):
     # ----------------------------------------------------------------- derived
     @property
     def slot_count(self) -> int:
-        """Auction slots each round."""
         return self.slots or self.players - 1
 
     @cached_property
     def tables(self) -> Tables:
-        """The deck and per-card look-ups (built once per rules object)."""
+        """Built once per rules object."""
         ext = self.extended
         return Tables.build(
             decks=self.decks,
@@ -137,7 +120,7 @@ class BoojumOptions(OptionsData, ABC):
     def new_state(
         self, seed: int, *, chance: Sequence[Sequence[int]] | None = None
     ) -> GameState[BoojumAction, Any]:
-        """A new game from this seed (``chance`` replays the shuffles of another game)."""
+        """A new game (``chance`` replays the shuffles of another game)."""
 
     @abstractmethod
     def action_space(self) -> IndexedSpace[BoojumAction]:

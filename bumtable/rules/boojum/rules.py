@@ -1,19 +1,8 @@
-"""Boojum's rules object: every option as data, the preset and its named variants.
-
-The options themselves (and their checks and look-up tables) are
-:class:`~bumtable.rules.boojum.options.BoojumOptions`; :class:`BoojumRules` adds what makes it the
-family's factory (new games, the actions' text and numbers), so it sits at the top of the family and
-imports the state, never the other way round.
+"""Boojum's rules object (the options plus the factory of games), its preset and named variants.
 
 >>> rules = boojum(players=4)
 >>> rules.decks, rules.slot_count, len(rules.tables.deck)
 (2, 3, 72)
->>> rules.replace(extended=True).tables.positions
-12
->>> rules.replace(colour="red")
-Traceback (most recent call last):
-...
-bumtable.errors.RulesError: boojum has no option 'colour'; options: courts, decks, excuse, excuse_alone, excuse_symbols, extended, hand_size, lot_size, max_rounds, pawns, players, repeat_tokens, slots, system
 >>> BoojumRules.from_json(rules.to_json()) == rules
 True
 """
@@ -37,25 +26,18 @@ __all__ = ["PLAYERS_PER_DECK", "VARIANTS", "VARIANT_ALIASES", "BoojumOptions", "
 
 @dataclass(frozen=True, kw_only=True)
 class BoojumRules(BoojumOptions):
-    """Every option of Boojum. Build one with :func:`boojum` (or directly: every field has a default).
+    """Every option of Boojum. Build one with :func:`boojum`; see ``docs/rules/boojum.md``."""
 
-    The options are :class:`~bumtable.rules.boojum.options.BoojumOptions`' fields; states and
-    observations hold their rules as that class, whose interface this one implements.
-    """
-
-    # ----------------------------------------------------------------- interface
     def new_state(self, seed: int, *, chance: Sequence[Sequence[int]] | None = None) -> BoojumState:
-        """A new game from this seed: shuffled, dealt, and waiting for the first bid. ``chance`` replays the
-        shuffles of another game (its ``state.chance.draws``) instead of drawing them from ``seed``."""
+        """A new game, dealt; ``chance`` replays another game's shuffles (its ``chance.draws``)."""
         return BoojumState(self, seed, chance=chance)
 
     def action_space(self) -> IndexedSpace[BoojumAction]:
-        """The fixed, exact numbering of every action (see :mod:`bumtable.rules.boojum.action_space`)."""
+        """Every action these rules allow, numbered (:mod:`bumtable.rules.boojum.action_space`)."""
         return boojum_space(self)
 
     def parse_action(self, text: str) -> BoojumAction:
-        """Read one action's text form (``lay 5ML``, ``stand``, ``pass``, ``claim waves``, ``cash``,
-        ``done``)."""
+        """Read one action's text (``lay 5ML``, ``stand``, ``pass``, ``claim waves``, ``cash``, ``done``)."""
         return actions.parse_action(text)
 
     def action_text(self, action: BoojumAction) -> str:
@@ -64,11 +46,7 @@ class BoojumRules(BoojumOptions):
 
 
 def boojum(players: int = 4) -> BoojumRules:
-    """The preset for ``players``: two Decktets for 3 to 6, one more Decktet for each three more players.
-
-    >>> boojum(5).decks, boojum(7).decks, boojum(9).decks, boojum(10).decks
-    (2, 3, 3, 4)
-    """
+    """The preset for ``players``: two Decktets for 3 to 6, one more for each three more players."""
     if players < 3:
         raise RulesError(f"Boojum is for 3 or more players, not {players}")
     decks = max(2, -(-players // PLAYERS_PER_DECK))

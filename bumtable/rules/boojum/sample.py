@@ -1,14 +1,10 @@
-"""States that fit what one seat knows: the cards it cannot place dealt at random, for search.
-
-It sits above the state, which it makes, and the observation, which it reads.
+"""States that fit what one seat knows, the cards it cannot place dealt at random: for search.
 
 >>> import random
 >>> from bumtable.rules.boojum.rules import boojum
->>> state = boojum(4).new_state(seed=3)
->>> obs = state.observe(0)
->>> guess = sample_state(obs, random.Random(1))
->>> guess.observe(0) == obs, [len(h) for h in guess.hands] == [len(h) for h in state.hands]
-(True, True)
+>>> obs = boojum(4).new_state(seed=3).observe(0)
+>>> sample_state(obs, random.Random(1)).observe(0) == obs
+True
 """
 
 from __future__ import annotations
@@ -20,10 +16,8 @@ from bumtable.rules.boojum.state import BoojumState
 
 
 def sample_state(obs: BoojumObservation, rng: random.Random) -> BoojumState:
-    """A full state consistent with ``obs``: the cards the seat cannot place dealt at random to the other
-    hands (on top of what is known of them), the unseen slot cards and the stack. It has no history and
-    no event log, and draws (reshuffles) from a fresh :class:`~bumtable.rules.chance.Chance` seeded from
-    ``rng``."""
+    """A full state consistent with ``obs``, the unseen cards dealt at random to where they could be; no
+    history, no event log, later shuffles seeded from ``rng``."""
     rules = obs.rules
     n = rules.players
     cards = list(unseen_cards(obs).elements())

@@ -1,28 +1,11 @@
-"""Which groups of cards earn which suit token: recognising a claim, and finding every claim in a hand.
+"""Which groups of cards earn which suit token (the source's patterns): recognising a claim, finding them all.
 
-Each token has several *patterns* (the source's list). A group earns a token if it matches any of the
-token's patterns, with exactly the number of cards the pattern names:
-
-* **straight**: cards of consecutive rank (no repeats, no wrap-around) that all share at least one suit;
-* **run**: cards of consecutive rank, any suits;
-* **set**: cards all of one rank;
-* **flush**: cards of any ranks (repeats allowed) that all share at least one suit;
-* **Aces and Crowns**: four Aces and four Crowns, any suits;
-* **symbols**: any number of cards whose suit symbols are exactly one (Knots) or two (Leaves) of each suit;
-* **N location / personality / event cards**: each card has that type (a card with two types counts as
-  either), optionally also sharing a suit or in consecutive ranks (the Wyrms patterns).
-
-The Excuse (extended deck) is wild: it stands for any one card, real or not, of any rank, type and
-suit(s). In a symbols group it supplies one to three symbols of different suits, as a card would.
+The Excuse is wild: any one card, or in a symbols group one to ``excuse_symbols`` symbols of different suits.
 
 >>> from bumtable.rules.boojum.rules import BoojumRules
 >>> from bumtable.cards.decktet import parse_decktet_cards as cards
->>> t = BoojumRules().tables
->>> [p.description for p in matching_patterns(cards("3MW 4MS 5ML 6MW 7ML"), t)]
+>>> [p.description for p in matching_patterns(cards("3MW 4MS 5ML 6MW 7ML"), BoojumRules().tables)]
 ['Suns: a 5-card straight', 'Knots: a 5-card run', 'Knots: a 5-card flush']
->>> options = claim_options(cards("4MS 4WL 4YK 4MS 9MS"), t)
->>> [(TOKEN_NAMES[k], [format_decktet_cards(g) for g in v]) for k, v in options.items()]
-[('waves', ['4MS 4MS 4WL 4YK']), ('knots', ['4MS 4WL 4YK', '4WL 4YK 9MS'])]
 """
 
 from __future__ import annotations
@@ -61,7 +44,7 @@ TYPED_RUN = "typed-run"
 
 
 class Pattern(NamedTuple):
-    """One way to earn a token. ``size`` is the number of cards, or for ``symbols`` the symbols of each suit."""
+    """One way to earn a token; ``size`` is the cards, or for ``symbols`` the symbols of each suit."""
 
     token: int
     kind: str
@@ -70,11 +53,7 @@ class Pattern(NamedTuple):
 
     @property
     def description(self) -> str:
-        """In words, e.g. ``Waves: a 7-card flush``.
-
-        >>> PATTERNS[-3].description, PATTERNS[9].description
-        ('Knots: one suit symbol of each suit', 'Leaves: two suit symbols of each suit')
-        """
+        """In words, e.g. ``Waves: a 7-card flush``."""
         token = TOKEN_NAMES[self.token].capitalize()
         k = self.size
         if self.kind == SYMBOLS:
@@ -108,7 +87,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(KNOTS, RUN, 5),
     Pattern(KNOTS, FLUSH, 5),
 )
-"""Every pattern, token by token, in the source's order."""
+"""Token by token, in the source's order."""
 
 ALL_SUITS = (1 << SUITS_COUNT) - 1
 
@@ -122,7 +101,7 @@ def _common_suit(real: list[int], t: Tables) -> bool:
 
 
 def _consecutive(real: list[int], k: int, t: Tables) -> bool:
-    """Distinct ranks that fit in ``k`` consecutive places of the rank order (the Excuse fills the rest)."""
+    """Distinct ranks that fit in ``k`` consecutive places (Excuses fill the rest)."""
     pos = [t.pos[c] for c in real]
     if len(set(pos)) != len(pos) or k > t.positions:
         return False
@@ -131,13 +110,7 @@ def _consecutive(real: list[int], k: int, t: Tables) -> bool:
 
 def symbols_fill(counts: list[int], per_suit: int, excuses: int, most: int = 3) -> bool:
     """Can ``excuses`` wild cards, each one to ``most`` symbols of different suits, top ``counts`` up to
-    exactly ``per_suit`` symbols of each suit?
-
-    >>> symbols_fill([2, 2, 2, 2, 1, 1], 2, 1), symbols_fill([2, 2, 2, 2, 2, 2], 2, 1), symbols_fill([2, 0, 2, 2, 2, 2], 2, 1)
-    (True, False, False)
-    >>> symbols_fill([2, 2, 2, 1, 1, 1], 2, 1), symbols_fill([2, 2, 2, 1, 1, 1], 2, 1, most=2)
-    (True, False)
-    """
+    exactly ``per_suit`` of each suit?"""
     if any(k > per_suit for k in counts):
         return False
     gaps = [per_suit - k for k in counts]
@@ -148,14 +121,7 @@ def symbols_fill(counts: list[int], per_suit: int, excuses: int, most: int = 3) 
 
 
 def matches(pattern: Pattern, cards: Iterable[int], t: Tables) -> bool:
-    """True when the group ``cards`` matches ``pattern`` exactly.
-
-    >>> from bumtable.rules.boojum.rules import BoojumRules
-    >>> from bumtable.cards.decktet import parse_decktet_cards as cards
-    >>> t = BoojumRules().tables
-    >>> matches(Pattern(KNOTS, RUN, 5), cards("CM AM 2MK 3MW 4MS"), t)  # no wrap-around
-    False
-    """
+    """True when the group ``cards`` matches ``pattern`` exactly (ranks do not wrap around)."""
     group = list(cards)
     x = group.count(t.excuse)
     real = [c for c in group if c != t.excuse]
@@ -187,23 +153,18 @@ def matches(pattern: Pattern, cards: Iterable[int], t: Tables) -> bool:
 
 
 def matching_patterns(cards: Iterable[int], t: Tables, token: int | None = None) -> list[Pattern]:
-    """Every pattern (of ``token``, or of any token) the group matches."""
+    """The patterns (of ``token``, or of any token) the group matches."""
     group = sorted(cards)
     return [p for p in PATTERNS if (token is None or p.token == token) and matches(p, group, t)]
 
 
 def is_claim(token: int, cards: Iterable[int], t: Tables) -> bool:
-    """True when the group earns ``token``."""
     return bool(matching_patterns(cards, t, token))
 
 
 # ----------------------------------------------------------------------------- finding
 def submultisets(pool: list[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``size`` cards from ``pool`` ((code, copies) pairs, codes ascending), sorted.
-
-    >>> list(submultisets([(1, 2), (5, 1)], 2))
-    [(1, 1), (1, 5)]
-    """
+    """Every multiset of ``size`` cards from ``pool`` ((code, copies) pairs, codes ascending), sorted."""
     chosen: list[int] = []
 
     def rec(i: int, need: int) -> Iterator[tuple[int, ...]]:
@@ -259,7 +220,7 @@ def _windows(pool: list[tuple[int, int]], k: int, x: int, t: Tables) -> Iterator
 def _symbol_groups(
     pool: list[tuple[int, int]], per_suit: int, x: int, most: int, t: Tables
 ) -> Iterator[tuple[int, ...]]:
-    """Symbol groups: each branch is followed only if it can still be completed (memoised on the counts)."""
+    """Symbol groups, following a branch only if it can still be completed (memoised on the counts)."""
     n = len(pool)
     suits_of = [tuple(s for s in range(SUITS_COUNT) if t.suit_mask[c] >> s & 1) for c, _ in pool]
 
@@ -311,7 +272,7 @@ def _symbol_groups(
 
 
 def find(pattern: Pattern, hand: Counter[int], t: Tables) -> Iterator[tuple[int, ...]]:
-    """Groups from ``hand`` (a Counter of codes) that match ``pattern``, each sorted; repeats possible."""
+    """Groups from ``hand`` that match ``pattern``, each sorted; repeats possible."""
     for group in _find(pattern, hand, t):
         if t.excuse_alone or group[0] != t.excuse:  # the Excuse sorts last: a group of Excuses only
             yield group
@@ -357,10 +318,7 @@ def _find(pattern: Pattern, hand: Counter[int], t: Tables) -> Iterator[tuple[int
 def claim_options(
     hand: Iterable[int], t: Tables, tokens: Iterable[int] = range(SUITS_COUNT)
 ) -> dict[int, list[tuple[int, ...]]]:
-    """Every group of ``hand`` that earns each of ``tokens``: token -> sorted list of sorted groups.
-
-    Tokens with no group are left out. Groups are multisets of codes (copies of a card are one card).
-    """
+    """Every group of ``hand`` earning each of ``tokens``, as token -> sorted groups (none: left out)."""
     counts = Counter(int(c) for c in hand)
     out: dict[int, list[tuple[int, ...]]] = {}
     for token in tokens:
@@ -374,25 +332,19 @@ def claim_options(
 
 
 class ClaimGroup(NamedTuple):
-    """A group of cards (sorted codes) that earns ``token``: one claim a hand can make."""
+    """One claim a hand can make: sorted codes that earn ``token``."""
 
     token: int
     cards: tuple[int, ...]
 
     @property
     def text(self) -> str:
-        """The claim as a person types it (a shortcut for its actions): ``claim waves 4MS 4MS 4WL 4YK``."""
+        """The shortcut a person types, e.g. ``claim waves 4MS 4MS 4WL 4YK``."""
         return f"claim {TOKEN_NAMES[self.token]} {format_decktet_cards(self.cards)}"
 
 
 def describe_group(cards: Iterable[int], t: Tables) -> str:
-    """A group and what it earns, for people.
-
-    >>> from bumtable.rules.boojum.rules import BoojumRules
-    >>> from bumtable.cards.decktet import parse_decktet_cards as cards
-    >>> describe_group(cards("AM AS AW AL AY AK"), BoojumRules().tables)
-    'AM AS AW AL AY AK: Moons: a 6-card set; Knots: one suit symbol of each suit'
-    """
+    """A group and what it earns, for people: ``AM AS AW AL AY AK: Moons: a 6-card set; Knots: ...``."""
     group = sorted(cards)
     found = matching_patterns(group, t)
     what = "; ".join(p.description for p in found) if found else "earns no token"

@@ -1,16 +1,8 @@
-"""Gin Bummy's kinds of card, and the winning hand.
-
-Cards are the project's French cards (:class:`bumtable.cards.Card`, plain ints
-underneath): number cards 2-10, face cards J Q K, Aces, and plain Jokers ``JK``
-(both Jokers have the same code, as they play alike).
+"""Gin Bummy's kinds of card and its winning hand, on French card codes (both Jokers share one code).
 
 >>> from bumtable.cards import parse_cards
 >>> [kind(c) for c in parse_cards("7c Qh As JK")]
 ['number', 'face', 'ace', 'joker']
->>> bum_problem(parse_cards("2s 6h 4d 9c")) is None
-True
->>> bum_problem(parse_cards("2s 6h 4d 9s"))
-'two of them are spades'
 """
 
 from __future__ import annotations
@@ -28,16 +20,10 @@ SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 
 
 def is_number(code: int) -> bool:
-    """True for 2 to 10 of any suit.
-
-    >>> is_number(int(Card.parse("10s"))), is_number(int(Card.parse("Js")))
-    (True, False)
-    """
     return code < 44  # rank 10 * 4 + 3 is the highest number card
 
 
 def is_face(code: int) -> bool:
-    """True for Jacks, Queens and Kings."""
     return 44 <= code < 56
 
 
@@ -50,7 +36,6 @@ def is_joker(code: int) -> bool:
 
 
 def kind(code: int) -> str:
-    """``number``, ``face``, ``ace`` or ``joker``."""
     if code < 44:
         return NUMBER
     if code < 56:
@@ -59,34 +44,20 @@ def kind(code: int) -> str:
 
 
 TEXTS: Final = ("",) * 8 + tuple(str(Card(c)) for c in range(8, JOKER + 1))
-"""Each card's text by code, worked out once (events name every card that moves; codes below 8 are no card)."""
+"""Each card's text by code, made once: events name every card that moves."""
 
 
 def card_text(code: int) -> str:
-    """A card's text (``7c``, ``Qh``, ``JK``).
-
-    >>> card_text(8), card_text(JOKER)
-    ('2c', 'JK')
-    """
+    """A card's text (``7c``, ``Qh``, ``JK``)."""
     return TEXTS[code] if 8 <= code <= JOKER else str(Card(code))
 
 
 def cards_text(codes: Iterable[int]) -> str:
-    """Cards' text separated by spaces."""
     return " ".join(card_text(c) for c in codes)
 
 
 def bum_problem(hand: Sequence[int]) -> str | None:
-    """None when ``hand`` wins (exactly four number cards, four suits, four values), else why not.
-
-    >>> from bumtable.cards import parse_cards
-    >>> bum_problem(parse_cards("2s 6h 4d 9c Kh"))
-    'you hold 5 cards, not four'
-    >>> bum_problem(parse_cards("2s 6h 4d Kc"))
-    'Kc is not a number card (2-10)'
-    >>> bum_problem(parse_cards("2s 6h 6d 9c"))
-    'two of them are 6s'
-    """
+    """None when ``hand`` wins (four number cards of four suits and four values), else why not."""
     if len(hand) != 4:
         return f"you hold {len(hand)} cards, not four"
     for c in hand:
@@ -104,7 +75,7 @@ def bum_problem(hand: Sequence[int]) -> str | None:
 
 
 def is_bum(hand: Sequence[int]) -> bool:
-    """True when ``hand`` is a winning hand (see :func:`bum_problem`)."""
+    """True when ``hand`` wins (:func:`bum_problem` says why not)."""
     if len(hand) != 4:
         return False
     suits = 0
@@ -118,11 +89,7 @@ def is_bum(hand: Sequence[int]) -> bool:
 
 
 def cut_value(code: int, *, ace_low: bool) -> int:
-    """A card's value when cutting for the deal: Ace 1 (or 14), 2-10, J 11, Q 12, K 13, Joker 15.
-
-    >>> cut_value(int(Card.parse("As")), ace_low=True), cut_value(JOKER, ace_low=True)
-    (1, 15)
-    """
+    """A card's value when cutting for the deal: Ace 1 (or 14), 2-10, J 11, Q 12, K 13, Joker 15."""
     if code >= JOKER:
         return 15
     rank = code >> 2

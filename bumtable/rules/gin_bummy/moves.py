@@ -1,7 +1,4 @@
-"""Which actions are legal: one pure function of what the player to act can see.
-
-The state and the observation both build a :class:`TurnView` and ask the same
-functions, so their legal actions agree by construction.
+"""Legal actions as a pure function of what the player to act sees, so the state and observation agree.
 
 >>> from bumtable.cards import parse_cards
 >>> from bumtable.rules.gin_bummy.rules import gin_bummy
@@ -9,8 +6,6 @@ functions, so their legal actions agree by construction.
 ...                 stock_open=True, drawn=None, drew_from="", start_size=6)
 >>> [a.text for a in legal_actions(view)]
 ['discard Kh', 'ace As', 'joker JK 7c', 'joker JK 8d', 'joker JK 9s', 'joker JK Kh', 'joker JK As', 'draw stock']
->>> why_illegal(view, GinBummyAction(DISCARD, int(parse_cards("7c")[0])))
-"a number card goes down only after a draw: first 'draw stock' or 'draw beg'"
 """
 
 from __future__ import annotations
@@ -38,27 +33,22 @@ if TYPE_CHECKING:
     from bumtable.rules.gin_bummy.options import GinBummyOptions
 
 TURN: Final = phases.TURN
-"""Phase: the player to act begins a turn."""
 DISCARD_PHASE: Final = phases.DISCARD
-"""Phase: the player to act has drawn one card and must now discard."""
 CALL: Final = phases.CALL
-"""Phase: the player to act holds a winning hand and calls "Bum!"."""
 OVER: Final = phases.OVER
-"""Phase: the game has ended (``state.outcome()`` says how)."""
 
 
 class TurnView(NamedTuple):
-    """What the player to act knows that decides their legal actions (a tuple: one is made at every step)."""
+    """What decides the legal actions of the player to act."""
 
     rules: GinBummyOptions
     phase: str
     hand: tuple[int, ...]
     beg_top: int | None
-    """The Beg's top card (None: the Beg is empty)."""
+    """None: the Beg is empty."""
     stock_open: bool
-    """A card can be drawn from the stock (it has cards, or the Beg can be turned over)."""
+    """The stock has cards, or the Beg can be turned over."""
     drawn: int | None
-    """The card drawn this turn (discard phase)."""
     drew_from: str
     """``stock`` or ``beg`` in the discard phase."""
     start_size: int
@@ -73,14 +63,13 @@ def _may_discard_face_after_draw(view: TurnView, source: str) -> bool:
 
 
 def _can_follow_draw(view: TurnView, source: str) -> bool:
-    """After drawing from ``source`` there will surely be a card the player may discard."""
+    """After drawing from ``source`` the player will surely have a card to discard."""
     if any(is_number(c) for c in view.hand):
         return True
     return _may_discard_face_after_draw(view, source) and any(is_face(c) for c in view.hand)
 
 
 def _discardable(view: TurnView, card: int) -> bool:
-    """May ``card`` be the discard that ends a drawing turn?"""
     if card == view.drawn and not (view.drew_from == "stock" and view.rules.may_discard_stock_draw):
         return False
     if is_number(card):
@@ -91,7 +80,7 @@ def _discardable(view: TurnView, card: int) -> bool:
 _DISCARDS: Final = tuple(GinBummyAction(DISCARD, c) for c in range(JOKER + 1))
 _ACES: Final = tuple(GinBummyAction(ACE, c) for c in range(JOKER + 1))
 _JOKER_PLAYS: Final = tuple(GinBummyAction(JOKER_PLAY, c) for c in range(JOKER + 1))
-"""Each action by card code, made once: legal actions are listed at every step of every game."""
+"""Actions by card code, made once: legal actions are listed at every step."""
 
 
 def legal_actions(view: TurnView) -> tuple[GinBummyAction, ...]:

@@ -1,16 +1,4 @@
-"""Gin Bummy's options as data: the bottom of the family, importing no module of it but the actions' type.
-
-The options and their checks live here; the rules object that makes games from them,
-:class:`~bumtable.rules.gin_bummy.rules.GinBummyRules`, subclasses :class:`GinBummyOptions` in
-:mod:`bumtable.rules.gin_bummy.rules`, above the state. The interface every rules object keeps
-(``new_state``, ``parse_action``, ``action_text``, ``action_space``) is declared here, abstract, so that
-the state and the observation, which hold their rules as a :class:`GinBummyOptions`, offer the whole
-interface without importing the class that implements it.
-
->>> from bumtable.rules.gin_bummy.rules import gin_bummy
->>> isinstance(gin_bummy(), GinBummyOptions), gin_bummy().deck_size
-(True, 54)
-"""
+"""Gin Bummy's options, checked: the bottom of the family, so that the state can hold its rules."""
 
 from __future__ import annotations
 
@@ -39,9 +27,7 @@ FourCardDraw = Literal["stock", "stock-or-beg"]
 
 @dataclass(frozen=True, kw_only=True)
 class GinBummyOptions(OptionsData, ABC):
-    """Every option of Gin Bummy, checked. The rules object, :class:`~bumtable.rules.gin_bummy.rules.GinBummyRules`,
-    is this with the interface filled in; the modules below it (moves, state, observation, action space) take
-    their rules as this type, so none of them imports the rules object."""
+    """Every option of Gin Bummy, and the rules interface that :class:`~.rules.GinBummyRules` implements."""
 
     system: str = "gin-bummy"
     """The game these options are for, as ``bumtable games`` names it."""
@@ -71,7 +57,7 @@ class GinBummyOptions(OptionsData, ABC):
     """Safeguard for simulations: after this many turns the game ends as a draw (0: no limit, for people)."""
 
     def __post_init__(self) -> None:
-        # each value against its declared type (the choices of a Literal included), then what types cannot say
+        # the declared types first, then what types cannot say, then the bounds
         self.check_values({f.name: getattr(self, f.name) for f in dataclasses.fields(self)}, bounds=False)
         if self.system != "gin-bummy":
             raise RulesError(f"these are the rules of gin-bummy, not {self.system!r}")
@@ -89,16 +75,15 @@ class GinBummyOptions(OptionsData, ABC):
             )
         if self.max_turns < 0:
             raise RulesError(f"max_turns must be 0 (no limit) or more, not {self.max_turns}")
-        self.check_all()  # the bounds, once the rules' own words have said what they can
+        self.check_all()
 
     # ----------------------------------------------------------------- derived
     @property
     def deck_size(self) -> int:
-        """Cards in the deck (52 plus the Jokers)."""
         return 52 + self.jokers
 
     def deck(self) -> list[Card]:
-        """The deck, unshuffled: 2 to Ace of each suit, then the Jokers (plain ``JK``)."""
+        """Unshuffled: 2 to Ace of each suit, then the Jokers."""
         return french_deck(jokers=self.jokers)
 
     # ----------------------------------------------------------------- interface (GinBummyRules implements it)
@@ -106,7 +91,7 @@ class GinBummyOptions(OptionsData, ABC):
     def new_state(
         self, seed: int, *, chance: Sequence[Sequence[int]] | None = None
     ) -> GameState[GinBummyAction, Any]:
-        """A new game from this seed (``chance`` replays the shuffles of another game)."""
+        """A new game (``chance`` replays the shuffles of another game)."""
 
     @abstractmethod
     def action_space(self) -> IndexedSpace[GinBummyAction]:

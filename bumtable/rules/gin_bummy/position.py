@@ -1,9 +1,7 @@
-"""Hand-built positions: who holds what, the Beg and the top of the stock, for tests and ``moves``.
+"""Hand-built positions (who holds what, the Beg, the top of the stock), for tests and examples.
 
 >>> from bumtable.rules.gin_bummy.rules import gin_bummy
 >>> state = position(gin_bummy(), ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"], beg="5c", stock_top="Qs")
->>> [a.text for a in state.legal_actions()]
-['discard Kh', 'draw beg', 'draw stock']
 >>> state.apply(state.rules.parse_action("discard Kh"))
 >>> state.phase, [a.text for a in state.legal_actions()]
 ('call', ['bum'])
@@ -45,11 +43,8 @@ def position(
 ) -> GinBummyState:
     """A state where player ``p`` holds ``hands[p]`` and ``turn`` begins a turn.
 
-    ``beg`` lists the Beg bottom card first; ``stock_top`` the next cards of the stock, next card
-    first; the rest of the deck lies below them in an order drawn from ``seed``. ``stock`` instead
-    gives the whole stock (next card first), and then every card must be placed. Players listed in
-    ``starved`` are out (their hands must be empty). ``public[p]`` lists cards of ``hands[p]`` that
-    everyone knows p holds (taken from the Beg or forced by a Joker).
+    ``beg`` is bottom card first, ``stock_top`` next card first, the rest of the deck shuffled by ``seed``
+    below it; or ``stock`` is the whole stock. ``public[p]``: cards everyone knows ``p`` holds.
     """
     n = rules.players
     if len(hands) != n:

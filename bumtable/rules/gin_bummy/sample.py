@@ -2,10 +2,8 @@
 
 >>> import random
 >>> from bumtable.rules.gin_bummy.rules import gin_bummy
->>> state = gin_bummy(players=3).new_state(seed=3)
->>> obs = state.observe(1)
->>> guess = sample_state(obs, random.Random(5))
->>> guess.observe(1) == obs
+>>> obs = gin_bummy(players=3).new_state(seed=3).observe(1)
+>>> sample_state(obs, random.Random(5)).observe(1) == obs
 True
 """
 
@@ -21,11 +19,7 @@ from bumtable.rules.gin_bummy.state import PUBLIC, GinBummyState
 
 
 def hidden_pools(obs: GinBummyObservation) -> list[list[int]]:
-    """The cards the seat cannot place, grouped by the stock they came from (0: the deal; k: k-th turn-over).
-
-    Each such card is in another player's hidden cards of that group or, for the group of the current
-    stock, in the stock.
-    """
+    """The cards the seat cannot place, by the stock they came from (0: the deal; k: the k-th turn-over)."""
     rules = obs.rules
     unplaced = Counter(int(c) for c in rules.deck())
     unplaced.subtract(obs.beg)
@@ -48,7 +42,7 @@ def hidden_pools(obs: GinBummyObservation) -> list[list[int]]:
             jokers += k
         else:
             pools[last_flip.get(c, 0)].extend([c] * k)
-    # Both Jokers look alike, so their groups follow from the counts: whatever room each group has left.
+    # the Jokers look alike: each group takes what room its counts leave
     slots = _slots(obs)
     for g in range(gens):
         room = slots[g] - len(pools[g])
@@ -84,11 +78,8 @@ def _slots(obs: GinBummyObservation) -> list[int]:
 
 
 def sample_state(obs: GinBummyObservation, rng: random.Random) -> GinBummyState:
-    """A full state consistent with ``obs``: the cards the seat cannot see dealt at random among the places
-    they could be (each group of cards only to the places that came from its stock).
-
-    Like a copy without history, the state has no history and no event log; its chance (the shuffles of
-    any later turn-over) is fresh, seeded from ``rng``."""
+    """A full state consistent with ``obs``, the unseen cards dealt at random where their stock put them;
+    no history, no event log, later shuffles seeded from ``rng``."""
     rules = obs.rules
     n = rules.players
     pools = hidden_pools(obs)
@@ -160,8 +151,7 @@ def sample_state(obs: GinBummyObservation, rng: random.Random) -> GinBummyState:
 
 
 def _own_hidden(obs: GinBummyObservation, seat: int, cards: list[int]) -> tuple[list[int], list[int]]:
-    """The seat's own hidden cards with their groups: each card's group is known, but for Jokers,
-    which take whatever groups the counts leave."""
+    """The seat's own hidden cards with their groups (Jokers take whatever groups the counts leave)."""
     last_flip: dict[int, int] = {}
     for k, flip in enumerate(obs.flips, start=1):
         for c in flip:

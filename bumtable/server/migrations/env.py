@@ -1,9 +1,5 @@
-"""Alembic's environment: migrate the connection :class:`bumtable.server.store.Store` hands over.
-
-Run programmatically (``Store.__init__`` calls ``alembic.command.upgrade`` with the connection in
-``config.attributes["connection"]``); with no connection given, one is made from the config's
-``sqlalchemy.url``. ``render_as_batch`` lets SQLite alter tables (it copies them).
-"""
+"""Alembic's environment: migrate the connection :class:`~bumtable.server.store.Store` hands over, else one to
+the config's ``sqlalchemy.url``."""
 
 from __future__ import annotations
 
@@ -18,7 +14,7 @@ def run(connection: Connection) -> None:
     context.configure(
         connection=connection,
         target_metadata=Base.metadata,
-        render_as_batch=True,
+        render_as_batch=True,  # SQLite alters a table by copying it
         compare_type=True,
         compare_server_default=compare_server_default,
     )

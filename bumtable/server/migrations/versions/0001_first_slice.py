@@ -1,11 +1,5 @@
-"""The first slice's schema: tables, seats and each table's action log.
-
-Exactly what ``Base.metadata.create_all`` made before migrations existed, so that such a database is
-stamped with this revision (``Store`` does that) and upgraded from here.
-
-Revision ID: 0001
-Revises:
-"""
+"""Tables, seats and action logs: exactly what ``create_all`` made before migrations, so such a database is
+stamped with this revision."""
 
 from __future__ import annotations
 

@@ -1,13 +1,4 @@
-"""Table settings and the any-free-seat join code; claimed, auto-playing and named seats; who made an action.
-
-``tables``: ``settings`` (JSON, ``{}``: away timeout, turn clock, stand-in bot; the service reads it),
-``join_hash`` (SHA-256 of the join code), ``updated_at`` (set to ``created_at`` for existing tables).
-``seats``: ``claimed``, ``auto`` (both false), ``name``. ``actions``: ``by`` (``'seat'`` for every action
-made before: the seat's own player or bot).
-
-Revision ID: 0002
-Revises: 0001
-"""
+"""Table settings and join codes; claimed, auto-playing and named seats; who made each action."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""Listed tables: ``tables.listed`` (false for every table made before), indexed with ``status`` for the lobby's
-list of open tables.
-
-Revision ID: 0003
-Revises: 0002
-"""
+"""Listed tables: ``tables.listed``, indexed with ``status`` for the lobby's list of open tables."""
 
 from __future__ import annotations
 
