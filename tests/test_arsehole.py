@@ -11,7 +11,7 @@ from conftest import play, reason, seated, texts
 
 from bumtable import rules as R
 from bumtable.cards import Card
-from bumtable.cli.moves import moves_for
+from bumtable.cli.moves_climbing import moves_for
 from bumtable.rules import GameRecord, Rules, State
 from bumtable.rules.climbing.plays import GIVE
 

@@ -15,9 +15,9 @@ from rich.text import Text
 
 from bumtable.bots import make_bot
 from bumtable.cards.decktet import format_decktet_cards
-from bumtable.cli.boojum_face import BoojumFace, Steps
-from bumtable.cli.faces import face_for
-from bumtable.cli.render import Seats
+from bumtable.faces.terminal.boojum.face import BoojumFace, Steps
+from bumtable.faces.terminal.common import Seats
+from bumtable.faces.terminal.families import face_for
 from bumtable.rules import get
 from bumtable.rules.boojum import (
     CASH,

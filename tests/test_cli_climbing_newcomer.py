@@ -22,12 +22,12 @@ from conftest import seated
 from rich.console import Console
 from test_cli_play import ENV
 
-from bumtable.cli.choice import INPUT_RULE
-from bumtable.cli.climbing_face import ClimbingFace
-from bumtable.cli.climbing_hand import result_table
-from bumtable.cli.climbing_menu import menu
-from bumtable.cli.render import Seats
 from bumtable.cli.saves import Seating, meta_of, save_game
+from bumtable.faces.terminal.climbing.choice import INPUT_RULE
+from bumtable.faces.terminal.climbing.face import ClimbingFace
+from bumtable.faces.terminal.climbing.hand import result_table
+from bumtable.faces.terminal.climbing.menu import menu
+from bumtable.faces.terminal.common import Seats
 from bumtable.rules import State, get
 from bumtable.rules import events as ev
 from bumtable.rules.climbing.plays import PASS

@@ -9,7 +9,7 @@ import pytest
 from conftest import seated
 from test_cli_play import ALWAYS_ONE, bumtable
 
-from bumtable.cli.choice import interpret
+from bumtable.faces.terminal.climbing.choice import interpret
 from bumtable.rules import get
 
 

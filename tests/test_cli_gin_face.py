@@ -15,11 +15,11 @@ from rich.console import Console, RenderableType
 from bumtable.bots import make_bot
 from bumtable.cards import Card
 from bumtable.cards.french import JOKER
-from bumtable.cli import render
-from bumtable.cli.face import Face
-from bumtable.cli.faces import face_for
-from bumtable.cli.gin_face import EMPTY, GinBummyFace
-from bumtable.cli.render import Seats
+from bumtable.faces.terminal import common
+from bumtable.faces.terminal.common import Seats
+from bumtable.faces.terminal.face import Face
+from bumtable.faces.terminal.families import face_for
+from bumtable.faces.terminal.gin_bummy.face import EMPTY, GinBummyFace
 from bumtable.rules import get
 from bumtable.rules.gin_bummy import (
     ACE,
@@ -328,7 +328,7 @@ def test_a_draw_everyone_may_see_names_the_card_for_everyone(games: list[Game]) 
 
 
 def test_an_ace_draws_what_there_is_and_shows_only_the_known_cards(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "fancy", lambda: True)
+    monkeypatch.setattr(common, "fancy", lambda: True)
     rules = gin_bummy(2)
     mine = "Ah 2s 3s 4s 5s"
     rest = [c for c in rules.deck() if str(c) not in (*mine.split(), "9h")]
@@ -513,16 +513,16 @@ def test_exactly_the_moves_that_starve_are_warned_of_and_marked_in_the_menu(game
 def test_the_warning_says_what_starving_costs_naming_the_card_as_the_table_does(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(render, "fancy", lambda: True)
+    monkeypatch.setattr(common, "fancy", lambda: True)
     two = position(gin_bummy(2), ["2s 6h 4d Kh", "7c 7d 7h 7s 8c"])
     warning = FACE.warning(two.observe(0), act("discard Kh"))
     assert warning == (
         "Discarding K♥ leaves you only three cards: a player left with fewer than four cards starves, "
         "so you lose and P1 wins at once."
     )
-    monkeypatch.setattr(render, "fancy", lambda: False)
+    monkeypatch.setattr(common, "fancy", lambda: False)
     assert str(FACE.warning(two.observe(0), act("discard Kh"))).startswith("Discarding Kh leaves you")
-    monkeypatch.setattr(render, "fancy", lambda: True)
+    monkeypatch.setattr(common, "fancy", lambda: True)
     assert FACE.warning(two.observe(1), act("discard Kh")) is None  # only for the seat to act
     three = position(gin_bummy(3), ["2s 6h 4d Kh JK", "7c 7d 7h 7s 8c", "9c 9d 9h 9s 10c"])
     warning = FACE.warning(three.observe(0), act("joker JK 2s"))
@@ -537,7 +537,7 @@ def test_the_warning_says_what_starving_costs_naming_the_card_as_the_table_does(
 def test_holding_four_cards_with_a_jack_the_hand_line_and_typing_bum_name_the_jack_as_the_table_does(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(render, "fancy", lambda: True)
+    monkeypatch.setattr(common, "fancy", lambda: True)
     state = position(gin_bummy(2), ["2c 6h 4d Js", "7c 7d 7h 7s 8c"])
     obs = state.observe(0)
     view = " ".join(show(FACE.turn_view(obs, Seats.numbered(2, 0))).split())
@@ -603,7 +603,7 @@ def test_ordered_lists_bum_then_discards_draws_aces_and_jokers(games: list[Game]
 
 
 def test_option_texts_start_with_the_typed_form_of_the_action(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "fancy", lambda: False)
+    monkeypatch.setattr(common, "fancy", lambda: False)
     rules = gin_bummy(2)
     state = position(rules, ["2s 6h 4d 9c Kh As JK", "7c 7d 7h 7s 8c"], beg="5c", stock_top="Qs")
     obs = state.observe(0)
@@ -616,7 +616,7 @@ def test_option_texts_start_with_the_typed_form_of_the_action(monkeypatch: pytes
 
 
 def test_cards_print_as_ascii_when_the_terminal_cannot_show_suits(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "fancy", lambda: False)
+    monkeypatch.setattr(common, "fancy", lambda: False)
     game = play_shown(gin_bummy(3).replace(max_turns=40), 3, ("random", "heuristic", "random"))
     texts = [*game.openings.values(), *game.finals.values()]
     for s in game.steps:
@@ -679,14 +679,14 @@ def test_a_lone_number_card_before_drawing_says_to_draw_first() -> None:
 
 
 def test_a_lone_card_not_held_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "fancy", lambda: True)  # the card as the table shows it
+    monkeypatch.setattr(common, "fancy", lambda: True)  # the card as the table shows it
     assert _read("Qs", ["2s 6h 4d 7c Kh", "9c 7d 7h 7s 8c"]).error == "you do not hold Q♠"
 
 
 def test_after_a_draw_a_lone_card_discards_it_but_never_the_card_just_drawn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(render, "fancy", lambda: True)
+    monkeypatch.setattr(common, "fancy", lambda: True)
     rules, state, _ = _setup(["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"], stock_top="3d")
     state.apply(DRAW_STOCK_ACTION)
     options = FACE.ordered(state.observe(0), state.legal_actions())
@@ -740,7 +740,7 @@ def test_junk_is_unreadable_and_the_error_says_what_is_wrong() -> None:
 
 
 def test_typed_actions_that_are_illegal_say_why(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(render, "fancy", lambda: True)
+    monkeypatch.setattr(common, "fancy", lambda: True)
     choice = _read("ace Ah", ["2s 6h 4d 9c Kh", "7c 7d 7h 7s 8c"])
     assert not choice.unreadable and choice.error == "you do not hold A♥"
     carry = _read(

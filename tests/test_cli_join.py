@@ -19,9 +19,9 @@ from rich.console import Console
 from server_helpers import Server
 from test_cli_play import ENV
 
-from bumtable.cli import render
-from bumtable.cli.faces import face_for
-from bumtable.cli.render import Seats
+from bumtable.faces.terminal import common
+from bumtable.faces.terminal.common import Seats
+from bumtable.faces.terminal.families import face_for
 from bumtable.rules import GameRecord, get
 from bumtable.rules.climbing.plays import PASS
 from bumtable.server.store import Store, TableRecord
@@ -107,7 +107,7 @@ def public_story(
     """What a spectator is told of each action of the match (the face's narration of the public events, with who
     made the move where ``by``, the server's log, says it was not the seat's player; rendered as the join process
     renders it: 100 columns, no colour, suit symbols)."""
-    monkeypatch.setattr(render, "fancy", lambda: True)
+    monkeypatch.setattr(common, "fancy", lambda: True)
     rules = record.rules
     state = rules.new_state(record.seed, chance=record.chance)
     face, seats = face_for(rules), Seats(names)

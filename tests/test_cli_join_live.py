@@ -25,11 +25,12 @@ from test_cli_join_seat import ONE_PERSON, TWO_PEOPLE, moves, seat_zero_leads
 from test_cli_play import ENV
 
 from bumtable.cards import Card
-from bumtable.cli import render
-from bumtable.cli.faces import face_for
-from bumtable.cli.render import Seats, count_word
+from bumtable.faces.terminal import common
+from bumtable.faces.terminal.common import Seats, count_word
+from bumtable.faces.terminal.families import face_for
 from bumtable.rules import get
 from bumtable.rules.registry import rules_from_dict
+from bumtable.words import ordinal
 
 SQLITE = pytest.mark.parametrize("server", ["sqlite"], indirect=True)
 """For a test of the client, which the database behind the server does not change: SQLite only."""
@@ -207,7 +208,7 @@ def test_join_a_player_who_rejoins_is_told_what_happened_while_away(
     assert "Scores: You 0, P1 0, P2 0, P3 0" in block
 
     state = replayed(server, created["id"])  # only what the seat may know: no card another seat holds
-    monkeypatch.setattr(render, "fancy", lambda: True)
+    monkeypatch.setattr(common, "fancy", lambda: True)
     for seat in (1, 2, 3):
         for card in state.observe(seat).hand:
             shown = Card(card).pretty()
@@ -223,7 +224,7 @@ def test_join_a_spectator_joining_mid_hand_sees_the_table_at_once(
     )
     info = table_when(server, created["id"], lambda t: t["turn"] == 0 and t["actions"] >= 3)  # mid-hand
     state = replayed(server, created["id"])
-    monkeypatch.setattr(render, "fancy", lambda: True)  # as the process prints cards
+    monkeypatch.setattr(common, "fancy", lambda: True)  # as the process prints cards
     rules = state.rules
     names = tuple(f"P{p}" for p in range(4))
     kinds = ("person, away", "heuristic bot", "heuristic bot", "random bot")  # the seats of ONE_PERSON
@@ -292,7 +293,7 @@ def test_join_match_end_prints_the_final_standings(server: Server) -> None:
     ended = outcome(server, created["id"])
     standings = out[out.index("Final standings") :].splitlines()
     for seat, name in enumerate(("You", "P1")):
-        place = render.ordinal(ended["places"][seat])
+        place = ordinal(ended["places"][seat])
         row = rf"^\s*{place}\s+{name}\s+{ended['scores'][seat]}\s*$"
         assert any(re.match(row, line) for line in standings), (row, standings)
     best = next(i for i, line in enumerate(standings) if "1st" in line)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from bumtable.cli.choice import interpret, ordered
+from bumtable.faces.terminal.climbing.choice import interpret, ordered
 from bumtable.rules import get
 
 ALWAYS_ONE = "1\n" * 3000

@@ -17,11 +17,11 @@ import pexpect
 from rich.console import Console
 from test_cli_play import ENV, bumtable
 
-from bumtable.cli.climbing_face import ClimbingFace
 from bumtable.cli.play import Match
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.saves import Seating, load_record
-from bumtable.cli.summaries import rules_summary
+from bumtable.faces.terminal.climbing.face import ClimbingFace
+from bumtable.faces.terminal.summary import rules_summary
 from bumtable.rules import GameRecord, get
 from bumtable.rules.climbing.plays import PASS
 
@@ -291,7 +291,7 @@ def test_answering_anything_but_y_to_a_warning_keeps_the_turn_and_y_plays_the_mo
 def test_typing_4_holding_a_4_that_cannot_beat_the_table_says_why_and_how_to_pick_option_4() -> None:
     import random
 
-    from bumtable.cli.choice import interpret, ordered
+    from bumtable.faces.terminal.climbing.choice import interpret, ordered
 
     rules = get("president", players=4)  # seed 0, one random move (seed 0): the seat holds a 4, a 10 on top
     state = rules.new_state(0)

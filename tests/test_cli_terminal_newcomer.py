@@ -18,16 +18,16 @@ from rich.console import Console
 from test_cli_play import ALWAYS_ONE, ENV, bumtable
 
 from bumtable.cards import Card
-from bumtable.cli.boojum_face import BoojumFace
-from bumtable.cli.choice import interpret, ordered
-from bumtable.cli.climbing_menu import Entry, entry_text
-from bumtable.cli.gin_face import GinBummyFace
-from bumtable.cli.narrate import reversal_lines
 from bumtable.cli.play import Match
 from bumtable.cli.prompt import LineReader
-from bumtable.cli.render import Seats
 from bumtable.cli.saves import Seating
-from bumtable.cli.summaries import rules_summary
+from bumtable.faces.terminal.boojum.face import BoojumFace
+from bumtable.faces.terminal.climbing.choice import interpret, ordered
+from bumtable.faces.terminal.climbing.menu import Entry, entry_text
+from bumtable.faces.terminal.climbing.narrate import reversal_lines
+from bumtable.faces.terminal.common import Seats
+from bumtable.faces.terminal.gin_bummy.face import GinBummyFace
+from bumtable.faces.terminal.summary import rules_summary
 from bumtable.rules import GameRecord, State, get
 from bumtable.rules.boojum.actions import LAY
 from bumtable.rules.climbing.plays import GIVE, SEQUENCE, SET, picks_of, with_picks

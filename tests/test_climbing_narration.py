@@ -13,8 +13,8 @@ from conftest import seated
 from rich.console import Console
 
 from bumtable.cards import Card
-from bumtable.cli.climbing_face import ClimbingFace
-from bumtable.cli.render import Seats
+from bumtable.faces.terminal.climbing.face import ClimbingFace
+from bumtable.faces.terminal.common import Seats
 from bumtable.rules import State, get
 from bumtable.rules import events as ev
 

@@ -16,11 +16,11 @@ from test_cli_play import bumtable
 from bumtable.bots import make_bot
 from bumtable.bots.hints import hint
 from bumtable.bots.seeds import bot_seed
-from bumtable.cli.faces import face_for
 from bumtable.cli.prompt import LineReader
-from bumtable.cli.render import Seats
 from bumtable.cli.saves import load_record
 from bumtable.cli.turn import NO_HINTS, TurnPrompt
+from bumtable.faces.terminal.common import Seats
+from bumtable.faces.terminal.families import face_for
 from bumtable.rules import get
 
 

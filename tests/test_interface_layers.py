@@ -14,10 +14,25 @@ from bumtable.rules import FAMILIES, GameRecord, family_of, get, system, systems
 from bumtable.sim import simulate, simulate_games
 
 PACKAGE = Path(__file__).resolve().parents[1] / "bumtable"
+LAYERS = {
+    "errors": 0,
+    "words": 0,
+    "cards": 1,
+    "rules": 2,
+    "wire": 3,
+    "bots": 3,
+    "sim": 4,
+    "server": 5,
+    "faces": 5,
+    "cli": 6,
+}
+"""Each package's floor: a module imports only from its own package and from packages on lower floors (so
+the server and the faces never import each other, and nothing imports the command line)."""
+ABOVE_THE_RULES = tuple(layer for layer, floor in LAYERS.items() if floor > LAYERS["rules"])
 FAMILY_TYPES = {
     name
     for family in ("Climbing", "GinBummy", "Boojum")
-    for name in (f"{family}Rules", f"{family}State", f"{family}Observation")
+    for name in (f"{family}Rules", f"{family}State", f"{family}Observation", f"{family}Options")
 }
 
 
@@ -27,32 +42,95 @@ def test_every_system_belongs_to_a_registered_family() -> None:
     assert {family_of(get(name)).name for name in systems()} == set(FAMILIES)
 
 
-def _family_type_checks(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text())
+def _imported(path: Path) -> list[tuple[str, int]]:
+    """Each bumtable module ``path`` imports (at the top, in a function or for type checking), with its line."""
     found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
-            names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
-            names |= {n.attr for n in ast.walk(node.args[1]) if isinstance(n, ast.Attribute)}
-            if names & FAMILY_TYPES:
-                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == "bumtable":
+            found += [(f"bumtable.{alias.name}", node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.module, node.lineno))
+    return [(name, line) for name, line in found if name.startswith("bumtable.")]
+
+
+def _imports_not_down(root: Path) -> list[str]:
+    """Every import under ``root`` of a package on the same floor or higher (``where: from -> to``)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        here = path.relative_to(root).parts[0].removesuffix(".py")
+        for name, line in _imported(path):
+            there = name.split(".")[1]
+            if here in LAYERS and there in LAYERS and there != here and LAYERS[there] >= LAYERS[here]:
+                found.append(f"{path.relative_to(root)}:{line}: {here} -> {there}")
+    return found
+
+
+def test_every_package_has_a_floor() -> None:
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    modules = {p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
+    assert packages | modules == set(LAYERS)
+
+
+def test_imports_point_down_the_layers() -> None:
+    assert _imports_not_down(PACKAGE) == []
+
+
+@pytest.mark.parametrize(
+    ("layer", "imports", "expected"),
+    [
+        ("server", "from bumtable.faces.terminal.common import Seats", ["server -> faces"]),
+        ("wire", "import bumtable.cli.app", ["wire -> cli"]),
+        ("faces", "from bumtable.cli import common", ["faces -> cli"]),
+        ("faces", "from bumtable import rules, sim", []),
+    ],
+)
+def test_the_layer_scan_finds_an_import_that_does_not_point_down(
+    tmp_path: Path, layer: str, imports: str, expected: list[str]
+) -> None:
+    sample = tmp_path / layer / "_scan_sample.py"
+    sample.parent.mkdir()
+    sample.write_text(f"def f():\n    {imports}\n")
+    assert _imports_not_down(tmp_path) == [f"{layer}/_scan_sample.py:2: {e}" for e in expected]
+
+
+def _family_type_checks(root: Path) -> list[str]:
+    """Every ``isinstance`` on a family's type in the layers above the rules under ``root`` (``where:line``)."""
+    found = []
+    for path in sorted(p for layer in ABOVE_THE_RULES for p in (root / layer).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+            ):
+                names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+                names |= {n.attr for n in ast.walk(node.args[1]) if isinstance(n, ast.Attribute)}
+                if names & FAMILY_TYPES:
+                    found.append(f"{path.relative_to(root)}:{node.lineno}")
     return found
 
 
 def test_no_module_above_the_rules_layer_tests_a_familys_type() -> None:
-    above = [p for layer in ("bots", "sim", "cli") for p in (PACKAGE / layer).rglob("*.py")]
-    assert above, "the layers above the rules were not found"
-    offenders = [where for path in above for where in _family_type_checks(path)]
-    assert offenders == []
+    assert all((PACKAGE / layer).is_dir() for layer in ABOVE_THE_RULES), "a layer above the rules is missing"
+    assert _family_type_checks(PACKAGE) == []
 
 
-def test_the_type_scan_finds_a_family_type_check(tmp_path: Path) -> None:
-    sample = PACKAGE / "cli" / "_scan_sample.py"
-    sample.write_text("def f(r):\n    return isinstance(r, rules.GinBummyRules)\n")
-    try:
-        assert _family_type_checks(sample) == ["cli/_scan_sample.py:2"]
-    finally:
-        sample.unlink()
+@pytest.mark.parametrize(
+    ("layer", "check"),
+    [
+        ("faces", "isinstance(x, ClimbingOptions)"),
+        ("server", "isinstance(x, ClimbingOptions)"),
+        ("wire", "isinstance(x, (BoojumOptions, int))"),
+        ("cli", "isinstance(x, rules.GinBummyRules)"),
+    ],
+)
+def test_the_type_scan_finds_a_family_type_check(tmp_path: Path, layer: str, check: str) -> None:
+    sample = tmp_path / layer / "_scan_sample.py"
+    sample.parent.mkdir()
+    sample.write_text(f"def f(x):\n    return {check}\n")
+    assert _family_type_checks(tmp_path) == [f"{layer}/_scan_sample.py:2"]
 
 
 @pytest.mark.parametrize(("game", "count"), [("bum-game", 450), ("president", 230), ("gin-bummy", 25)])

@@ -21,7 +21,6 @@ from bumtable.bots import BOTS, check_bot
 from bumtable.bots.seeds import bot_seed as bot_seed  # re-exported: play and its tests import it here
 from bumtable.errors import BumtableError
 from bumtable.rules import Rules, get, rules_from_dict, system, systems
-from bumtable.rules.climbing import ClimbingOptions
 
 GAME_HELP = "The game: " + ", ".join(systems()) + " (bumtable games lists players and variants)."
 
@@ -181,17 +180,6 @@ def parse_options(values: Iterable[str]) -> dict[str, object]:
         except json.JSONDecodeError:
             out[name.strip().replace("-", "_")] = value
     return out
-
-
-def match_goal(rules: ClimbingOptions) -> str:
-    """How a climbing match ends, in words: ``first to 100 points`` or ``10 rounds, highest total wins``."""
-    if rules.target and rules.rounds:
-        return f"first to {rules.target} points, at most {rules.rounds} rounds"
-    if rules.target:
-        return f"first to {rules.target} points"
-    if rules.rounds_winner == "last-hand":
-        return f"{rules.rounds} rounds, the first out in the last round wins"
-    return f"{rules.rounds} rounds, highest total wins"
 
 
 def bot_words(text: str) -> list[str]:

@@ -5,7 +5,7 @@ each hand scored comes from the person's own observations, seen again by replayi
 actions, so nothing hidden is told.
 
 >>> from bumtable.rules import get
->>> from bumtable.cli.faces import face_for
+>>> from bumtable.faces.terminal.families import face_for
 >>> state = get("bum-game", players=3, target=3, rounds=0).new_state(seed=4)
 >>> while not state.is_over():
 ...     state.apply(state.legal_actions()[0])
@@ -24,10 +24,11 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bumtable.cli.face import Face
-from bumtable.cli.render import Seats, ordinal
+from bumtable.faces.terminal.common import Seats
+from bumtable.faces.terminal.face import Face
 from bumtable.rules import State
 from bumtable.rules.standing import running_count
+from bumtable.words import ordinal
 
 MAX_COLUMNS = 12
 """Up to this many hands get a column each in the summary; more share one column."""

@@ -20,7 +20,7 @@ from bumtable.cli.common import (
     make_rules,
     split_words,
 )
-from bumtable.cli.moves import moves_for, moves_line
+from bumtable.cli.moves_climbing import moves_for, moves_line
 from bumtable.cli.moves_games import boojum_moves, gin_moves
 from bumtable.rules import as_climbing, family_of
 

@@ -28,13 +28,13 @@ from rich.text import Text
 from bumtable.bots import make_bot
 from bumtable.bots.hints import hint
 from bumtable.cli.common import bot_seed, command_name
-from bumtable.cli.face import Face
-from bumtable.cli.faces import face_for
 from bumtable.cli.match_end import match_summary
 from bumtable.cli.prompt import LineReader
-from bumtable.cli.render import Seats
 from bumtable.cli.saves import Seating, save_game
 from bumtable.cli.turn import YES, TurnPrompt
+from bumtable.faces.terminal.common import Seats
+from bumtable.faces.terminal.face import Face
+from bumtable.faces.terminal.families import face_for
 from bumtable.rules import State
 
 

@@ -25,9 +25,9 @@ from bumtable.cli.common import (
     parse_options,
     split_words,
 )
-from bumtable.cli.faces import face_for
 from bumtable.cli.play import Match
 from bumtable.cli.saves import Seating, load_record, meta_of, seating_from
+from bumtable.faces.terminal.families import face_for
 from bumtable.rules import Rules, get, system
 
 

@@ -37,14 +37,14 @@ from rich.text import Text
 
 from bumtable.cli import remote_view as view
 from bumtable.cli.common import command_name
-from bumtable.cli.face import Face
-from bumtable.cli.faces import face_for
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.remote_input import Keyboard, PromptReader, Typed, is_quit
 from bumtable.cli.remote_link import RemoteError, TableLink, scoreboard
 from bumtable.cli.remote_socket import Lost, Message, TableSocket
-from bumtable.cli.summaries import in_force
 from bumtable.cli.turn import Command, TurnPrompt
+from bumtable.faces.terminal.face import Face
+from bumtable.faces.terminal.families import face_for
+from bumtable.faces.terminal.summary import in_force
 from bumtable.rules import system
 from bumtable.rules.events import Event
 from bumtable.rules.phases import OVER

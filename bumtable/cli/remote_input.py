@@ -14,8 +14,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bumtable.cli.choice import COMMANDS
 from bumtable.cli.prompt import LineReader
+from bumtable.faces.terminal.common import COMMANDS
 
 QUIT_WORDS = frozenset(word for word, command in COMMANDS.items() if command == "quit")
 """The words that leave the table (``q``, ``quit``, ``exit``), whenever they are typed."""

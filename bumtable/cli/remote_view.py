@@ -37,12 +37,13 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bumtable.cli.face import Face
 from bumtable.cli.match_end import MAX_COLUMNS
-from bumtable.cli.render import Seats, count_word, ordinal
 from bumtable.errors import BumtableError
+from bumtable.faces.terminal.common import Seats, count_word
+from bumtable.faces.terminal.face import Face
 from bumtable.rules.events import HAND_OVER, Event
 from bumtable.rules.registry import sample_state
+from bumtable.words import ordinal
 
 MADE_BY = {
     "auto": "auto-played",

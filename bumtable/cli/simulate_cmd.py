@@ -26,11 +26,10 @@ from bumtable.cli.common import (
     split_words,
     work_progress,
 )
-from bumtable.cli.render import ordinal
 from bumtable.rules import as_climbing, family_of, system
 from bumtable.sim import GameSimReport, SimReport, simulate_games
 from bumtable.sim import simulate as run_simulation
-from bumtable.words import plural
+from bumtable.words import ordinal, plural
 
 
 def summary_tables(report: SimReport) -> list[Table]:

@@ -2,7 +2,7 @@
 
 Both ways of playing share it: ``bumtable play`` (against bots in this process) and ``bumtable join``
 (at a server's table), so a turn looks and reads the same in both. The table is drawn in full at the
-first turn, when the game moves to another part (:func:`~bumtable.cli.face.scene`) and on ``t``;
+first turn, when the game moves to another part (:func:`~bumtable.faces.terminal.face.scene`) and on ``t``;
 other turns show the face's brief view. A typed line is read by the face's input rule; a move the
 face warns about is taken only once the person confirms it. Whether an action is legal, and why not,
 comes from the caller's ``why_illegal`` (the state's own in ``play``; over the wire, one worked out
@@ -19,10 +19,10 @@ from rich.columns import Columns
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from bumtable.cli.face import Face, scene
 from bumtable.cli.prompt import LineReader
-from bumtable.cli.render import Seats, count_word
-from bumtable.cli.summaries import rules_summary
+from bumtable.faces.terminal.common import Seats, count_word
+from bumtable.faces.terminal.face import Face, scene
+from bumtable.faces.terminal.summary import rules_summary
 from bumtable.rules.protocol import AnyRules
 
 YES = ("y", "yes")

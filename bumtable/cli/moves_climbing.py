@@ -19,10 +19,10 @@ from typing import Any
 
 from bumtable.cards import Card, parse_cards
 from bumtable.cards.french import JOKER, SUIT_LETTERS
-from bumtable.cli.choice import ordered
 from bumtable.cli.common import CliError
-from bumtable.cli.render import count_word
 from bumtable.errors import BumtableError
+from bumtable.faces.terminal.climbing.choice import ordered
+from bumtable.faces.terminal.common import count_word
 from bumtable.rules.climbing import ClimbingRules, Play
 from bumtable.rules.climbing.movegen import turn_plays
 from bumtable.rules.climbing.plays import SEQUENCE, SET

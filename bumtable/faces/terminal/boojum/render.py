@@ -5,7 +5,7 @@ shown what it may not know: the only private cards named are the observer's own 
 was dealt, the card it drew).
 
 >>> from bumtable.rules import get
->>> from bumtable.cli.render import Seats
+>>> from bumtable.faces.terminal.common import Seats
 >>> obs = get("boojum", players=4).new_state(seed=3).observe(0)
 >>> str(cards_text([15, 27])).replace("·", ".")  # each card with its type mark: a Location, an Event
 '5ML.l 9MS.e'
@@ -27,7 +27,8 @@ from rich.table import Table
 from rich.text import Text
 
 from bumtable.cards.decktet import EVENT, LOCATION, PERSONALITY, SUIT_LETTERS, SUIT_NAMES, DecktetCard
-from bumtable.cli.render import Seats, count_word, fancy
+from bumtable.faces.terminal import common
+from bumtable.faces.terminal.common import Seats, count_word
 from bumtable.rules.boojum import PATTERNS, TOKEN_NAMES, BoojumObservation, bid_value, bid_words, parse_token
 from bumtable.rules.boojum import events as ev
 from bumtable.rules.boojum.sets import matching_patterns
@@ -45,7 +46,7 @@ TYPE_MARKS = ((LOCATION, "l", "Location"), (PERSONALITY, "p", "Personality"), (E
 # ---------------------------------------------------------------------- cards and tokens
 def mark_dot() -> str:
     """What joins a card to its type mark: ``·``, or ``.`` where the terminal cannot show it."""
-    return "·" if fancy() else "."
+    return "·" if common.fancy() else "."
 
 
 def type_mark(code: int) -> str:
@@ -125,7 +126,7 @@ def token_name(k: int) -> str:
 
 def tokens_text(held: Sequence[int]) -> Text:
     """Tokens held as suit initials (``M S W``), ``W×2`` for a repeat (``-`` for none)."""
-    times = "×" if fancy() else "x"
+    times = "×" if common.fancy() else "x"
     parts = [
         Text(SUIT_LETTERS[k] + (f"{times}{n}" if n > 1 else ""), style=SUIT_STYLES[k])
         for k, n in enumerate(held)
@@ -158,7 +159,7 @@ WIDTH = 100
 def one_or_each(head: str, parts: Sequence[Text]) -> list[Text]:
     """``head`` and the parts on one line when that fits :data:`WIDTH`, else ``head`` alone and each part
     on a line of its own, indented."""
-    sep = Text(" · " if fancy() else " | ")
+    sep = Text(" · " if common.fancy() else " | ")
     line = Text.assemble(head, sep.join(parts))
     if line.cell_len <= WIDTH:
         return [line]
@@ -183,7 +184,7 @@ def phase_title(obs: BoojumObservation) -> str:
 
 def status_table(obs: BoojumObservation, seats: Seats) -> Table:
     """Every seat: cards held, tokens, lots won this round and the bid for the slot up, marking the turn."""
-    marker = "▶" if fancy() else ">"
+    marker = "▶" if common.fancy() else ">"
     table = Table(
         title=f"Round {obs.round_no} · {phase_title(obs)}",
         box=box.SIMPLE_HEAD,
@@ -221,7 +222,7 @@ def status_table(obs: BoojumObservation, seats: Seats) -> Table:
 
 def lot_lines(obs: BoojumObservation) -> list[Text]:
     """Each slot's cards as far as they have been seen, marking the one being auctioned."""
-    marker = "▶" if fancy() else ">"
+    marker = "▶" if common.fancy() else ">"
     lines = []
     for i, (seen, hidden) in enumerate(zip(obs.slots, obs.slot_hidden, strict=True)):
         text = Text.assemble(f"{marker if i == obs.lot else ' '} Slot {i + 1}: ", cards_text(seen))
@@ -379,7 +380,7 @@ def standings_line(obs: BoojumObservation, seats: Seats) -> Text:
     """Tokens held, most first: ``Tokens: P1 MSW (3) · You M (1)`` (the suit initials run together
     unless a token is held twice)."""
     order = sorted(range(obs.rules.players), key=lambda p: -token_count(obs.tokens[p]))
-    sep = Text(" · " if fancy() else " | ")
+    sep = Text(" · " if common.fancy() else " | ")
     parts = []
     for p in order:
         held = tokens_text(obs.tokens[p])

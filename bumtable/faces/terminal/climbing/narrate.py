@@ -6,7 +6,7 @@ observations before and after the action give the table it is told against (the 
 exchange as it saw it, its hand), never another player's real action.
 
 >>> from bumtable.rules import get
->>> from bumtable.cli.render import Seats
+>>> from bumtable.faces.terminal.common import Seats
 >>> state = get("bum-game", players=4).new_state(seed=3)
 >>> seats = Seats.numbered(4)
 >>> before, start = state.observe(None), len(state.events(None))
@@ -26,19 +26,14 @@ from rich.text import Text
 
 import bumtable.rules.events as ev
 from bumtable.cards import Card
-from bumtable.cli.climbing_hand import deal_lines, hand_start, result_table
-from bumtable.cli.render import (
-    Seats,
-    card_text,
-    ordinal,
-    play_text,
-    rank_name,
-    standings,
-)
+from bumtable.faces.terminal.climbing.hand import deal_lines, hand_start, result_table
+from bumtable.faces.terminal.climbing.render import play_text, rank_name, standings
+from bumtable.faces.terminal.common import Seats, card_text
 from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, Play
 from bumtable.rules.climbing import events as cev
 from bumtable.rules.events import Event
 from bumtable.rules.phases import OVER, PLAY, REVOLUTION
+from bumtable.words import ordinal
 
 
 def _points(n: int) -> str:

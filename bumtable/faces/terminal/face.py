@@ -1,13 +1,14 @@
 """A game's face in the terminal: how its table, turns and actions are shown and typed.
 
-Every command that shows a game (``play``, ``replay``) drives the game through
-one :class:`Face`, chosen by :func:`bumtable.cli.faces.face_for` from the rules object. The climbing
-games share one face; Gin Bummy and Boojum each have their own. A face sees only
-observations (what the seat it speaks for may know), never the state.
+Every command that shows a game (``play``, ``replay``, ``join``) drives the game through one
+:class:`Face`, chosen by :func:`~bumtable.faces.terminal.families.face_for` from the rules object. The
+climbing games share one face; Gin Bummy and Boojum each have their own. A face sees only observations
+(what the seat it speaks for may know), never the state.
 
 One hook is optional, with a default here: ``scene(obs)`` (:class:`Scenes`), which says when the
-table has changed enough to be drawn in full again (else :meth:`Face.turn_brief` is shown). Every face reads typed lines by the input rule (:mod:`bumtable.cli.choice`):
-:func:`interpret_typed` does it for a face whose actions are typed whole.
+table has changed enough to be drawn in full again (else :meth:`Face.turn_brief` is shown). Every face
+reads typed lines by the input rule (:mod:`~bumtable.faces.terminal.common`): :func:`interpret_typed`
+does it for a face whose actions are typed whole.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ from typing import Any, Protocol, runtime_checkable
 from rich.console import RenderableType
 from rich.text import Text
 
-from bumtable.cli.choice import Choice, command_or_option, number_or_move
-from bumtable.cli.render import Seats
 from bumtable.errors import NotationError
+from bumtable.faces.terminal.common import Choice, Seats, command_or_option, number_or_move
 from bumtable.rules import Event
 
 
@@ -119,7 +119,7 @@ def scene(face: Face, obs: Any) -> Hashable:
     hand or round and its phase (a game of neither, such as Gin Bummy, draws it in full once).
 
     >>> from bumtable.rules import get
-    >>> from bumtable.cli.faces import face_for
+    >>> from bumtable.faces.terminal.families import face_for
     >>> rules = get("president", players=4)
     >>> state = rules.new_state(seed=1)
     >>> scene(face_for(rules), state.observe(0))

@@ -6,7 +6,7 @@ may not know. Nothing is written per game: seating, dealer, leads and exchanges 
 observation and the rules' own data, and the roles by the rules' names for them.
 
 >>> from bumtable.rules import get
->>> from bumtable.cli.render import Seats
+>>> from bumtable.faces.terminal.common import Seats
 >>> obs = get("president", players=4).new_state(seed=5).observe(0)
 >>> str(seating_line(obs, Seats.numbered(4, 0)))
 'Seats stay the same all match; play goes round in this order: You, P1, P3, P2 (dealer).'
@@ -26,19 +26,13 @@ from rich.table import Table
 from rich.text import Text
 
 from bumtable.cards import Card
-from bumtable.cli.render import (
-    Seats,
-    card_text,
-    cards_text,
-    count_word,
-    fancy,
-    hand_text,
-    ordinal,
-    round_the_table,
-)
+from bumtable.faces.terminal import common
+from bumtable.faces.terminal.climbing.render import cards_text, hand_text, round_the_table, with_role
+from bumtable.faces.terminal.common import Seats, card_text, count_word
 from bumtable.rules.climbing import ClimbingObservation, HandResult
 from bumtable.rules.climbing import events as cev
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
+from bumtable.words import ordinal
 
 
 # ---------------------------------------------------------------------- seating and roles
@@ -88,7 +82,7 @@ def revolution_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
     if rev is None:
         return []
     rules = obs.rules
-    arrow = "→" if fancy() else "->"
+    arrow = "→" if common.fancy() else "->"
     who = seats.name(rev.player)
     old = rules.roles[rev.old_roles[rev.player]]
     head = Text(
@@ -132,7 +126,7 @@ def _cancel_reason(obs: ClimbingObservation, seats: Seats) -> str:
         role, k = triggers[0]
         holder = obs.roles.index(role)
         was = seats.verb(holder, "was", "were")
-        return f"{seats.with_role(holder, obs)} {was} dealt {count_word(k)} or more Jokers"
+        return f"{with_role(seats, holder, obs)} {was} dealt {count_word(k)} or more Jokers"
     named = [f"the {rules.roles[role]} was dealt {count_word(k)} or more Jokers" for role, k in triggers]
     return " or ".join(named) if named else "the deal cancelled it"
 
@@ -152,8 +146,8 @@ def exchange_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
     if obs.transfers:
         lines = [Text("Card exchange:")]
         for t in obs.transfers:
-            giver = "You" if t.giver == seats.you else seats.with_role(t.giver, obs)
-            receiver = "you" if t.receiver == seats.you else seats.with_role(t.receiver, obs)
+            giver = "You" if t.giver == seats.you else with_role(seats, t.giver, obs)
+            receiver = "you" if t.receiver == seats.you else with_role(seats, t.receiver, obs)
             if t.cards is not None:
                 why = (" (" + _why_given(obs, t.giver, t.receiver) + ")", "dim")
                 lines.append(Text.assemble(f"  {giver} gave {receiver} ", cards_text(rules, t.cards), why))
@@ -215,7 +209,7 @@ def exchange_decision(obs: ClimbingObservation, seats: Seats) -> list[Renderable
     my_role = rules.roles[obs.roles[me]]
     if partner is None:  # not found in the pairs (an unusual rules set): still say what to do
         return [Text(f"Card exchange: choose {cards} to give.", style="bold")]
-    them = seats.with_role(partner, obs)
+    them = with_role(seats, partner, obs)
     out: list[RenderableType] = [
         Text(
             f"Card exchange: {seats.name(me)} ({my_role}) {seats.verb(me, 'gives', 'give')} {them} "

@@ -10,14 +10,21 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bumtable.cli.choice import INPUT_RULE, Choice, interpret
-from bumtable.cli.climbing_brief import turn_brief
-from bumtable.cli.climbing_hand import exchange_decision
-from bumtable.cli.climbing_menu import Entry, entry_text, menu, typed_form
-from bumtable.cli.common import match_goal
-from bumtable.cli.narrate import narrate, opening
-from bumtable.cli.render import Seats, count_word, hand_text, rank_name, standings, status_table, trick_text
 from bumtable.errors import NotationError
+from bumtable.faces.terminal.climbing.brief import turn_brief
+from bumtable.faces.terminal.climbing.choice import INPUT_RULE, interpret
+from bumtable.faces.terminal.climbing.hand import exchange_decision
+from bumtable.faces.terminal.climbing.menu import Entry, entry_text, menu, typed_form
+from bumtable.faces.terminal.climbing.narrate import narrate, opening
+from bumtable.faces.terminal.climbing.render import (
+    hand_text,
+    match_goal,
+    rank_name,
+    standings,
+    status_table,
+    trick_text,
+)
+from bumtable.faces.terminal.common import Choice, Seats, count_word
 from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, Play
 from bumtable.rules.climbing.plays import GIVE, PASS, SEQUENCE, SET
 from bumtable.rules.events import Event
@@ -120,8 +127,8 @@ class ClimbingFace:
         options: Sequence[Play],
         why_illegal: Callable[[Play], str | None],
     ) -> Choice:
-        """The input rule (:func:`bumtable.cli.choice.interpret`); an option that stands for several plays,
-        picked by its number, asks which of them is meant."""
+        """The input rule (:func:`~bumtable.faces.terminal.climbing.choice.interpret`); an option that
+        stands for several plays, picked by its number, asks which of them is meant."""
         self._asking = False
         choice = interpret(line, rules, options, why_illegal)
         entry = self._entries.get(choice.play) if choice.play is not None else None

@@ -37,7 +37,8 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from bumtable.cards.decktet import DecktetCard, format_decktet_cards
-from bumtable.cli.boojum_render import (
+from bumtable.errors import NotationError
+from bumtable.faces.terminal.boojum.render import (
     SUIT_STYLES,
     card_text,
     cards_text,
@@ -58,9 +59,7 @@ from bumtable.cli.boojum_render import (
     token_name,
     where_line,
 )
-from bumtable.cli.choice import Choice, command_or_number
-from bumtable.cli.render import Seats
-from bumtable.errors import NotationError
+from bumtable.faces.terminal.common import Choice, Seats, command_or_number
 from bumtable.rules.boojum import (
     CASH,
     CASH_ACTION,
@@ -170,7 +169,7 @@ def _briefed(obs: BoojumObservation) -> tuple[object, ...]:
 
 
 class BoojumFace:
-    """The terminal face of Boojum (see :class:`bumtable.cli.face.Face`)."""
+    """The terminal face of Boojum (see :class:`bumtable.faces.terminal.face.Face`)."""
 
     name = "boojum"
     help = HELP

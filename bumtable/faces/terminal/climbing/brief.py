@@ -3,7 +3,7 @@
 Shown in place of the whole table once a hand is under way (``t`` still shows the table).
 
 >>> from bumtable.rules import get
->>> from bumtable.cli.render import Seats
+>>> from bumtable.faces.terminal.common import Seats
 >>> state = get("president", players=4).new_state(seed=5)
 >>> state.apply(state.legal_actions()[0])
 >>> lines = [str(x) for x in turn_brief(state.observe(0), Seats.numbered(4, 0))]
@@ -16,19 +16,28 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from bumtable.cli.climbing_hand import exchange_decision, give_partner
-from bumtable.cli.render import Seats, count_word, fancy, follow_how, hand_text, ordinal, play_text, reversals
+from bumtable.faces.terminal import common
+from bumtable.faces.terminal.climbing.hand import exchange_decision, give_partner
+from bumtable.faces.terminal.climbing.render import (
+    follow_how,
+    hand_text,
+    play_text,
+    reversals,
+    with_role,
+)
+from bumtable.faces.terminal.common import Seats, count_word
 from bumtable.rules.climbing import ClimbingObservation
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
+from bumtable.words import ordinal
 
 
 def _situation(obs: ClimbingObservation, seats: Seats) -> Text:
     rules = obs.rules
-    head = Text(f"Hand {obs.hand_no}{' · ' if fancy() else ' | '}")
+    head = Text(f"Hand {obs.hand_no}{' · ' if common.fancy() else ' | '}")
     if obs.phase == EXCHANGE:
         k = obs.give_count
         partner = give_partner(obs)
-        whom = "" if partner is None else f" to {seats.with_role(partner, obs)}"
+        whom = "" if partner is None else f" to {with_role(seats, partner, obs)}"
         head.append(f"card exchange: give {count_word(k)} card{'s' if k != 1 else ''} of your choice{whom}.")
         return head
     if obs.phase == REVOLUTION:
@@ -50,7 +59,7 @@ def _counts(obs: ClimbingObservation, seats: Seats) -> Text:
     order = list(obs.order)
     me = obs.seat if obs.seat in order else order[0]
     start = order.index(me)
-    sep = " · " if fancy() else " | "
+    sep = " · " if common.fancy() else " | "
     parts = []
     for i in range(1, len(order) + 1):
         p = order[(start + i * (1 if obs.direction > 0 else -1)) % len(order)]
@@ -75,6 +84,6 @@ def turn_brief(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
         return [_situation(obs, seats), *exchange_decision(obs, seats)[1:]]
     second = _counts(obs, seats)
     if obs.hand is not None:
-        second.append(f"{' · ' if fancy() else ' | '}Your hand ({len(obs.hand)}): ")
+        second.append(f"{' · ' if common.fancy() else ' | '}Your hand ({len(obs.hand)}): ")
         second.append_text(hand_text(obs.rules, obs.hand))
     return [_situation(obs, seats), second]

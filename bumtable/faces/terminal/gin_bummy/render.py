@@ -1,11 +1,11 @@
 """Gin Bummy observations as Rich text: cards, hands, the table of seats, the Beg and the stock, the result.
 
 Everything here reads only an observation, so a seat is never shown what it may not know.
-Cards print with suit symbols when the terminal can show them (:func:`bumtable.cli.render.fancy`),
-else as ``Qs``.
+Cards print with suit symbols when the terminal can show them
+(:func:`~bumtable.faces.terminal.common.fancy`), else as ``Qs``.
 
 >>> from bumtable.rules import get
->>> from bumtable.cli.render import Seats
+>>> from bumtable.faces.terminal.common import Seats
 >>> state = get("gin-bummy", players=3).new_state(seed=7)
 >>> lines = cut_lines(state.observe(None), Seats.numbered(3))
 >>> str(lines[-1]).endswith("cuts lowest and deals.")
@@ -23,8 +23,8 @@ from rich.text import Text
 
 from bumtable.cards import Card
 from bumtable.cards.french import JOKER
-from bumtable.cli import render
-from bumtable.cli.render import Seats, count_word
+from bumtable.faces.terminal import common
+from bumtable.faces.terminal.common import Seats, count_word
 from bumtable.rules.gin_bummy import (
     ACE,
     BUM,
@@ -46,7 +46,7 @@ from bumtable.rules.phases import OVER
 # ---------------------------------------------------------------------- cards
 def card(code: int) -> Text:
     """One card, coloured as everywhere in the terminal (red suits red, Jokers magenta)."""
-    return render.card_text(code)
+    return common.card_text(code)
 
 
 def cards(codes: Iterable[int]) -> Text:
@@ -80,7 +80,7 @@ def pretty_cards(text: str, symbols: bool) -> str:
 
 
 def _sep() -> Text:
-    return Text(" · " if render.fancy() else " | ", style="dim")
+    return Text(" · " if common.fancy() else " | ", style="dim")
 
 
 def hand_text(codes: Iterable[int]) -> Text:
@@ -223,8 +223,8 @@ def cut_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
 # ---------------------------------------------------------------------- the table
 def status_table(obs: GinBummyObservation, seats: Seats) -> Table:
     """Every seat: cards held, the cards everyone knows it holds, and who has starved, dealt or won."""
-    marker = "▶" if render.fancy() else ">"
-    dot = " · " if render.fancy() else ", "
+    marker = "▶" if common.fancy() else ">"
+    dot = " · " if common.fancy() else ", "
     title = "Gin Bummy" if obs.phase == OVER else f"Gin Bummy{dot}turn {turn_number(obs)}"
     table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     table.add_column("")
@@ -280,7 +280,7 @@ def beg_line(obs: GinBummyObservation, *, show: int = 6) -> Text:
         return Text("Beg: empty.")
     n = len(obs.beg)
     shown = obs.beg[-show:]
-    more = "… " if render.fancy() else "... "
+    more = "… " if common.fancy() else "... "
     text = Text.assemble(
         f"Beg ({n} card{'s' if n != 1 else ''}, top last): ", more if n > show else "", cards(shown)
     )
@@ -411,7 +411,7 @@ def hand_line(obs: GinBummyObservation, seats: Seats) -> list[Text]:
     line = Text.assemble(f"{whose} hand ({len(obs.hand)}): ", hand_text(obs.hand))
     if len(obs.hand) == 4:
         problem = bum_problem(obs.hand)
-        why = None if problem is None else pretty_cards(problem, render.fancy())
+        why = None if problem is None else pretty_cards(problem, common.fancy())
         line.append(" (a winning hand)" if why is None else f" (not yet a winning hand: {why})", style="dim")
     elif len(obs.hand) > 4:
         extra = len(obs.hand) - 4

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bumtable.cli.boojum_face import BoojumFace
-from bumtable.cli.climbing_face import ClimbingFace
-from bumtable.cli.face import Face
-from bumtable.cli.gin_face import GinBummyFace
+from bumtable.faces.terminal.boojum.face import BoojumFace
+from bumtable.faces.terminal.climbing.face import ClimbingFace
+from bumtable.faces.terminal.face import Face
+from bumtable.faces.terminal.gin_bummy.face import GinBummyFace
 from bumtable.rules import Rules, family_of
 
 FACES: dict[str, Callable[[], Face]] = {

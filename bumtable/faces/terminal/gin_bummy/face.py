@@ -6,7 +6,7 @@ without the card unless the event shows it (a stock whose order everyone knows);
 taken from the Beg, the card dropped on a Joker and a starved hand are public.
 
 >>> from bumtable.rules import get
->>> from bumtable.cli.render import Seats
+>>> from bumtable.faces.terminal.common import Seats
 >>> rules = get("gin-bummy", players=3)
 >>> state = rules.new_state(seed=7)
 >>> face, seats = GinBummyFace(), Seats.numbered(3)
@@ -33,10 +33,11 @@ from rich.text import Text
 
 from bumtable.cards import Card
 from bumtable.cards.french import JOKER
-from bumtable.cli import render
-from bumtable.cli.choice import COMMANDS, Choice, command_or_number
-from bumtable.cli.face import interpret_typed
-from bumtable.cli.gin_render import (
+from bumtable.errors import NotationError
+from bumtable.faces.terminal import common
+from bumtable.faces.terminal.common import COMMANDS, Choice, Seats, command_or_number, count_word
+from bumtable.faces.terminal.face import interpret_typed
+from bumtable.faces.terminal.gin_bummy.render import (
     action_text,
     beg_line,
     brief_line,
@@ -56,8 +57,6 @@ from bumtable.cli.gin_render import (
     turn_number,
     winning_hand,
 )
-from bumtable.cli.render import Seats, count_word
-from bumtable.errors import NotationError
 from bumtable.rules.events import DISCARD as DISCARDED
 from bumtable.rules.events import DRAW, GAME_OVER, Event
 from bumtable.rules.gin_bummy import (
@@ -136,7 +135,7 @@ def _shown_as_on_the_table(why_illegal: Callable[[Any], str | None]) -> Callable
 
     def why(action: Any) -> str | None:
         reason = why_illegal(action)
-        return None if reason is None else pretty_cards(reason, render.fancy())
+        return None if reason is None else pretty_cards(reason, common.fancy())
 
     return why
 
@@ -158,7 +157,7 @@ def _card_choice(
         uses = [a for a in options if a.kind in (DISCARD, ACE) and a.card == code]
     if not uses and code != JOKER and any(a.kind == JOKER_PLAY and a.card == code for a in options):
         why = why_illegal(GinBummyAction(DISCARD, code)) or "it cannot be discarded now"
-        put = pretty_cards(f"to put {text} on a Joker for the next player", render.fancy())
+        put = pretty_cards(f"to put {text} on a Joker for the next player", common.fancy())
         return Choice(error=f"{why}; {put}, type 'joker {text}'")
     if len(uses) == 1:
         return Choice(play=uses[0])
@@ -322,7 +321,7 @@ def _ace_lines(
 
 
 class GinBummyFace:
-    """The terminal face of Gin Bummy (see :class:`bumtable.cli.face.Face`)."""
+    """The terminal face of Gin Bummy (see :class:`bumtable.faces.terminal.face.Face`)."""
 
     name = "gin-bummy"
     help = HELP

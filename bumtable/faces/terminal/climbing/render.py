@@ -1,7 +1,6 @@
-"""Observations as Rich text: cards, hands, the table of seats, tricks, the deal, hand results.
+"""Climbing observations as Rich text: cards, hands, plays, the table of seats, tricks, scores.
 
-Everything here reads only an observation (or a hand result from one), so a seat
-is never shown what it may not know.
+Everything here reads only an observation, so a seat is never shown what it may not know.
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
@@ -9,87 +8,43 @@ is never shown what it may not know.
 'three Qs'
 >>> describe_play(rules, rules.parse_action("3 3 4 4 5 5"))
 'a double sequence 3 to 5'
->>> ordinal(1), ordinal(2), ordinal(3), ordinal(11), ordinal(22)
-('1st', '2nd', '3rd', '11th', '22nd')
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from bumtable.cards import Card
-from bumtable.cli.common import match_goal
+from bumtable.faces.terminal import common
+from bumtable.faces.terminal.common import Seats, card_text, count_word
 from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, Play
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
-from bumtable.words import ordinal as ordinal  # re-exported: the faces import it here
+from bumtable.words import ordinal
 
-_COUNT_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _WIDTH_WORDS = ("", "", "double ", "triple ", "quadruple ")
 _PLAIN_RANKS = frozenset(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
 
 
-def fancy() -> bool:
-    """True when stdout can show suit symbols (else cards print as ``Qs``)."""
-    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-    try:
-        "♣♦♥♠▶·→".encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
+def match_goal(rules: ClimbingOptions) -> str:
+    """How a climbing match ends, in words: ``first to 100 points`` or ``10 rounds, highest total wins``."""
+    if rules.target and rules.rounds:
+        return f"first to {rules.target} points, at most {rules.rounds} rounds"
+    if rules.target:
+        return f"first to {rules.target} points"
+    if rules.rounds_winner == "last-hand":
+        return f"{rules.rounds} rounds, the first out in the last round wins"
+    return f"{rules.rounds} rounds, highest total wins"
 
 
-def count_word(n: int) -> str:
-    """A small number in words (``three``), larger ones in digits."""
-    return _COUNT_WORDS[n] if 0 < n < len(_COUNT_WORDS) else str(n)
-
-
-@dataclass(frozen=True)
-class Seats:
-    """How to name the players: ``names[p]``, and which seat (if any) is "you"."""
-
-    names: tuple[str, ...]
-    you: int | None = None
-    kinds: tuple[str, ...] = ()
-
-    @classmethod
-    def numbered(cls, players: int, you: int | None = None, kinds: Sequence[str] = ()) -> Seats:
-        """``P0``, ``P1``, ... with ``You`` for seat ``you``."""
-        names = tuple("You" if p == you else f"P{p}" for p in range(players))
-        return cls(names, you, tuple(kinds))
-
-    def name(self, p: int) -> str:
-        """The player's name."""
-        return self.names[p]
-
-    def verb(self, p: int, third: str, second: str) -> str:
-        """``plays`` for others, ``play`` for you."""
-        return second if p == self.you else third
-
-    def with_role(self, p: int, obs: ClimbingObservation) -> str:
-        """``P2 (Bum)``."""
-        return f"{self.names[p]} ({obs.role_name(p)})"
-
-    def possessive(self, p: int) -> str:
-        """``P2's`` or ``your``."""
-        return "your" if p == self.you else f"{self.names[p]}'s"
+def with_role(seats: Seats, p: int, obs: ClimbingObservation) -> str:
+    """A player's name with their role: ``P2 (Bum)``."""
+    return f"{seats.name(p)} ({obs.role_name(p)})"
 
 
 # ---------------------------------------------------------------------- cards
-def card_text(code: int) -> Text:
-    """One card with its suit symbol, red suits in red."""
-    card = Card(code)
-    label = card.pretty() if fancy() else str(card)
-    if card.is_joker:
-        return Text(label, style="bold magenta")
-    return Text(label, style="red" if card.suit in (1, 2) else "")
-
-
 def sort_codes(rules: ClimbingOptions, codes: Sequence[int]) -> list[int]:
     """Cards lowest rank first (the game's rank order), then by suit."""
     rank = rules.tables.rank_of_code
@@ -110,7 +65,7 @@ def hand_text(rules: ClimbingOptions, codes: Sequence[int]) -> Text:
             groups[-1].append(c)
         else:
             groups.append([c])
-    sep = Text(" · " if fancy() else " | ", style="dim")
+    sep = Text(" · " if common.fancy() else " | ", style="dim")
     return sep.join(Text(" ").join(card_text(c) for c in g) for g in groups)
 
 
@@ -178,7 +133,7 @@ def round_the_table(obs: ClimbingObservation) -> list[int]:
 def status_table(obs: ClimbingObservation, seats: Seats) -> Table:
     """Every seat's role, cards left and score, clockwise, marking whose turn it is."""
     rules = obs.rules
-    marker = "▶" if fancy() else ">"
+    marker = "▶" if common.fancy() else ">"
     table = Table(
         title=f"Hand {obs.hand_no} · {match_goal(rules)}",
         box=box.SIMPLE_HEAD,
@@ -228,7 +183,7 @@ def trick_text(obs: ClimbingObservation, seats: Seats) -> Text:
         if obs.turn == seats.you:
             text.append(" The leader cannot pass.")
         return text
-    sep = Text(" · " if fancy() else " | ", style="dim")
+    sep = Text(" · " if common.fancy() else " | ", style="dim")
     parts = [Text.assemble((f"{seats.name(p)} ", "bold"), play_text(rules, a, cs)) for p, a, cs in obs.trick]
     text = Text.assemble("Trick: ", sep.join(parts))
     if obs.top is not None:

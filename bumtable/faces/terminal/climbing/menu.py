@@ -26,8 +26,9 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from bumtable.cli.render import count_word, describe_play, rank_name
 from bumtable.errors import NotationError
+from bumtable.faces.terminal.climbing.render import describe_play, rank_name
+from bumtable.faces.terminal.common import count_word
 from bumtable.rules.climbing import ClimbingOptions, Play
 from bumtable.rules.climbing.plays import GIVE, PASS, SEQUENCE, SET
 

@@ -1,0 +1,1 @@
+"""Boojum in the terminal."""

@@ -1,0 +1,1 @@
+"""Gin Bummy in the terminal."""
