@@ -304,18 +304,14 @@ def knowledge(record: TableRecord, frames: dict[int | None, list[dict[str, Any]]
     rules = rules_from_dict(record.rules)
     truth = rules.new_state(record.seed)
     held: list[list[set[str]]] = []
+    raw: dict[int, int] = {0: 0}  # a step -> the actions taken when it was last the step
     for text in [*record.actions, None]:
         held.append([set(truth.observe(seat).to_dict().get("hand") or ()) for seat in range(rules.players)])
         if text is not None:
             truth.apply(rules.parse_action(text))
+            raw[truth.step(None)] = len(truth.history)
     universe = set().union(*(h for step in held for h in step))
     assert universe, "no card was ever in a hand: the audit would check nothing"
-    told = {e.step for e in truth.events(None, 0)}  # the actions some event tells of (the rules' own steps)
-    raw: dict[int, int] = {0: 0}
-    visible = 0
-    for count in range(1, len(record.actions) + 1):
-        visible += count in told
-        raw[visible] = count
     events = {viewer: [e for f in states(got) for e in f["events"]] for viewer, got in frames.items()}
     public: dict[int, set[str]] = {}
     seen: set[str] = set()
@@ -413,20 +409,19 @@ MOVER = re.compile(r"P(?P<seat>\d+)'s move made by [\w-]+")
 def private_actions(record: TableRecord) -> set[str]:
     """The texts of the actions the spectators were not told of in words: a silent one (no event tells of it,
     such as a private choice not to declare a revolution), or one whose words (past the first) are not all in
-    the texts of the spectators' events of its step (which cards a player gave: ``give 5 K``, told to the
+    the texts of the spectators' events of that action (which cards a player gave: ``give 5 K``, told to the
     spectators as ``gives 2 cards to P3``)."""
     rules = rules_from_dict(record.rules)
     state = rules.new_state(record.seed)
+    seen = len(state.events(None))
+    private: set[str] = set()
     for text in record.actions:
         state.apply(rules.parse_action(text))
-    told: dict[int, set[str]] = {}
-    for event in state.events(None, 0):
-        told.setdefault(event.step, set()).update(event.text.split())
-    return {
-        text
-        for count, text in enumerate(record.actions, 1)
-        if count not in told or not set(text.split()[1:]) <= told[count]
-    }
+        events = state.events(None, seen)  # the spectators' events of this action
+        seen += len(events)
+        if not events or not set(text.split()[1:]) <= {word for e in events for word in e.text.split()}:
+            private.add(text)
+    return private
 
 
 def logged(event: dict[str, Any]) -> str:
@@ -525,7 +520,7 @@ def play_in_process(game: str, players: int, options: dict[str, Any], seed: int)
             if frame is not None:
                 frames[seat].append(frame)
         if ended or state.is_over():
-            playing, step = not state.is_over(), table.steps()
+            playing, step = not state.is_over(), state.step(None)
             if playing:
                 refused = {"detail": "the match is still being played: its record would show hidden cards"}
                 answers.append(Answer(None, "/record", step, playing, 409, refused))

@@ -176,7 +176,8 @@ def test_the_wire_form_lists_the_legal_actions_with_their_codes_and_no_rules_or_
         {"text": rules.action_text(a), "code": space.encode(a)} for a in obs.legal_actions()
     ]
     assert data["legal"][-1] == {"text": "pass", "code": 1}
-    assert set(data) == {f.name for f in dataclasses.fields(obs)} - {"rules"} | {"system", "legal"}
+    derived = {"system", "legal", "bid_worth"}
+    assert set(data) == {f.name for f in dataclasses.fields(obs)} - {"rules"} | derived
     sizes = []
     state = rules.new_state(seed=3)
     rng = random.Random(3)

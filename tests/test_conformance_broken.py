@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bumtable.rules import Outcome, get
 from bumtable.rules.conformance import ConformanceError, check_game
+from bumtable.rules.events import EventLog
 
 
 class BrokenState:
@@ -77,8 +79,23 @@ def bad_outcome(inner: Any) -> Outcome | None:
             "no party to the event",
         ),
         ({"copy": lambda s: s}, "on a copy"),
+        (
+            {
+                "events": lambda s, seat, start=0: [
+                    replace(e, step=e.step + (e.step > 9)) for e in s.events(seat, start)
+                ]
+            },
+            "steps skip from 9 to 11",
+        ),
+        ({"step": lambda s, seat: s.step(seat) + 1}, "steps skip: step"),
     ],
-    ids=["mutable-legal-list", "events-leak-seat-0-cards", "copy-shares-state"],
+    ids=[
+        "mutable-legal-list",
+        "events-leak-seat-0-cards",
+        "copy-shares-state",
+        "events-skip-a-step",
+        "step-ahead",
+    ],
 )
 def test_a_broken_state_fails_the_checker(game: str, break_it: dict[str, Any], message: str) -> None:
     rules = BrokenRules(get(game), **break_it)
@@ -135,3 +152,29 @@ def test_an_observation_whose_own_legal_actions_are_wrong_fails(
     monkeypatch.setattr(f"{module}.{name}", lambda *a: real(*a)[1:])
     with pytest.raises(ConformanceError, match="observation's legal actions differ"):
         check_game(get(game), seed=3, max_actions=60, every=1)
+
+
+CHOICE_TOLD_TO_NOBODY: dict[str, Any] = {
+    "target": 0,
+    "rounds": 3,
+    "revolution_declare": "optional",
+    "revolution_triggers": [[2, 1], [3, 1]],
+}
+"""The Bum Game where a revolution is declared by choice: declining while another player may still declare is told
+to nobody (with seed 8 and ``every=50``, the checker's game has such a choice)."""
+
+
+def test_events_numbered_by_every_action_fail_where_a_choice_was_told_to_nobody(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Numbered by the actions taken, the events after a choice told to nobody would skip a step, telling of it."""
+    add = EventLog.add
+
+    def numbered_by_actions(log: EventLog, kind: str, action: int, **fields: Any) -> None:
+        add(log, kind, action, **fields)
+        event, insiders, public_text = log.entries[-1]
+        log.entries[-1] = (replace(event, step=action), insiders, public_text)
+
+    monkeypatch.setattr(EventLog, "add", numbered_by_actions)
+    with pytest.raises(ConformanceError, match="steps skip"):
+        check_game(get("bum-game", players=4, **CHOICE_TOLD_TO_NOBODY), seed=8, max_actions=400, every=50)

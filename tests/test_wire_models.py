@@ -14,6 +14,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 from typer.testing import CliRunner
 
+from bumtable.cards.decktet import DecktetCard
 from bumtable.cli.app import app
 from bumtable.errors import RulesError
 from bumtable.rules import FAMILIES, GameRecord, family_of, get, system, systems
@@ -28,6 +29,7 @@ from bumtable.wire import (
     OBSERVATION_MODELS,
     RULES,
     RULES_MODELS,
+    CardFaceModel,
     EventModel,
     RecordModel,
     schemas,
@@ -255,6 +257,27 @@ def test_the_rules_layer_imports_neither_pydantic_nor_the_wire_package() -> None
         if pattern.search(p.read_text())
     ]
     assert offenders == []
+
+
+# ----------------------------------------------------------------- the card table sent with the rules
+def test_the_card_table_names_every_card_the_rules_deal_and_fits_its_model() -> None:
+    for players, options in ((4, {}), (4, {"extended": True}), (5, {"extended": True, "courts": False})):
+        rules = get("boojum", players=players, **options)
+        table = family_of(rules).card_table(rules)
+        assert [CardFaceModel.model_validate(row).model_dump(mode="json") for row in table] == table
+        assert [row["text"] for row in table] == [str(DecktetCard(c)) for c in sorted(rules.tables.in_play)]
+        assert all(row["name"] == DecktetCard.parse(row["text"]).name for row in table)
+    for game in ("president", "gin-bummy"):
+        assert family_of(get(game)).card_table(get(game)) == []
+
+
+def test_the_web_tests_decktet_card_table_is_the_one_the_server_sends() -> None:
+    rules = get("boojum", players=4, extended=True)
+    fixture = json.loads((ROOT / "web" / "test" / "decktet_cards.json").read_text())
+    assert fixture == family_of(rules).card_table(rules), (
+        "web/test/decktet_cards.json differs from the card table the server sends: write it again from "
+        "family_of(rules).card_table(rules) for get('boojum', extended=True)"
+    )
 
 
 # ----------------------------------------------------------------- the committed schemas

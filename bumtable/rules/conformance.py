@@ -17,6 +17,9 @@ system promises:
 * events: one seen by a seat or a spectator shows cards that the spectator does not see only
   to a party to it (its ``player`` or ``to``); seats' events are the spectator's plus, at most,
   those cards; ``seq`` numbers them in order;
+* steps: no viewer's steps skip (each event's ``step`` is the last one's or the next, and the
+  state's ``step`` for a viewer is its latest event's): a gap would tell of an action nobody
+  was told of;
 * the outcome is None until the game ends, then well formed (places, winners, returns that
   sum to zero, a known reason);
 * the record: same seed and same choices, same record; the record's JSON replays to the same
@@ -40,6 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, is_dataclass, replace
 from typing import Any, Protocol
 
+from bumtable.rules.conformance_wire import wire_facts_problem
 from bumtable.rules.events import Event
 from bumtable.rules.outcome import REASONS, Outcome
 from bumtable.rules.protocol import AnyObservation, AnyRules, AnyState
@@ -113,6 +117,8 @@ def check_game(
             _check_wire(rules, obs, at)
             _check_shared_wire(state, at)
             _check_copies(state, legal, rng, at)
+            problem = wire_facts_problem(state)
+            _expect(problem is None, at, problem or "")
             stats.samples += 1
             stats.wire_checks += 1
         k = rng.randrange(len(legal))
@@ -123,6 +129,7 @@ def check_game(
             plugin.step(before, legal[k], state)
         stats.actions += 1
     stats.events = _check_events(state, n, where)
+    _check_steps(state, n, where)
     if state.is_over():
         stats.over = True
         _check_outcome(state.outcome(), n, where)
@@ -249,6 +256,25 @@ def _check_events(state: AnyState, n: int, where: str) -> int:
         tail = state.events(seat, len(seen) // 2)
         _expect(tail == seen[len(seen) // 2 :], where, "events(seat, start) is not the tail from start")
     return len(public)
+
+
+def _check_steps(state: AnyState, n: int, where: str) -> None:
+    """No viewer's steps skip: from 0, each event's step is the one before or the next, up to the viewer's."""
+    for viewer in [*range(n), None]:
+        last = 0
+        for e in state.events(viewer):
+            _expect(
+                e.step - last in (0, 1),
+                f"{where}, event {e.seq} ({e.kind})",
+                f"viewer {viewer}'s steps skip from {last} to {e.step}",
+            )
+            last = e.step
+        _expect(
+            state.step(viewer) == last,
+            where,
+            f"viewer {viewer}'s steps skip: step() is {state.step(viewer)}, its latest event's step {last}",
+        )
+        _expect(last <= len(state.history), where, f"viewer {viewer} was told of more actions than were taken")
 
 
 def _check_event_pair(mine: Event, public: Event, seat: int, where: str) -> None:

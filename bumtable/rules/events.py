@@ -6,13 +6,17 @@ removed and, where given, a public text: "P1 gives 2 cards to P3" instead of the
 themselves. Faces narrate from :meth:`EventLog.seen_by`, never from another player's real
 action, so nothing hidden can leak through them.
 
+Events are numbered by ``step``: the actions the viewer was told of, not every action. An action
+no event tells of (a private choice not to declare a revolution) is not counted, for a gap in the
+numbers would tell that it was made.
+
 >>> log = EventLog()
 >>> log.add(GIVE, 4, player=1, to=3, text="give 9 9", cards=("9h", "9s"), insiders=(1, 3),
 ...         public_text="give 2 cards")
 >>> log.seen_by(3)[0].cards, log.seen_by(0)[0].cards, log.seen_by(0)[0].text
 (('9h', '9s'), (), 'give 2 cards')
->>> log.seen_by(None)[0].count
-2
+>>> log.seen_by(None)[0].count, log.seen_by(None)[0].step, log.step(None)  # action 4, the first told of
+(2, 1, 1)
 """
 
 from __future__ import annotations
@@ -58,7 +62,8 @@ class Event:
     """One thing that happened, with exactly what one viewer may know of it.
 
     ``seq`` is the event's place in the game's log (so a client can ask for everything after
-    the last one it saw); ``step`` the number of actions taken when it happened; ``player``
+    the last one it saw); ``step`` how many actions the viewer had been told of by then, the
+    one it tells of included (see :meth:`EventLog.step`); ``player``
     who acted or whom it concerns; ``to`` the other player (the receiver of cards); ``text``
     what happened in words or notation; ``cards`` the cards this viewer may see; ``count``
     how many cards were involved, also when they are hidden.
@@ -102,12 +107,16 @@ class Event:
 
 
 class EventLog:
-    """A game's events in order, each with who may see it in full."""
+    """A game's events in order, each with who may see it in full, numbered by the actions told of."""
 
-    __slots__ = ("entries",)
+    __slots__ = ("action", "entries", "told")
 
     def __init__(self) -> None:
         self.entries: list[tuple[Event, frozenset[int] | None, str | None]] = []
+        self.action = 0
+        """The number of the action that logged the latest event (0: the game's setting up)."""
+        self.told = 0
+        """How many actions some event has told of."""
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -115,7 +124,7 @@ class EventLog:
     def add(
         self,
         kind: str,
-        step: int,
+        action: int,
         *,
         player: int | None = None,
         to: int | None = None,
@@ -125,11 +134,13 @@ class EventLog:
         insiders: Iterable[int] | None = None,
         public_text: str | None = None,
     ) -> None:
-        """Log an event. With ``insiders``, only those seats see its cards (and ``text``); everyone else
-        sees ``public_text`` (default: the text) and the count."""
-        event = Event(
-            len(self.entries), step, kind, player, to, text, cards, len(cards) if count is None else count
-        )
+        """Log an event of action number ``action`` (the actions taken, 0 before the first). With ``insiders``,
+        only those seats see its cards (and ``text``); everyone else sees ``public_text`` (default: the text)
+        and the count."""
+        if action != self.action:
+            self.action, self.told = action, self.told + 1
+        count = len(cards) if count is None else count
+        event = Event(len(self.entries), self.told, kind, player, to, text, cards, count)
         self.entries.append((event, None if insiders is None else frozenset(insiders), public_text))
 
     def seen_by(self, seat: int | None, start: int = 0) -> list[Event]:
@@ -143,8 +154,15 @@ class EventLog:
                 out.append(replace(event, text=text, cards=()))
         return out
 
+    def step(self, seat: int | None) -> int:
+        """How many actions ``seat`` has been told of (None: a spectator): the ``step`` of its latest event, 0
+        before any. Every event reaches every viewer (its cards perhaps held back), so all viewers count alike."""
+        entries = self.entries
+        return entries[-1][0].step if entries else 0
+
     def copy(self) -> EventLog:
         """An independent log with the same entries (entries themselves are immutable)."""
         new = EventLog()
         new.entries = self.entries.copy()
+        new.action, new.told = self.action, self.told
         return new

@@ -110,6 +110,11 @@ class GameState(Protocol[A, O_co]):
         """Everything that happened from event ``start`` on, as ``seat`` may know it (None: a spectator)."""
         ...
 
+    def step(self, seat: int | None) -> int:
+        """How many actions ``seat`` has been told of (None: a spectator): its latest event's ``step``, 0 before
+        any. An action no event tells of is not counted."""
+        ...
+
     def copy(self, *, history: bool = True) -> Self:
         """An independent copy; ``history=False`` leaves out the history and events (cheap, for search)."""
         ...
@@ -188,3 +193,7 @@ class Family:
     stop_at_hand_end: Callable[[Any], None] | None = None
     """Where a match has several hands: make a state (one of a search's deals) stop when its hand ends,
     dealing no next hand; a search's playouts read only that hand's result."""
+    card_table: Callable[[Any], list[dict[str, Any]]] = field(default=lambda rules: [])
+    """From the rules: the public table of the cards they deal, each card's ``text``, ``name`` and ``types`` as
+    JSON-ready data, for faces to show what a card's text does not say (sent once with the rules); empty where
+    the text says it all (French cards)."""

@@ -144,6 +144,10 @@ class TableMessage(_Message):
     table: str
     you: int | None = Field(description="The receiver's seat; None for a spectator.")
     game: str
+    family: str = Field(
+        description="The game's family of rules (`climbing`, `gin-bummy`, `boojum`; `GET /api/games` names it "
+        "too): which view and words a face uses."
+    )
     players: int
     status: Literal["playing", "over", "stale"]
     problem: str | None = Field(description="Why a stale table cannot be played.")
@@ -153,6 +157,11 @@ class TableMessage(_Message):
     )
     settings: dict[str, Any] = Field(
         description="away_after, stand_in, clock (see bumtable.server.settings)."
+    )
+    card_table: list[dict[str, Any]] = Field(
+        description="The public table of the cards the rules deal (each card's text, name and types), for what a "
+        "card's text does not say; empty where it says it all. The rules make it (the family's `card_table`).",
+        json_schema_extra={"x-wire-items": "card-face"},
     )
     seats: list[SeatInfo]
     spectators: int

@@ -172,7 +172,7 @@ class TableService:
         if table.problem:
             log.warning("table %s not replayed: %s", table.id, table.problem)
         else:
-            log.debug("table %s rebuilt: %s, %d actions", table.id, record.game, table.steps())
+            log.debug("table %s rebuilt: %s, %d actions", table.id, record.game, table.step(None))
             self._spawn(self.drive(table))
         return table
 
@@ -479,10 +479,10 @@ class TableService:
                 raise TableError("engine-version", table.problem or "this table cannot be played")
             if state.is_over():
                 raise TableError("illegal", "the game is over")
-            if step is not None and step != table.steps():
+            if step is not None and step != state.step(seat):
                 raise TableError(
                     "stale",
-                    f"the table has moved on since step {step} (it is at step {table.steps()}): "
+                    f"the table has moved on since step {step} (it is at step {state.step(seat)}): "
                     "that action was not taken",
                 )
             actor = state.current_player()
@@ -612,7 +612,7 @@ class TableService:
         table.auto_due = None
         state.apply(action, check=False)
         public = table.read_public()
-        step = table.steps()  # as the frames count: an action no event tells of is neither told nor counted
+        step = state.step(None)  # as the frames count: an action no event tells of is not counted
         for event in public:
             if event.kind in (HAND_OVER, GAME_OVER):
                 log.info("table %s step %d: %s %s", table.id, step, event.kind, event.text)
@@ -727,10 +727,7 @@ class TableService:
                 "no-hand", f"this table has {len(table.hands)} finished hands; there is no hand {number}"
             )
         hand = table.hands[number - 1]
-        events = [e.to_dict() for e in table.state.events(seat, hand.first_seq) if e.seq <= hand.last_seq]
-        for event in events:  # numbered as the frames were: an action no event tells of is not counted
-            event["step"] = table._visible(event["step"])
-        return events
+        return [e.to_dict() for e in table.state.events(seat, hand.first_seq) if e.seq <= hand.last_seq]
 
     def record(self, table: Table, hand: int | None = None) -> dict[str, Any]:
         """The match's record (every card, the seed), up to the end of ``hand`` if given: only once the match

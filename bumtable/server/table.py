@@ -8,7 +8,6 @@ Everything a viewer is sent is built here from the rules layer's view for that v
 from __future__ import annotations
 
 import asyncio
-import bisect
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,7 +62,7 @@ class Hand:
     first_seq: int
     last_seq: int
     last_step: int
-    """The table's count of actions anyone may know of when it ended (see :meth:`Table.steps`)."""
+    """The step of its last event: how many actions anyone had been told of when it ended."""
     last_action: int
     """The table's count of all actions when it ended: the log's ``[:last_action]`` plays it to its end."""
     text: str
@@ -105,8 +104,6 @@ class Table:
     unit: str = ""
     public_seq: int = 0
     """How many public events the board and hands have read."""
-    silent: list[int] = field(default_factory=list)
-    """The (1-based) numbers of the actions no event told of, in order (see :meth:`steps`)."""
     totals: tuple[int, ...] | None = None
     """What the game counts now for each player (None for a game that counts nothing until it ends)."""
     row_start: tuple[int, ...] | None = None
@@ -163,11 +160,13 @@ class Table:
             table=self.id,
             you=you,
             game=self.record.game,
+            family=family_of(self.rules).name,
             players=self.record.players,
             status=self.status(),  # type: ignore[arg-type]
             problem=self.problem,
             rules=self.record.rules,
             settings=self.settings.to_dict(),
+            card_table=family_of(self.rules).card_table(self.rules),
             seats=seats,
             spectators=sum(1 for v in self.viewers if v.seat is None),
         )
@@ -177,10 +176,10 @@ class Table:
         """What anyone may know of the table now (the HTTP answer): the ``table`` message's content with whose
         turn it is, how many actions it has taken and its engine version."""
         info = self.table_message(None)
-        for key in ("type", "v", "you"):
+        for key in ("type", "v", "you", "card_table"):
             del info[key]
         info["turn"] = None if self.state is None else self.state.observe(None).turn
-        info["actions"] = self.steps()
+        info["actions"] = self.step(None)
         info["engine_version"] = self.record.engine_version
         return info
 
@@ -201,20 +200,14 @@ class Table:
             banks.append(None if bank is None else round(bank, 3))
         return {"banks": banks, "running": running}
 
-    def _visible(self, step: int) -> int:
-        """An action count as anyone may know it: the silent actions up to it left out."""
-        return step - bisect.bisect_right(self.silent, step)
-
-    def steps(self) -> int:
-        """How many actions the table has taken that anyone may know of: a silent action (one that no event
-        tells of, such as a private choice not to declare a revolution) is not counted, for its very existence
-        would tell that a player could have made it."""
-        return len(self.record.actions) - len(self.silent)
+    def step(self, seat: int | None) -> int:
+        """The step ``seat`` is at (None: a spectator): the rules' count of the actions it was told of
+        (``state.step``); for a table that cannot be replayed, its log's length."""
+        return len(self.record.actions) if self.state is None else self.state.step(seat)
 
     def frame(self, viewer: Viewer, since: int | None = None) -> dict[str, Any]:
         """A ``state`` message for the viewer: its observation and the events it saw from ``since`` (default:
-        its cursor) on; moves its cursor past them. Steps (the frame's and its events') count only the actions
-        anyone may know of."""
+        its cursor) on; moves its cursor past them."""
         frame = self._frame(viewer, since, always=True)
         assert frame is not None
         return frame
@@ -237,18 +230,14 @@ class Table:
             return None
         viewer.next = events[-1].seq + 1 if events else max(start, viewer.next)
         viewer.last_observation = data
-        wire = [e.to_dict() for e in events]
-        if self.silent:
-            for event in wire:
-                event["step"] = self._visible(event["step"])
         return {  # a StateMessage's JSON form, made directly (the hot path; tests check it against the model)
             "type": "state",
             "v": 1,
             "table": self.id,
             "seat": viewer.seat,
-            "step": self.steps(),
+            "step": state.step(viewer.seat),
             "observation": data,
-            "events": wire,
+            "events": [e.to_dict() for e in events],
             "since": start,
             "next": viewer.next,
             "clock": self.clock_info(time.monotonic(), observation.turn),
@@ -268,8 +257,6 @@ class Table:
         assert state is not None
         events = state.events(None, self.public_seq)
         if not events:
-            if state.history:
-                self.silent.append(len(state.history))
             return []
         self.public_seq = events[-1].seq + 1
         count = running_count(state.observe(None))
@@ -280,7 +267,7 @@ class Table:
                 if event.kind == HAND_OVER or (event.kind == GAME_OVER and self.totals != start):
                     self.board.append(
                         {
-                            "step": self._visible(event.step),
+                            "step": event.step,
                             "text": event.text,
                             "gains": [b - a for a, b in zip(start, self.totals, strict=True)],
                             "totals": list(self.totals),
@@ -292,13 +279,11 @@ class Table:
             if ends_hand:
                 first = self.hands[-1].last_seq + 1 if self.hands else 0
                 number = len(self.hands) + 1
-                self.hands.append(
-                    Hand(number, first, event.seq, self._visible(event.step), event.step, event.text)
-                )
+                self.hands.append(Hand(number, first, event.seq, event.step, len(state.history), event.text))
             elif event.kind == GAME_OVER and self.hands and self.hands[-1].last_seq < event.seq:
                 last = self.hands[-1]  # the match's end closes its last hand
                 self.hands[-1] = Hand(
-                    last.number, last.first_seq, event.seq, self._visible(event.step), event.step, last.text
+                    last.number, last.first_seq, event.seq, event.step, len(state.history), last.text
                 )
         return events
 

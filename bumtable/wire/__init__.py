@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from bumtable.wire.base import CutCardModel, LegalActionModel, WireModel
 from bumtable.wire.boojum import BoojumObservationModel
+from bumtable.wire.cards import CardFaceModel
 from bumtable.wire.climbing import ClimbingObservationModel
 from bumtable.wire.event import EventModel
 from bumtable.wire.gin_bummy import GinBummyObservationModel
@@ -42,6 +43,7 @@ __all__ = [
     "RULES_MODELS",
     "AnyObservationModel",
     "BoojumObservationModel",
+    "CardFaceModel",
     "ClimbingObservationModel",
     "CutCardModel",
     "EventModel",

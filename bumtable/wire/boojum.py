@@ -1,8 +1,8 @@
 """The wire form of a Boojum observation.
 
 It is :meth:`BoojumObservation.to_dict <bumtable.rules.boojum.observation.BoojumObservation.to_dict>`
-exactly: Decktet cards as their short text (``5ML``), tokens by name, no history (what happened is the
-event stream's).
+exactly: Decktet cards as their short text (``5ML``), tokens by name, each bid's worth as the rules count
+it, no history (what happened is the event stream's).
 
 >>> from bumtable.rules import get
 >>> state = get("boojum", players=4).new_state(seed=5)
@@ -21,6 +21,16 @@ from bumtable.wire.base import CardText, Count, LegalActionModel, Seat, WireMode
 
 TokenName = Literal["moons", "suns", "waves", "leaves", "wyrms", "knots"]
 """A token, named for its Decktet suit."""
+
+
+class BidWorthModel(WireModel):
+    """A bid's worth: more cards always wins, then more pips (announced "two for fourteen")."""
+
+    cards: Count
+    """The cards it counts as (the Excuse counts two)."""
+    pips: Count
+    """The pips of its cards (an Ace 1, a number card its number, a Pawn 10, a Court and a Crown by the
+    extended cards in play; the Excuse none)."""
 
 
 class BoojumObservationModel(WireModel):
@@ -51,6 +61,9 @@ class BoojumObservationModel(WireModel):
     """Cards in each slot not yet seen (dealt in the build phase, turned up when the auction starts)."""
     bids: list[list[CardText]]
     """By player: the cards laid for the current lot (a bid being laid included)."""
+    bid_worth: list[BidWorthModel]
+    """By player: what the cards of ``bids`` are worth, as the rules count a bid (a face shows it, never
+    counts it again)."""
     laid_now: list[CardText]
     """Cards the player to act has laid this turn: its bid is being made (it must stand, not pass)."""
     high: Seat | None

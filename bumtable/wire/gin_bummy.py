@@ -1,13 +1,14 @@
 """The wire form of a Gin Bummy observation.
 
 It is :meth:`GinBummyObservation.to_dict <bumtable.rules.gin_bummy.observation.GinBummyObservation.to_dict>`
-exactly: cards and actions as text, no history (``steps`` counts the actions taken).
+exactly: cards and actions as text, the legal actions that starve the seat, no history (``steps`` counts the
+actions taken).
 
 >>> from bumtable.rules import get
 >>> state = get("gin-bummy", players=2).new_state(seed=5)
 >>> obs = GinBummyObservationModel.model_validate(state.observe(1).to_dict())
 >>> obs.format, obs.phase, obs.legal[0].text
-('gin-bummy-observation/3', 'turn', 'discard Js')
+('gin-bummy-observation/4', 'turn', 'discard Js')
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class GinBummyObservationModel(WireModel):
     turn-over of it, hand sizes, the cards each player is known to hold, the stock's size. Private: the
     seat's own hand and the cards it drew."""
 
-    format: Literal["gin-bummy-observation/3"]
+    format: Literal["gin-bummy-observation/4"]
     """The version of this wire form."""
     system: Literal["gin-bummy"]
     """The rules system (the rules themselves are sent once, apart)."""
@@ -53,6 +54,10 @@ class GinBummyObservationModel(WireModel):
     holds a winning hand and may call it) or ``over``."""
     legal: list[LegalActionModel]
     """The seat's legal actions when it is to act, else empty."""
+    starving: dict[str, Count]
+    """The legal actions (by their text) that would end the seat's turn with fewer than four cards, so that it
+    starves and is out of the game, each with the cards it would leave the seat; empty when no legal action
+    starves it (and for every viewer not to act). The rules work it out: a face only warns of it."""
     dealer: Seat
     """The dealer."""
     cut: list[list[CutCardModel]]

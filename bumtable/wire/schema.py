@@ -5,7 +5,7 @@ descriptions); the unions (an observation or rules of any system) are ``oneOf`` 
 ``discriminator`` on ``system``. ``bumtable schema --out docs/schema`` writes one file per name.
 
 >>> sorted(schemas())
-['boojum-observation', 'boojum-rules', 'climbing-observation', 'climbing-rules', 'event', 'gin-bummy-observation', 'gin-bummy-rules', 'observation', 'record', 'rules']
+['boojum-observation', 'boojum-rules', 'card-face', 'climbing-observation', 'climbing-rules', 'event', 'gin-bummy-observation', 'gin-bummy-rules', 'observation', 'record', 'rules']
 >>> schemas()["event"]["required"]
 ['seq', 'step', 'kind', 'player', 'to', 'text', 'cards', 'count']
 """
@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bumtable.wire.cards import CardFaceModel
 from bumtable.wire.event import EventModel
 from bumtable.wire.observation import OBSERVATION, OBSERVATION_MODELS
 from bumtable.wire.record import RecordModel
@@ -36,6 +37,7 @@ def _makers() -> dict[str, Callable[[], dict[str, Any]]]:
     out["rules"] = RULES.json_schema
     out["event"] = EventModel.model_json_schema
     out["record"] = RecordModel.model_json_schema
+    out["card-face"] = CardFaceModel.model_json_schema
     return out
 
 

@@ -1,10 +1,13 @@
 /**
  * Decktet cards drawn as SVG (Boojum). A card's text is its rank letter and its suits' initials in suit order
  * (bumtable/cards/decktet.py): ranks A, 2-9, P (Pawn), T (Court), C (Crown); suits M Moons, S Suns, W Waves,
- * L Leaves, Y Wyrms, K Knots; X is the Excuse. Rank and suits name one card, so its name and types (Location,
- * Personality, Event: Boojum's claims depend on them) come from the card table below (data/decktet.csv). Each
- * suit is drawn as a badge with its initial and its own shape, so colour is never the only cue.
+ * L Leaves, Y Wyrms, K Knots; X is the Excuse. Rank and suits name one card, whose name and types (Location,
+ * Personality, Event: Boojum's claims depend on them) the server sends once, in the `table` message's card table
+ * (``setDecktetTable``); a card not in it is no card of this table. Each suit is drawn as a badge with its initial
+ * and its own shape, so colour is never the only cue.
  */
+
+import type { CardFace, CardType } from "./protocol";
 
 export type SuitLetter = "M" | "S" | "W" | "L" | "Y" | "K";
 
@@ -27,56 +30,15 @@ const RANKS: Record<string, string> = {
   X: "Excuse",
 };
 
-/** Name and types of every card, by its text (the basic deck, the Excuse, the Pawns and the Courts). */
-const TABLE: Record<string, [string, string]> = {
-  AM: ["Ace of Moons", ""],
-  AS: ["Ace of Suns", ""],
-  AW: ["Ace of Waves", ""],
-  AL: ["Ace of Leaves", ""],
-  AY: ["Ace of Wyrms", ""],
-  AK: ["Ace of Knots", ""],
-  "2MK": ["the Author", "Personality"],
-  "2SY": ["the Desert", "Location"],
-  "2WL": ["the Origin", "Location+Event"],
-  "3MW": ["the Journey", "Event"],
-  "3SK": ["the Painter", "Personality"],
-  "3LY": ["the Savage", "Personality"],
-  "4MS": ["the Mountain", "Location"],
-  "4WL": ["the Sailor", "Personality"],
-  "4YK": ["the Battle", "Event"],
-  "5ML": ["the Forest", "Location"],
-  "5SW": ["the Discovery", "Event"],
-  "5YK": ["the Soldier", "Personality"],
-  "6MW": ["the Lunatic", "Personality"],
-  "6SY": ["the Penitent", "Personality"],
-  "6LK": ["the Market", "Location+Event"],
-  "7ML": ["the Chance Meeting", "Event"],
-  "7SK": ["the Castle", "Location"],
-  "7WY": ["the Cave", "Location"],
-  "8MS": ["the Diplomat", "Personality"],
-  "8WL": ["the Mill", "Location"],
-  "8YK": ["the Betrayal", "Event"],
-  "9MS": ["the Pact", "Event"],
-  "9WY": ["the Darkness", "Location"],
-  "9LK": ["the Merchant", "Personality"],
-  CM: ["the Huntress", "Personality"],
-  CS: ["the Bard", "Personality"],
-  CW: ["the Sea", "Location"],
-  CL: ["the End", "Location+Event"],
-  CY: ["the Calamity", "Event"],
-  CK: ["the Windfall", "Event"],
-  X: ["the Excuse", ""],
-  PMSL: ["the Harvest", "Event"],
-  PMYK: ["the Watchman", "Personality"],
-  PSWK: ["the Light Keeper", "Personality"],
-  PWLY: ["the Borderland", "Location"],
-  TMWK: ["the Consul", "Personality"],
-  TMLY: ["the Rite", "Event"],
-  TSWY: ["the Island", "Location"],
-  TSLK: ["the Window", "Location"],
-};
+export type DecktetType = CardType;
 
-export type DecktetType = "Location" | "Personality" | "Event";
+/** Every card the table's rules deal, by its text: the `table` message's `card_table`. */
+let cardTable = new Map<string, CardFace>();
+
+/** Take the table's card table (the `table` message's `card_table`): every card is named from it. */
+export function setDecktetTable(cards: readonly CardFace[]): void {
+  cardTable = new Map(cards.map((c) => [c.text, c]));
+}
 
 export interface DecktetCard {
   text: string;
@@ -98,10 +60,9 @@ export function parseDecktet(text: string): DecktetCard {
   }
   const suits = [...letters].sort((a, b) => SUIT_ORDER.indexOf(a) - SUIT_ORDER.indexOf(b));
   const key = rank + suits.join("");
-  const row = TABLE[key];
+  const row = cardTable.get(key);
   if (row === undefined) throw new Error(`not a Decktet card: ${text}`);
-  const types = row[1] === "" ? [] : (row[1].split("+") as DecktetType[]);
-  return { text: key, rank, rankName: RANKS[rank] ?? rank, suits, name: row[0], types };
+  return { text: key, rank, rankName: RANKS[rank] ?? rank, suits, name: row.name, types: [...row.types] };
 }
 
 /** Whether a text is a Decktet card. */

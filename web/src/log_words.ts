@@ -22,13 +22,9 @@ import { eventLine as ginLine } from "./views/gin_bummy";
 
 export type Family = "climbing" | "gin-bummy" | "boojum" | "other";
 
-const CLIMBING = new Set(["bum-game", "president", "arsehole", "zheng-shangyou"]);
-
-/** Which family's words a game's events take. */
-export function familyOf(game: string): Family {
-  if (CLIMBING.has(game)) return "climbing";
-  if (game === "gin-bummy" || game === "boojum") return game;
-  return "other";
+/** Which family's words a game's events take, by the `table` message's `family`. */
+export function familyOf(family: string): Family {
+  return family === "climbing" || family === "gin-bummy" || family === "boojum" ? family : "other";
 }
 
 /** The kinds each view's own words cover (views/gin_bummy.ts, views/boojum.ts). */

@@ -41,16 +41,30 @@ export interface SeatInfo {
   [field: string]: unknown;
 }
 
+/** A Decktet card's type (a card has none, one or two). */
+export type CardType = "Location" | "Personality" | "Event";
+
+/** One card of the deck's public card table: what a face shows of a card that its text does not say. */
+export interface CardFace {
+  text: string;
+  name: string;
+  types: CardType[];
+}
+
 export interface TableMessage {
   type: "table";
   v: 1;
   table: string;
   game: string;
+  /** The game's family of rules ("climbing", "gin-bummy", "boojum"): which view and words the page uses. */
+  family: string;
   you: number | null;
   /** "playing", "over" or "stale". */
   status: string;
   /** The rules' ``to_dict()`` (docs/schema/rules.json). */
   rules: unknown;
+  /** The public table of the cards the rules deal (docs/schema/card-face.json); empty for French cards. */
+  card_table: CardFace[];
   seats: SeatInfo[];
   spectators: number;
   [field: string]: unknown;

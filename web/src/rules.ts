@@ -86,32 +86,15 @@ export function climbingRules(raw: unknown): ClimbingRules {
   };
 }
 
-/** Boojum's deck, as far as a bid's worth depends on it: which extended cards are in play. */
-export interface BoojumRules {
-  /** Pawns in play (extended deck): Pawns count 10, and Courts and the Crown one more. */
-  pawns: boolean;
-  /** Courts in play (extended deck): the Crown counts one more. */
-  courts: boolean;
-}
-
-export function boojumRules(raw: unknown): BoojumRules {
-  const r = record(raw);
-  const extended = flag(r, "extended");
-  return { pawns: extended && flag(r, "pawns", true), courts: extended && flag(r, "courts", true) };
-}
-
 /** Gin Bummy's options the view's hints depend on. */
 export interface GinBummyRules {
   /** The card just drawn from the stock may be discarded at once (never the Beg's). */
   mayDiscardStockDraw: boolean;
-  /** Turning the Beg over into a new stock keeps its top card (an Ace's draws count on it). */
-  turnOverKeepsTop: boolean;
 }
 
 export function ginBummyRules(raw: unknown): GinBummyRules {
   const r = record(raw);
   return {
     mayDiscardStockDraw: flag(r, "may_discard_stock_draw"),
-    turnOverKeepsTop: flag(r, "turn_over_keeps_top"),
   };
 }

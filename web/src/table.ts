@@ -116,7 +116,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         const first = table === null;
         table = message;
         setSeatNames(message.seats.map((s) => s.name));
-        if (view === null) view = viewFor(message.game, board, message.rules);
+        if (view === null) view = viewFor(message, board);
         if (first) showRules(message);
         const mine = message.you === null ? undefined : message.seats[message.you];
         autoLabel.hidden = mine === undefined;
@@ -173,14 +173,14 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   }
 
   function isMatch(): boolean {
-    return familyOf(table?.game ?? "") === "climbing";
+    return familyOf(table?.family ?? "") === "climbing";
   }
 
   function addLog(frame: StateMessage): void {
     if (!table) return;
     if (!writer) {
       const rules = climbingRules(table.rules);
-      writer = new LogWriter(familyOf(table.game), name, {
+      writer = new LogWriter(familyOf(table.family), name, {
         ...(rules.roles[0] ? { topRole: rules.roles[0] } : {}),
         ...(rules.wipeCard ? { wipeCard: rules.wipeCard } : {}),
       });
@@ -294,10 +294,10 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
 
   function openReplay(hand: FinishedHand): void {
     if (!table) return;
-    const game = table.game;
+    const family = table.family;
     fetchHand(tableId, hand.hand, token).then(
       (answer) => {
-        showReplay(replay, answer, new LogWriter(familyOf(game), name), () => {
+        showReplay(replay, answer, new LogWriter(familyOf(family), name), () => {
           replay.hidden = true;
           replay.replaceChildren();
         });

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decktetLabel, isDecktet, parseDecktet, typeTag } from "../src/decktet";
+import { decktetLabel, isDecktet, parseDecktet, setDecktetTable, typeTag } from "../src/decktet";
 import { actionCard, actionLabel, actionsForCard, cardlessActions, tokenCounts } from "../src/views/boojum";
+import { DECKTET_CARDS } from "./decktet_table";
 
 void test("a card's text gives its rank, suits, name and types", () => {
   const journey = parseDecktet("3MW");
@@ -26,6 +27,17 @@ void test("texts that name no card are refused", () => {
   assert.throws(() => parseDecktet("Z3"), /not a Decktet card/);
   assert.equal(isDecktet("pass"), false);
   assert.equal(isDecktet("CK"), true);
+});
+
+void test("a card is named from the card table the server sent: a card not in it is no card", () => {
+  setDecktetTable(DECKTET_CARDS.filter((c) => c.text !== "PMSL"));
+  try {
+    assert.equal(isDecktet("PMSL"), false);
+    assert.equal(parseDecktet("3MW").name, "the Journey");
+  } finally {
+    setDecktetTable(DECKTET_CARDS);
+  }
+  assert.equal(parseDecktet("PMSL").name, "the Harvest");
 });
 
 void test("cards are named for screen readers with suits and types", () => {

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import { shortCard } from "../src/cards";
 import { LogWriter, familyOf, type Family } from "../src/log_words";
 import type { GameEvent } from "../src/protocol";
+import "./decktet_table";
 
 const name = (seat: number): string => (seat === 0 ? "You" : seat === 2 ? "Ann" : `P${seat}`);
 
@@ -136,11 +137,11 @@ void test("a trick won says who won it, and the lead that follows says who leads
   );
 });
 
-void test("the family of each game", () => {
-  assert.equal(familyOf("president"), "climbing");
+void test("the words of each family, by the family the table message names", () => {
+  assert.equal(familyOf("climbing"), "climbing");
   assert.equal(familyOf("gin-bummy"), "gin-bummy");
   assert.equal(familyOf("boojum"), "boojum");
-  assert.equal(familyOf("chess"), "other");
+  assert.equal(familyOf("president"), "other");
 });
 
 void test("a card's short text has its suit's symbol", () => {

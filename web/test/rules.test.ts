@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { boojumRules, climbingRules, ginBummyRules } from "../src/rules";
-import { bidWords, bidWorth, numberWords } from "../src/views/boojum_bids";
+import { climbingRules, ginBummyRules } from "../src/rules";
+import { bidWords, numberWords } from "../src/views/boojum_bids";
 import { drawnHint } from "../src/views/gin_bummy";
 
 // as `rules.to_dict()` sends them (bumtable games president / boojum)
@@ -53,24 +53,12 @@ void test("rules missing or of another type read as the usual values, never a fa
   assert.deepEqual(rules.points, [1]);
   assert.equal(rules.reverses, "direction");
   assert.deepEqual(climbingRules(null).revolutionTriggers, []);
-  assert.deepEqual(boojumRules(undefined), { pawns: false, courts: false });
   assert.equal(ginBummyRules([]).mayDiscardStockDraw, false);
 });
 
-void test("a Boojum bid is worth its cards, then its pips, the Excuse two cards and none", () => {
-  // bumtable/rules/boojum/bids.py's own examples
-  const plain = boojumRules({ extended: false, excuse: true, pawns: true, courts: true });
-  assert.equal(bidWords(bidWorth(["6MW", "8MS"], plain)), "two for fourteen");
-  assert.deepEqual(bidWorth(["CM"], plain), [1, 10], "without the extended deck a Crown counts 10");
-  const extended = boojumRules({ extended: true, excuse: true, pawns: true, courts: true });
-  assert.deepEqual(bidWorth(["X"], extended), [2, 0]);
-  assert.deepEqual(bidWorth(["AM", "AS"], extended), [2, 2]);
-  assert.deepEqual(bidWorth(["PMS", "TWL", "CM"], extended), [3, 10 + 11 + 12]);
-  const pawnsOnly = boojumRules({ extended: true, pawns: true, courts: false });
-  assert.deepEqual(bidWorth(["CM"], pawnsOnly), [1, 11]);
-});
-
-void test("bids are announced in words", () => {
+void test("bids are announced in words, their worth as the observation sends it", () => {
+  assert.equal(bidWords({ cards: 2, pips: 14 }), "two for fourteen");
+  assert.equal(bidWords({ cards: 3, pips: 33 }), "three for thirty-three");
   assert.deepEqual([14, 40, 21, 123, 100, 1000].map(numberWords), [
     "fourteen",
     "forty",

@@ -1,4 +1,4 @@
-"""Bids: their value (cards, then pips), in words, and whether a hand can still beat the high bid.
+"""Bids: their value (cards, then pips), on the wire and in words, and whether a hand can still beat the high bid.
 
 A bid's value is ``(cards, pips)``, compared as a pair: more cards always wins, then more pips. The
 Excuse counts as two cards and no pips.
@@ -50,6 +50,18 @@ def bid_value(cards: Iterable[int], t: Tables) -> BidValue:
         count += t.bid_cards[c]
         pips += t.pip[c]
     return count, pips
+
+
+def bid_worth(cards: Iterable[int], t: Tables) -> dict[str, int]:
+    """A bid's value as the observation's wire form sends it, for the faces to show (never to count again).
+
+    >>> from bumtable.rules.boojum.rules import BoojumRules
+    >>> from bumtable.cards.decktet import parse_decktet_cards as cards
+    >>> bid_worth(cards("6MW 8MS"), BoojumRules().tables)
+    {'cards': 2, 'pips': 14}
+    """
+    count, pips = bid_value(cards, t)
+    return {"cards": count, "pips": pips}
 
 
 def bid_words(value: BidValue) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bumtable.rules.boojum import BoojumRules, sample_state
+from bumtable.rules.boojum.card_table import card_table
 from bumtable.rules.boojum.observation_json import observation_from_dict
 from bumtable.rules.protocol import Family
 
@@ -17,4 +18,5 @@ FAMILY = Family(
     rules_from_dict=BoojumRules.from_dict,
     sample_state=sample_state,
     observation_from_dict=observation_from_dict,
+    card_table=card_table,
 )

@@ -1,17 +1,6 @@
 """What one seat may know of a Boojum game, the legal actions it implies, and its wire form.
 
-Public: every slot's cards that have been face up (a card dealt onto a slot in the build phase stays
-hidden until the next auction turns the slots over), the bids on the table (a bid being laid card by
-card too: ``laid_now`` are the cards the player to act has laid this turn), the lots won this phase,
-each player's hand size and tokens, a claim being laid (its token and cards), the discard pile, the
-size of the stack, and the cards each player is *known* to hold (lots they picked up and losing bids
-they took back, less cards they have laid since). Private: the seat's own hand. What happened is not
-part of an observation: it is the event log's (``state.events(seat)``).
-
-The wire form (:func:`observation_to_dict`, :func:`observation_from_dict`; see
-:mod:`bumtable.rules.boojum.observation_json`) lives here, next to the class whose ``to_dict`` and
-``from_dict`` it is. The state makes observations (:func:`~bumtable.rules.boojum.state.observe`) and
-:func:`~bumtable.rules.boojum.sample.sample_state` makes states that fit one: both sit above this module.
+What happened is not part of an observation: it is the event log's (``state.events(seat)``).
 
 >>> from bumtable.rules.boojum.rules import boojum
 >>> state = boojum(4).new_state(seed=3)
@@ -32,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from bumtable.cards.decktet import DecktetCard
 from bumtable.errors import NotationError
 from bumtable.rules.boojum.actions import TOKEN_NAMES, BoojumAction, parse_token
-from bumtable.rules.boojum.bids import BidValue, bid_value
+from bumtable.rules.boojum.bids import BidValue, bid_value, bid_worth
 from bumtable.rules.boojum.legal import phase_actions
 from bumtable.rules.kept_legal import keep_legal, kept_legal
 from bumtable.rules.wire_memo import WireMemo, shared
@@ -51,38 +40,28 @@ __all__ = [
 
 @dataclass(frozen=True)
 class BoojumObservation:
-    """One seat's view (``seat`` None: a spectator, who sees no hand).
-
-    The state makes it with :func:`~bumtable.rules.frozen.frozen_from`, past ``__init__``: a field needs
-    no default and the class no ``__post_init__`` (a test checks that the state gives every field)."""
+    """One seat's view (``seat`` None: a spectator); each field means what the wire model's does
+    (:class:`~bumtable.wire.boojum.BoojumObservationModel`), with cards as codes. The state makes it past
+    ``__init__`` (:func:`~bumtable.rules.frozen.frozen_from`): no field defaults, no ``__post_init__``."""
 
     rules: BoojumOptions
     seat: int | None
     round_no: int
     phase: str
-    """``auction``, ``claim`` or ``over``."""
     turn: int | None
     dealer: int
     first_to_bid: int
     lot: int
-    """The slot being auctioned (0-based), or -1 outside the auction phase."""
     slots: tuple[tuple[int, ...], ...]
-    """The cards of each slot that have been seen (all of them during the auction)."""
     slot_hidden: tuple[int, ...]
-    """Cards in each slot not yet seen (dealt in the build phase, turned up when the auction starts)."""
     bids: tuple[tuple[int, ...], ...]
-    """Cards each player has laid for the current slot (a bid being laid included)."""
     laid_now: tuple[int, ...]
-    """Cards the player to act has laid this turn: its bid is being made (it must stand, not pass)."""
     high: int | None
-    """The player holding the high bid, or None."""
     passed: tuple[bool, ...]
     won: tuple[tuple[int, ...], ...]
-    """Lots each player won this auction phase (face down until the build phase, but seen by all)."""
     hand: tuple[int, ...] | None
     hand_counts: tuple[int, ...]
     known: tuple[tuple[int, ...], ...]
-    """Cards each player is known by everyone to hold (a subset of that hand)."""
     tokens: tuple[tuple[int, ...], ...]
     """Tokens held, per player and suit (0 Moons .. 5 Knots)."""
     discard: tuple[int, ...]
@@ -92,7 +71,6 @@ class BoojumObservation:
     claim_token: int
     """The token the player to act is claiming (-1: no claim open)."""
     claim_cards: tuple[int, ...]
-    """Cards laid face up for the open claim."""
     winners: tuple[int, ...]
     hit_round_limit: bool
 
@@ -104,13 +82,11 @@ class BoojumObservation:
         return None if self.high is None else bid_value(self.bids[self.high], self.rules.tables)
 
     def wanted_tokens(self, player: int) -> list[int]:
-        """Tokens ``player`` may still claim."""
         if self.rules.repeat_tokens:
             return list(range(6))
         return [k for k in range(6) if not self.tokens[player][k]]
 
     def legal_actions(self) -> tuple[BoojumAction, ...]:
-        """The seat's legal actions when it is to act (else ``()``): the same as the state's."""
         kept = kept_legal(self)
         if kept is not None:
             return kept
@@ -132,9 +108,6 @@ class BoojumObservation:
         return legal
 
     def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
-        """The wire form (cards as text, the legal actions with their codes, no rules object);
-        :func:`observation_from_dict` reads it back. The lots, the cards won and the discards are shared with other
-        observations written with ``memo`` (:mod:`~bumtable.rules.wire_memo`)."""
         return observation_to_dict(self, memo)
 
     @classmethod
@@ -161,9 +134,7 @@ def unseen_cards(obs: BoojumObservation) -> Counter[int]:
 
 
 # ---------------------------------------------------------------------- the wire form
-# JSON-ready data, cards as their short text, tokens by name: it names the system but carries no rules
-# object (the rules are sent once, and observation_from_dict is given them), and lists the seat's legal
-# actions as text and as codes of the rules' action space.
+# cards as their short text, tokens by name; no rules object (observation_from_dict is given them)
 T = TypeVar("T")
 
 
@@ -176,10 +147,10 @@ def _card_lists(groups: tuple[tuple[int, ...], ...]) -> list[list[str]]:
 
 
 def observation_to_dict(obs: BoojumObservation, memo: WireMemo | None = None) -> dict[str, Any]:
-    """Every field of an observation as JSON-ready data, and the seat's legal actions with their codes; public parts
-    found in ``memo`` are taken from it."""
+    """The wire form, with the legal actions' text and code; public parts found in ``memo`` are reused."""
     space = obs.rules.action_space()
     text = obs.rules.action_text
+    tables = obs.rules.tables
     return {
         "system": obs.rules.system,
         "seat": obs.seat,
@@ -192,6 +163,7 @@ def observation_to_dict(obs: BoojumObservation, memo: WireMemo | None = None) ->
         "slots": shared(memo, "slots", obs.slots, _card_lists),
         "slot_hidden": list(obs.slot_hidden),
         "bids": [_cards(b) for b in obs.bids],
+        "bid_worth": shared(memo, "bid_worth", obs.bids, lambda bids: [bid_worth(b, tables) for b in bids]),
         "laid_now": _cards(obs.laid_now),
         "high": obs.high,
         "passed": list(obs.passed),
@@ -284,8 +256,7 @@ def _token(v: Any) -> int:
 
 
 def observation_from_dict(data: dict[str, Any], rules: BoojumOptions) -> BoojumObservation:
-    """Read :func:`observation_to_dict`'s output back, given the rules it was made under (``legal`` is
-    derived, so it is not read). Malformed data is a NotationError that names the bad field."""
+    """Read :func:`observation_to_dict`'s output back (not ``legal``); a NotationError names a bad field."""
     if not isinstance(data, dict):
         raise NotationError(f"a Boojum observation must be an object, not {type(data).__name__}")
     if data.get("system") != rules.system:

@@ -1,24 +1,16 @@
 """Boojum's state: the whole truth of a game, changed only by actions.
 
-A round is an auction phase (each slot in turn), a build phase (automatic: a card onto each slot, a
-card to each player who won nothing, won lots picked up) and a claim phase (players in seat order
-from the 'first to bid', each claiming until they say ``done``). Bids and claims are factored: a
-bidder lays cards one at a time and then stands; a claimant names a token, lays the group's cards
-one at a time and cashes them in (see :mod:`bumtable.rules.boojum.actions`). A player with no
-choice (no bid that can win, no claim) is passed over automatically; such steps are logged as
-events but are not actions, so a record holds only decisions.
+A player with no choice is passed over: an event, not an action, so a record holds only decisions.
 
+>>> import random
 >>> from bumtable.rules.boojum.rules import boojum
->>> state = boojum(4).new_state(seed=1)
+>>> state, rng = boojum(4).new_state(seed=1), random.Random(0)
 >>> state.phase, state.round_no, state.current_player(), [len(h) for h in state.hands]
 ('auction', 1, 0, [5, 5, 5, 5])
->>> import random
->>> rng = random.Random(0)
 >>> while not state.is_over():
 ...     state.apply(rng.choice(state.legal_actions()))
->>> outcome = state.outcome()
->>> outcome.reason in ("tokens", "round-limit"), outcome.winners == tuple(state.winners)
-(True, True)
+>>> state.outcome().winners == tuple(state.winners)
+True
 """
 
 from __future__ import annotations
@@ -57,7 +49,6 @@ def _remove(cards: list[int], taken: Sequence[int]) -> None:
 
 
 _CARD_TEXT = tuple(str(DecktetCard(c)) for c in range(len(CARDS)))
-"""Each card code's text, made once: events name cards by their text."""
 
 
 def _text(cards: Sequence[int]) -> tuple[str, ...]:
@@ -83,7 +74,7 @@ def token_counts(tokens: Sequence[Sequence[int]]) -> tuple[int, ...]:
 
 
 class BoojumState:
-    """A game of Boojum. Create with ``rules.new_state(seed)``; change with :meth:`apply`."""
+    """A game of Boojum, a :class:`~bumtable.rules.protocol.GameState` made by ``rules.new_state(seed)``."""
 
     def __init__(
         self,
@@ -99,24 +90,18 @@ class BoojumState:
         n = rules.players
         self.history: list[BoojumAction] = []
         self.log: EventLog | None = None if _blank else EventLog()
-        """Every event (None in copies made for search, which log nothing)."""
         self.chance = Chance(seed, chance)
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.known: list[list[int]] = [[] for _ in range(n)]
-        """Cards everyone knows each player holds (won lots picked up, losing bids taken back)."""
         self.tokens: list[list[int]] = [[0] * SUITS_COUNT for _ in range(n)]
         self.slots: list[list[int]] = [[] for _ in range(rules.slot_count)]
         self.slot_hidden: list[int] = [0] * rules.slot_count
-        """How many cards at the end of each slot nobody has seen (dealt face down since the last auction)."""
         self.stack: list[int] = []
         """The draw stack; the next card drawn is the last."""
         self.discard: list[int] = []
         self.bids: list[list[int]] = [[] for _ in range(n)]
-        """Cards each player has laid for the slot up, face up (sorted)."""
         self.laid_now: list[int] = []
-        """Cards the player to act has laid this turn (part of its bid): it must stand, not pass."""
         self.won: list[list[int]] = [[] for _ in range(n)]
-        """Lots won this auction phase, face down in front of the winner until the build phase."""
         self.won_any: list[bool] = [False] * n
         self.passed: list[bool] = [False] * n
         self.high: int | None = None
@@ -124,9 +109,7 @@ class BoojumState:
         self.claim_order: list[int] = []
         self.claim_pos = 0
         self.claim_token = -1
-        """The token the player to act is claiming (-1: no claim open)."""
         self.claim_cards: list[int] = []
-        """Cards laid face up for the open claim (sorted)."""
         self.turn_claims = 0
         """Claims the player to act has cashed in this claim turn (for the log's words)."""
         self.round_no = 0
@@ -163,21 +146,13 @@ class BoojumState:
         return self.winners[0] if self.phase == OVER and len(self.winners) == 1 else None
 
     def current_player(self) -> int | None:
-        """The player to act, or None when the game is over."""
         return None if self.phase == OVER else self.turn
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def outcome(self) -> Outcome | None:
-        """How the game ended (None while it runs).
-
-        Places go by different tokens held, then by the hand left valued as a bid (the source's
-        tie-break among players completing the six together, applied to every place); the winners
-        are the players in first place; scores are the different tokens held; the reason is
-        ``tokens``, or ``round-limit`` when the safeguard stopped the game (then the most tokens
-        win, ranked the same way); the length is the rounds played.
-        """
+        """How the game ended (None while it runs): placed by tokens held, then by the hand as a bid."""
         if self.phase != OVER:
             return None
         counts = token_counts(self.tokens)
@@ -187,7 +162,6 @@ class BoojumState:
         return Outcome.from_places(places, scores=counts, reason=reason, length=self.round_no)
 
     def high_value(self) -> BidValue | None:
-        """The value of the high bid in the current auction (None when nobody has bid)."""
         return None if self.high is None else bid_value(self.bids[self.high], self.t)
 
     def wanted_tokens(self, player: int) -> list[int]:
@@ -197,9 +171,7 @@ class BoojumState:
         return [k for k in range(SUITS_COUNT) if not self.tokens[player][k]]
 
     def legal_actions(self) -> tuple[BoojumAction, ...]:
-        """Every action the current player may take: exactly the actions :meth:`why_illegal` accepts, each
-        once: a ``lay`` per different card that may be laid (lowest first), then the words (``stand``,
-        ``pass``; ``claim`` per token, ``cash``, ``done``)."""
+        """Every legal action, each once: a ``lay`` per different card (lowest first), then the words."""
         if self._legal is None:
             self._legal = self._compute_legal() if self.phase != OVER else ()
         return self._legal
@@ -219,7 +191,6 @@ class BoojumState:
         )
 
     def why_illegal(self, action: BoojumAction) -> str | None:
-        """None if ``action`` is legal now, else the reason in words (players named P0, P1, ...)."""
         if self.phase == OVER:
             return "the game is over"
         if self.phase == AUCTION:
@@ -312,7 +283,6 @@ class BoojumState:
 
     # ------------------------------------------------------------------ change
     def apply(self, action: BoojumAction, *, check: bool = True) -> None:
-        """Take ``action`` for the current player. Raises :class:`IllegalActionError` with the reason."""
         if check:
             reason = self.why_illegal(action)
             if reason is not None:
@@ -377,8 +347,10 @@ class BoojumState:
             )
 
     def events(self, seat: int | None, start: int = 0) -> list[Event]:
-        """Everything that happened from event ``start`` on, as ``seat`` may know it (None: a spectator)."""
         return [] if self.log is None else self.log.seen_by(seat, start)
+
+    def step(self, seat: int | None) -> int:
+        return 0 if self.log is None else self.log.step(seat)
 
     def _forget(self, player: int, cards: Sequence[int]) -> None:
         """Cards leaving a hand stop being known there (a known copy first)."""
@@ -388,7 +360,6 @@ class BoojumState:
                 known.remove(c)
 
     def _draw(self) -> int | None:
-        """The top card of the stack, reshuffling the discard pile when the stack runs out (None: no cards)."""
         if not self.stack:
             self._reshuffle()
         if not self.stack:
@@ -561,12 +532,9 @@ class BoojumState:
 
     # ------------------------------------------------------------------ views
     def observe(self, seat: int | None) -> BoojumObservation:
-        """What ``seat`` may know (``None``: a spectator). The only view bots and faces get."""
         return observe(self, seat)
 
     def copy(self, *, history: bool = True) -> BoojumState:
-        """An independent copy; ``history=False`` leaves out the history and the event log (cheap, for
-        search) and the chance draws so far (the generator's state is kept)."""
         s = BoojumState.__new__(BoojumState)
         s.rules = self.rules
         s.t = self.t
@@ -604,12 +572,10 @@ class BoojumState:
         return s
 
     def hand_of(self, player: int | None) -> list[DecktetCard]:
-        """A player's cards, sorted (rank order)."""
         return [] if player is None else [DecktetCard(c) for c in sorted(self.hands[player])]
 
     def all_cards(self) -> Counter[int]:
-        """Every card wherever it lies (hands, bids, a claim being laid, won lots, slots, stack, discard):
-        always the deck."""
+        """Every card wherever it lies, counted: always the deck."""
         total: Counter[int] = Counter()
         for group in (
             *self.hands,
@@ -635,11 +601,10 @@ def _needs(token: int) -> str:
 
 
 def observe(state: BoojumState, seat: int | None) -> BoojumObservation:
-    """The observation of ``seat`` (None for a spectator)."""
     n = state.rules.players
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
         raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1} (or None for a spectator)")
-    # made past the dataclass's field-by-field guard: a third of the time, on the search's path
+    # made past the frozen dataclass's field-by-field guard: observe is on the search's path
     obs = frozen_from(BoojumObservation, observation_fields(state, seat))
     if seat is not None and seat == obs.turn and state._legal is not None:
         keep_legal(obs, state._legal)  # the seat to act: the state's own legal actions, already worked out
@@ -648,7 +613,7 @@ def observe(state: BoojumState, seat: int | None) -> BoojumObservation:
 
 def observation_fields(state: BoojumState, seat: int | None) -> dict[str, Any]:
     """The fields of ``seat``'s observation, by name (checked against the class's in the tests)."""
-    slots = tuple(  # (a list comprehension: faster than a generator, and observe is on the search's path)
+    slots = tuple(  # a list comprehension, not a generator: observe is on the search's path
         [
             tuple(sorted(cards[: len(cards) - hidden]))
             for cards, hidden in zip(state.slots, state.slot_hidden, strict=True)

@@ -108,8 +108,8 @@ Pending = tuple[
     "tuple[int, ...] | None",
     "str | None",
 ]
-"""An event as noted on the hot path: kind, step, player, to, text (or the play whose text it is),
-card codes, count, insiders, public text."""
+"""An event as noted on the hot path: kind, the number of the action that logged it, player, to, text (or
+the play whose text it is), card codes, count, insiders, public text."""
 
 
 class ClimbingLog(EventLog):
@@ -137,7 +137,7 @@ class ClimbingLog(EventLog):
     def note(
         self,
         kind: str,
-        step: int,
+        action: int,
         player: int | None = None,
         to: int | None = None,
         text: str | Play = "",
@@ -147,14 +147,14 @@ class ClimbingLog(EventLog):
         public_text: str | None = None,
     ) -> None:
         """Log an event (as :meth:`add`, with card codes and a play for its text) without building it yet."""
-        self.pending.append((kind, step, player, to, text, codes, count, insiders, public_text))
+        self.pending.append((kind, action, player, to, text, codes, count, insiders, public_text))
 
     def _write_out(self) -> None:
         pending, self.pending = self.pending, []
-        for kind, step, player, to, text, codes, count, insiders, public_text in pending:
+        for kind, action, player, to, text, codes, count, insiders, public_text in pending:
             self.add(
                 kind,
-                step,
+                action,
                 player=player,
                 to=to,
                 text=text if isinstance(text, str) else self.text(text),
@@ -178,5 +178,6 @@ class ClimbingLog(EventLog):
     def copy(self) -> ClimbingLog:
         """An independent log with the same events."""
         new = ClimbingLog(self.text)
-        new.entries = self.entries.copy()
+        new.entries = self.entries.copy()  # written out first: the counts below are up to date
+        new.action, new.told = self.action, self.told
         return new

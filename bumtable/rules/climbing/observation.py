@@ -1,17 +1,4 @@
-"""What one seat may know of a climbing game.
-
-An observation holds the seat's own hand, everything played in public this hand,
-each seat's role, score and card count, the exchange as that seat saw it (the
-cards it gave and got; for other pairs only how many cards moved), and the
-latest finished hand. A revolution is public, with the Jokers it revealed.
-The state makes them (:meth:`ClimbingState.observe <bumtable.rules.climbing.state.ClimbingState.observe>`);
-states sampled to fit an observation are made in :mod:`~bumtable.rules.climbing.sample`.
-
-The wire form (:meth:`ClimbingObservation.to_dict`, read back by :func:`observation_from_dict`) names
-the ``system`` but does not carry the rules (they are sent once, apart); it lists the seat's legal
-actions with their text and their code in the rules' action space; and it holds only the latest
-finished hand, never the whole history of the match. Everything else in the observation is in it,
-so reading it back gives an equal observation.
+"""What one seat may know of a climbing game, and its wire form.
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=3)
@@ -48,20 +35,18 @@ TrickEntry = tuple[int, Play, tuple[int, ...]]
 
 @dataclass(frozen=True, slots=True)
 class ClimbingObservation:
-    """One seat's view (``seat`` None: a spectator, who sees no hand)."""
+    """One seat's view (``seat`` None: a spectator); each field means what the wire model's does
+    (:class:`~bumtable.wire.climbing.ClimbingObservationModel`), with cards as codes."""
 
     rules: ClimbingOptions
     seat: int | None
     hand_no: int
     phase: str
-    """A shared phase name; ``deal`` while another seat privately decides on a revolution."""
     turn: int | None
     leader: int
     roles: tuple[int, ...]
     roles_assigned: bool
-    """False in a first hand played before anyone has a role (President)."""
     order: tuple[int, ...]
-    """Players in clockwise order round the table."""
     scores: tuple[int, ...]
     card_counts: tuple[int, ...]
     hand: tuple[int, ...] | None
@@ -70,33 +55,23 @@ class ClimbingObservation:
     passes: int
     trick: tuple[TrickEntry, ...]
     played: tuple[tuple[int, tuple[int, ...]], ...]
-    """Every play of this hand: (player, card codes)."""
     finished: tuple[int, ...]
     losers: tuple[int, ...]
-    """Players who went out with the wipe card and so finish last (President's 3 of clubs)."""
     sat_out: tuple[bool, ...]
-    """Players who passed and sit out the rest of this trick (rules with ``pass_final``)."""
     revolution: Revolution | None
     cancelled_exchange: bool
     transfers: tuple[SeenTransfer, ...]
     cut: tuple[tuple[tuple[int, int], ...], ...]
     last_result: HandResult | None
-    """The latest finished hand (None before the first ends)."""
     winner: int | None
     give_count: int = 0
-    """Cards the seat must choose to give now (exchange phase), else 0."""
     dealer: int = 0
     direction: int = 1
-    """1 while play goes round the table in seat order, -1 after a reversal of direction."""
     inverted: bool = False
-    """True while the ranking is reversed (each play must rank lower)."""
 
     legal: tuple[Play, ...] = ()
-    """The seat's legal actions when it is to act, else empty (:func:`legal_from` works them out from
-    the rest; ``observe`` takes the state's own, already worked out for the player to act)."""
 
     def legal_actions(self) -> tuple[Play, ...]:
-        """The seat's legal actions when it is to act (else ``()``): the state's."""
         return self.legal
 
     def team_of(self, player: int) -> int:
@@ -105,16 +80,12 @@ class ClimbingObservation:
         return teams[self.order.index(player)] if teams else player
 
     def role_name(self, player: int) -> str:
-        """The player's role, or "no role" before roles exist."""
         return self.rules.roles[self.roles[player]] if self.roles_assigned else "no role"
 
     def hand_cards(self) -> list[Card]:
         return [Card(c) for c in self.hand or ()]
 
     def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
-        """The wire form: JSON-ready, naming the system (not carrying the rules), with the legal actions as
-        text and code; :func:`observation_from_dict` reads it back. The public parts (trick, cards played, the
-        latest hand's result, revolution, cut) are shared with other observations written with ``memo``."""
         return observation_to_dict(self, memo)
 
     @classmethod
@@ -144,16 +115,8 @@ def legal_from(obs: ClimbingObservation) -> tuple[Play, ...]:
 
 
 def _maker() -> Callable[..., ClimbingObservation]:
-    """What makes an observation from every field's value, in field order.
-
-    The same as calling the class, about five times faster: a frozen dataclass's ``__init__`` sets
-    each of its 31 fields through ``object.__setattr__``, and an observation is made for every bot
-    decision. What is made here is a plain class with the very same slots, in the same order, whose
-    ``__init__`` fills them by ordinary assignments (written out, as ``dataclasses`` writes
-    ``__init__``) and then gives the object the observation's class: Python allows that between
-    classes whose instances are laid out alike, and the object is from then on an ordinary, frozen
-    observation (calling the plain class returns it).
-    """
+    """A fast constructor taking every field in order: a frozen ``__init__`` is slow, and every bot
+    decision makes an observation. A plain class with the same slots fills them, then takes this class."""
     names = [f.name for f in fields(ClimbingObservation)]
     slots = ClimbingObservation.__slots__
     if tuple(names) != tuple(slots):  # how dataclass(slots=True) lays them out
@@ -182,7 +145,6 @@ def seen_transfer(t: Transfer, seat: int | None) -> SeenTransfer:
 
 # ----------------------------------------------------------------- the wire form
 _TEXT: Final = {code: str(Card(code)) for code in range(64) if is_card_code(code)}
-"""Each card code's text, made once (an observation's JSON form names many cards)."""
 
 
 _card_text = _TEXT.__getitem__
@@ -193,8 +155,7 @@ def _cards(codes: tuple[int, ...] | list[int]) -> list[str]:
 
 
 def observation_to_dict(obs: ClimbingObservation, memo: WireMemo | None = None) -> dict[str, Any]:
-    """Every field of an observation as JSON-ready data, plus the legal actions (text and code); the public parts
-    found in ``memo`` are taken from it (:mod:`~bumtable.rules.wire_memo`)."""
+    """The wire form, with the legal actions' text and code; public parts found in ``memo`` are reused."""
     rules = obs.rules
     text = rules.action_text
     space = rules.action_space()
@@ -339,8 +300,7 @@ class _Reader:
 
 
 def observation_from_dict(data: dict[str, Any], rules: ClimbingOptions) -> ClimbingObservation:
-    """Read :func:`observation_to_dict`'s output back under ``rules``; bad data is a NotationError naming
-    the field. The ``legal`` list is derived data: it is checked against the observation's own."""
+    """Read :func:`observation_to_dict`'s output back; a NotationError names a bad field (or ``legal``)."""
     r = _Reader(data, rules)
     system = r.field("system", str)
     if system != rules.system:

@@ -1,20 +1,11 @@
 """The climbing engine's state: the whole truth of a match, changed only by actions.
 
-A state holds a match: hands are dealt, roles, revolutions and the exchange
-follow the rules object, tricks are played, and when a hand ends the next one
-is dealt, until someone reaches the target (or the rounds run out). Every
-shuffle (a random seating, each round of the cut, each deal) is made by the
-state's :class:`~bumtable.rules.chance.Chance`, so ``chance.draws`` deals the
-same match again under any seed; what each viewer saw is in :meth:`events`.
-
->>> from bumtable.rules import get
->>> state = get("bum-game", players=4).new_state(seed=1)
->>> state.hand_no, state.phase, len(state.hand_of(state.current_player()))
-(1, 'play', 14)
->>> state.roles[state.current_player()]  # the Boss leads
-0
 >>> import random
->>> rng = random.Random(0)
+>>> from bumtable.rules import get
+>>> state, rng = get("bum-game", players=4).new_state(seed=1), random.Random(0)
+>>> p = state.current_player()
+>>> state.hand_no, state.phase, state.roles[p], len(state.hand_of(p))  # the Boss leads
+(1, 'play', 0, 14)
 >>> while not state.is_over():
 ...     state.apply(rng.choice(state.legal_actions()))
 >>> max(state.scores) >= 100, state.outcome().reason, state.outcome().winners == (state.winner,)
@@ -72,7 +63,7 @@ __all__ = [
 
 
 class ClimbingState:
-    """A match of a climbing game. Create with ``rules.new_state(seed)``; change with :meth:`apply`."""
+    """A climbing match, a :class:`~bumtable.rules.protocol.GameState` made by ``rules.new_state(seed)``."""
 
     __slots__ = (
         "_legal",
@@ -143,7 +134,6 @@ class ClimbingState:
         self._legal: tuple[Play, ...] | None = None
         self.log: ClimbingLog | None = None
         self.stops_at_hand_end = False
-        """Set by :meth:`stop_at_hand_end`: the hand's end deals no next hand."""
         if _blank:
             return
         self.log = ClimbingLog(rules.action_text)
@@ -249,11 +239,9 @@ class ClimbingState:
             self.pos[p] = i
 
     def jokers_held(self, player: int) -> int:
-        """Jokers in a player's hand."""
         return sum(1 for cards in self.hands[player] for c in cards if c >= JOKER)
 
     def _joker_candidates(self, triggers: tuple[tuple[int, int], ...]) -> list[int]:
-        """Players whose Jokers meet a trigger, in the order the triggers are listed."""
         out: list[int] = []
         for role, k in triggers:
             p = self.by_role[role]
@@ -306,7 +294,6 @@ class ClimbingState:
         self.leader = self.turn = self._first_leader()
 
     def _hand_over(self, giver: int, receiver: int, cards: list[int], why: str) -> None:
-        """Move cards already taken from the giver's hand into the receiver's, and record the transfer."""
         self._give(receiver, cards)
         self.ncards[giver] -= len(cards)
         self.ncards[receiver] += len(cards)
@@ -409,11 +396,7 @@ class ClimbingState:
             counts[r] += 1
 
     def _exchange_pair(self, high: int, low: int, k: int) -> None:
-        """The higher role gives its k lowest cards; the lower role its k highest (keeping Jokers).
-
-        Each side takes from the hand it holds when its turn comes: the side that gives second may pass on
-        what it was just given; ``simultaneous`` takes both from the hands as dealt.
-        """
+        """The higher role gives its k lowest cards, the lower its k highest (keeping Jokers)."""
         order = self.rules.exchange_order
         if order == "lower-first":
             up = self._take(low, k, lowest=False)
@@ -437,20 +420,13 @@ class ClimbingState:
 
     # ------------------------------------------------------------------ queries
     def current_player(self) -> int | None:
-        """The player to act, or None when the match is over (or a hand ended in a state that stops there)."""
         return None if self.phase == OVER or self.phase == DEAL else self.turn
 
     def is_over(self) -> bool:
-        """True once someone has won the match."""
         return self.phase == OVER
 
     def outcome(self) -> Outcome | None:
-        """How the match ended (None while it runs).
-
-        The match winner (:attr:`winner`, as ``target_winner`` or ``rounds_winner`` decide) is first
-        alone; everyone else is placed by final score, ties sharing a place; ``length`` is the hands
-        played.
-        """
+        """How the match ended (None while it runs): the winner first, the rest by score, ties sharing."""
         if self.phase != OVER or self.winner is None:
             return None
         w, scores = self.winner, self.scores
@@ -480,7 +456,7 @@ class ClimbingState:
         return self.rules.roles[self.roles[player]]
 
     def legal_actions(self) -> tuple[Play, ...]:
-        """Every action the current player may take (plays that differ only in suit are one), as a tuple."""
+        """Every legal action; plays that differ only in suit are one."""
         legal = self._legal
         if legal is not None:
             return legal
@@ -506,12 +482,10 @@ class ClimbingState:
         return legal
 
     def why_illegal(self, action: Play) -> str | None:
-        """None if ``action`` is legal now, else the reason in words."""
         return why_illegal(self, action)
 
     # ------------------------------------------------------------------ change
     def apply(self, action: Play, *, check: bool = True) -> None:
-        """Take ``action`` for the current player. Raises :class:`IllegalActionError` with the reason."""
         if check:
             reason = self.why_illegal(action)
             if reason is not None:
@@ -534,7 +508,6 @@ class ClimbingState:
             self._exchange_and_lead()
 
     def _next_active(self, player: int, *, in_trick: bool = False) -> int:
-        """The next player round the table still holding cards (and, ``in_trick``, not sat out)."""
         n = self.rules.players
         i = self.pos[player]
         order, ncards, sat, step = self.order, self.ncards, self.sat_out, self.direction
@@ -551,8 +524,7 @@ class ClimbingState:
         return player
 
     def _may_come_back(self, player: int) -> bool:
-        """With ``wipe_after_pass``: a player who passed this trick holds the wipe card and a play has
-        been made since its last pass (so it is not asked twice about the same play)."""
+        """Whether a player who passed may come back: it holds the wipe card and a play was made since."""
         if not self.counts[player][self.t.wipe]:
             return False
         for p, play, _ in reversed(self.trick):
@@ -649,7 +621,6 @@ class ClimbingState:
             self.turn = self._next_active(p)
 
     def _end_trick(self, winner: int, why: str) -> None:
-        """The trick is won: the winner leads the next, or the next player holding cards if the winner is out."""
         self.last_trick = (self.trick, winner)
         self.trick = []
         self.top = None
@@ -719,17 +690,13 @@ class ClimbingState:
         self._start_hand()
 
     def stop_at_hand_end(self) -> None:
-        """Make this state (and its copies) stop when the hand in play ends, its result recorded but no next hand
-        dealt: then :meth:`current_player` is None and no action is legal. A search's playouts read only the
-        hand's result, and dealing the next hand (shuffle, deal, exchange) would be a tenth of their time.
+        """Stop this state and its copies when the hand in play ends, dealing no next hand (for search).
 
         >>> from bumtable.rules import get
-        >>> from bumtable.bots import make_bot
         >>> state = get("bum-game", players=4).new_state(seed=1)
         >>> state.stop_at_hand_end()
-        >>> bot = make_bot("heuristic", 1)
         >>> while state.current_player() is not None:
-        ...     state.apply(bot.choose(state.observe(state.current_player())))
+        ...     state.apply(state.legal_actions()[0])
         >>> len(state.results), state.phase, state.legal_actions(), state.is_over()
         (1, 'deal', (), False)
         """
@@ -743,19 +710,15 @@ class ClimbingState:
 
     # ------------------------------------------------------------------ views and copies
     def observe(self, seat: int | None) -> ClimbingObservation:
-        """What ``seat`` may know (``None``: a spectator). The only view bots and faces get."""
         return observe(self, seat)
 
     def events(self, seat: int | None, start: int = 0) -> list[Event]:
-        """What happened from event ``start`` on, as ``seat`` may know it (None: a spectator); [] without a log."""
         return [] if self.log is None else self.log.seen_by(seat, start)
 
-    def copy(self, *, history: bool = True) -> ClimbingState:
-        """An independent copy (the chance generator's state included).
+    def step(self, seat: int | None) -> int:
+        return 0 if self.log is None else self.log.step(seat)
 
-        ``history=False`` leaves out the history, the event log and the chance draws: the cheap copy
-        a search plays out from.
-        """
+    def copy(self, *, history: bool = True) -> ClimbingState:
         s = ClimbingState.__new__(ClimbingState)
         s.rules = self.rules
         s.t = self.t
@@ -811,7 +774,6 @@ class ClimbingState:
 
 
 def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
-    """The observation of ``seat`` (None for a spectator)."""
     n = state.rules.players
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")

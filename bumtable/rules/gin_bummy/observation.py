@@ -1,31 +1,14 @@
 """What one seat may know of a Gin Bummy game, and its wire form.
 
-Public to all: every action (a draw from the stock does not show the card) and how
-many have been taken, the Beg (face up, so remembered in full), each turn-over of the Beg, hand sizes,
-the cards each player is known to hold (taken from the Beg, forced on them by a
-Joker, or drawn from a stock whose order everyone knows), the stock's size, and
-who has starved. Private: the seat's own hand and the cards it drew.
-
-The state makes an observation (:meth:`GinBummyState.observe <bumtable.rules.gin_bummy.state.GinBummyState.observe>`);
-:func:`~bumtable.rules.gin_bummy.sample.sample_state` deals a state to fit one. This module sits below both.
-
-The wire form (JSON-ready data, cards and actions as text) names the rules' system but does not carry
-the rules (they are sent once, and given back when reading), lists the seat's legal actions with their
-codes in the rules' action space, and holds no history: ``steps`` counts the actions taken.
-
 >>> from bumtable.rules.gin_bummy.rules import gin_bummy
->>> state = gin_bummy(players=3).new_state(seed=3)
->>> obs = state.observe(1)
->>> len(obs.hand) == obs.hand_counts[1] == 10, obs.stock_count
-(True, 24)
 >>> rules = gin_bummy(players=2)
 >>> state = rules.new_state(seed=5)
 >>> obs = state.observe(state.current_player())
->>> observation_from_dict(obs.to_dict(), rules) == obs
-True
+>>> len(obs.hand) == obs.hand_counts[obs.seat], obs.stock_count
+(True, 34)
 >>> data = obs.to_dict()
->>> data["system"], data["seat"], data["hand"][:3], data["legal"][0]
-('gin-bummy', 1, ['3d', '4c', '4h'], {'text': 'discard Js', 'code': 42})
+>>> data["system"], data["hand"][:3], data["legal"][0], observation_from_dict(data, rules) == obs
+('gin-bummy', ['3d', '4c', '4h'], {'text': 'discard Js', 'code': 42}, True)
 >>> observation_from_dict(dict(data, stock_count=-1), rules)
 Traceback (most recent call last):
 ...
@@ -42,6 +25,7 @@ from bumtable.cards.french import JOKER, Card
 from bumtable.errors import BumtableError, NotationError
 from bumtable.rules.gin_bummy.actions import GinBummyAction, action_text
 from bumtable.rules.gin_bummy.moves import CALL, DISCARD_PHASE, OVER, TURN, TurnView, legal_actions
+from bumtable.rules.gin_bummy.starve import starving
 from bumtable.rules.kept_legal import keep_legal, kept_legal
 from bumtable.rules.wire_memo import WireMemo, shared
 
@@ -50,64 +34,42 @@ if TYPE_CHECKING:
 
 
 RECENT = 8
-"""How many of each player's latest passed-over and discarded number cards an observation lists (older ones
-say little about a hand that has changed since, and the wire form stays the same size however long the
-game)."""
+"""How many of each player's latest passed-over and discarded number cards an observation lists (older
+ones say little of the hand now, and the wire form keeps one size)."""
 
 
 @dataclass(frozen=True)
 class GinBummyObservation:
-    """One seat's view (``seat`` None: a spectator, who holds no hand)."""
+    """One seat's view (``seat`` None: a spectator); each field means what the wire model's does
+    (:class:`~bumtable.wire.gin_bummy.GinBummyObservationModel`), with cards as codes."""
 
     rules: GinBummyOptions
     seat: int | None
     turn: int | None
-    """The player to act (None once the game is over)."""
     phase: str
-    """``turn`` (a turn begins), ``discard`` (a card was drawn), ``call`` (a winning hand) or ``over``."""
     dealer: int
     cut: tuple[tuple[tuple[int, int], ...], ...]
-    """Each round of the cut for the deal: (player, card cut)."""
     hand: tuple[int, ...] | None
-    """The seat's cards, lowest code first."""
     hand_counts: tuple[int, ...]
     public_cards: tuple[tuple[int, ...], ...]
-    """Cards every player knows each player holds (taken from the Beg, forced by a Joker, ...)."""
     hidden_counts: tuple[tuple[int, ...], ...]
-    """Each player's other cards, counted by the stock they came from (0: the deal; k: the k-th turn-over)."""
     beg: tuple[int, ...]
-    """The Beg, bottom card first."""
     stock_count: int
     stock: tuple[int, ...] | None
-    """The stock, next card first, when everyone knows its order (after an unshuffled turn-over), else None."""
     flips: tuple[tuple[int, ...], ...]
-    """The cards of each turn-over of the Beg, bottom card first."""
     drawn: int | None
-    """The card drawn this turn, if this seat may see it."""
     drew_from: str
     start_size: int
-    """Cards the player to act held when the turn began."""
     starved: tuple[int, ...]
-    """The players out, in the order they starved."""
     turns: int
     winner: int | None
     result: str
-    """How the game ended (``bum``, ``last-standing``, ``turn-limit``, ``blocked``; empty while it runs)."""
     steps: int
-    """Actions taken so far (every action is public; the history itself is the record's, not resent)."""
     last_forced: tuple[int, int] | None
-    """(player, card) while that player takes the turn after a Joker forced the card on them."""
     my_draws: tuple[int, ...] = ()
-    """The cards this seat drew on its latest turn."""
     stuck: int | None = None
-    """In a blocked game, the player who had no legal action."""
     beg_declined: tuple[tuple[int, ...], ...] = ()
-    """Per player, the latest :data:`RECENT` in order: each number card that lay on top of the Beg when the
-    player drew from the stock instead (public: everyone sees the draw; what a player passes over hints at
-    what they do not need)."""
     number_discards: tuple[tuple[int, ...], ...] = ()
-    """Per player, the latest :data:`RECENT` in order: the number cards the player discarded after drawing
-    (public, on the Beg)."""
 
     def view(self) -> TurnView | None:
         """The decision view of the seat when it is to act, else None."""
@@ -128,7 +90,6 @@ class GinBummyObservation:
         )
 
     def legal_actions(self) -> tuple[GinBummyAction, ...]:
-        """The seat's legal actions when it is to act (else none): the same as the state's."""
         kept = kept_legal(self)
         if kept is not None:
             return kept
@@ -141,22 +102,17 @@ class GinBummyObservation:
         return [Card(c) for c in self.hand or ()]
 
     def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
-        """The wire form: JSON-ready data (cards and actions as text, the legal actions with their codes),
-        naming the rules' system but not carrying the rules; :meth:`from_dict` reads it back. The public cards
-        and flips are shared with other observations written with ``memo`` (:mod:`~bumtable.rules.wire_memo`)."""
         return observation_to_dict(self, memo)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: GinBummyOptions) -> GinBummyObservation:
-        """An observation from :meth:`to_dict` output and the rules it was made under; malformed data is a
-        NotationError that names the field."""
+        """An observation from :meth:`to_dict` output and the rules it was made under."""
         return observation_from_dict(data, rules)
 
 
 # ----------------------------------------------------------------- wire form
-FORMAT = "gin-bummy-observation/3"
-"""Version 2: the rules' system instead of the rules, the legal actions, ``steps`` instead of the history.
-Version 3: ``beg_declined`` and ``number_discards``."""
+FORMAT = "gin-bummy-observation/4"
+"""The wire form's version (what each added: ``docs/rules/gin-bummy.md``)."""
 PHASES = (TURN, DISCARD_PHASE, CALL, OVER)
 T = TypeVar("T")
 
@@ -217,7 +173,7 @@ def _text(value: Any) -> str:
 
 
 def observation_to_dict(obs: GinBummyObservation, memo: WireMemo | None = None) -> dict[str, Any]:
-    """The wire form of an observation (see the module); public parts found in ``memo`` are taken from it."""
+    """The wire form, with the legal actions' text and code; public parts found in ``memo`` are reused."""
     space = obs.rules.action_space()
     return {
         "format": FORMAT,
@@ -226,6 +182,7 @@ def observation_to_dict(obs: GinBummyObservation, memo: WireMemo | None = None) 
         "turn": obs.turn,
         "phase": obs.phase,
         "legal": [{"text": action_text(a), "code": space.encode(a)} for a in obs.legal_actions()],
+        "starving": {action_text(a): left for a, left in starving(obs).items()},
         "dealer": obs.dealer,
         "cut": [[{"player": p, "card": str(Card(c))} for p, c in round_] for round_ in obs.cut],
         "hand": None if obs.hand is None else _texts(obs.hand),
@@ -283,8 +240,7 @@ def _source(value: Any) -> str:
 
 
 def observation_from_dict(data: dict[str, Any], rules: GinBummyOptions) -> GinBummyObservation:
-    """Read :func:`observation_to_dict`'s output back, given the rules it was made under; malformed data
-    is a NotationError that names the field (the legal actions are the rules' to work out, not read)."""
+    """Read :func:`observation_to_dict`'s output back (not ``legal``); a NotationError names a bad field."""
     if not isinstance(data, dict):
         raise NotationError("a Gin Bummy observation must be a JSON object")
     if data.get("format") != FORMAT:
@@ -339,8 +295,6 @@ def observation_from_dict(data: dict[str, Any], rules: GinBummyOptions) -> GinBu
 
 
 def _per_player(players: int) -> Callable[[Any], tuple[tuple[int, ...], ...]]:
-    """Reads a list of cards for each player."""
-
     def read(value: Any) -> tuple[tuple[int, ...], ...]:
         lists = _list(value)
         if not lists:  # an observation built without them (the dataclass's default)

@@ -8,7 +8,7 @@ entry and older imports look for it.
 >>> rules = gin_bummy(players=2)
 >>> obs = rules.new_state(seed=5).observe(1)
 >>> observation_from_dict(observation_to_dict(obs), rules) == obs, FORMAT
-(True, 'gin-bummy-observation/3')
+(True, 'gin-bummy-observation/4')
 """
 
 from __future__ import annotations

@@ -1,22 +1,15 @@
 """Gin Bummy's state: the whole truth of one game, changed only by actions.
 
-All chance (each round of the cut, the deal, a shuffled turn-over) is a shuffle made by the
-state's :class:`~bumtable.rules.chance.Chance`, drawn from the seed or replayed from a script,
-so ``(rules, seed, actions)`` replays a game and ``chance.draws`` deal it again under any seed.
-
 >>> import random
 >>> from bumtable.rules.gin_bummy.rules import gin_bummy
->>> state = gin_bummy(players=3).new_state(seed=7)
+>>> state, rng = gin_bummy(players=3).new_state(seed=7), random.Random(1)
 >>> [len(h) for h in state.hands], len(state.stock), state.beg
 ([10, 10, 10], 24, [])
->>> rng = random.Random(1)
 >>> while not state.is_over():
 ...     state.apply(rng.choice(state.legal_actions()))
->>> outcome = state.outcome()
->>> outcome.reason in ("bum", "last-standing", "turn-limit", "blocked"), outcome.length == state.turns
+>>> o = state.outcome()
+>>> o.length == state.turns, o.winners == (() if state.winner is None else (state.winner,))
 (True, True)
->>> outcome.winners == (() if state.winner is None else (state.winner,))
-True
 """
 
 from __future__ import annotations
@@ -51,6 +44,7 @@ from bumtable.rules.gin_bummy.moves import (
     why_illegal,
 )
 from bumtable.rules.gin_bummy.observation import RECENT, GinBummyObservation
+from bumtable.rules.gin_bummy.starve import starves_with
 from bumtable.rules.kept_legal import keep_legal
 from bumtable.rules.outcome import BLOCKED, LAST_STANDING, TURN_LIMIT, Outcome
 from bumtable.rules.outcome import BUM as BUM_CALLED
@@ -59,8 +53,8 @@ if TYPE_CHECKING:
     from bumtable.rules.gin_bummy.options import GinBummyOptions
 
 PUBLIC = -1
-"""Tag of a card in hand that every player knows is there (taken from the Beg, forced by a Joker, or drawn
-from a stock whose order is known); other cards carry the number of the stock they came from (0: the deal)."""
+"""Tag of a card in hand that every player knows is there; other cards carry the number of the stock they
+came from (0: the deal)."""
 
 REASONS = {
     "bum": BUM_CALLED,
@@ -68,8 +62,7 @@ REASONS = {
     "blocked": BLOCKED,
     "turn-limit": TURN_LIMIT,
 }
-"""``state.result`` to the outcome's reason (the same words). Gin Bummy never ends ``starved`` (every
-player starved): when all but one have starved, the last one in wins at once (``last-standing``)."""
+"""``state.result`` to the outcome's reason. Never ``starved``: the last player not starved wins at once."""
 
 
 def _texts(codes: Sequence[int]) -> tuple[str, ...]:
@@ -77,16 +70,9 @@ def _texts(codes: Sequence[int]) -> tuple[str, ...]:
 
 
 class GinBummyState:
-    """A game of Gin Bummy. Create with ``rules.new_state(seed)``; change with :meth:`apply`.
+    """A game of Gin Bummy, a :class:`~bumtable.rules.protocol.GameState` made by ``rules.new_state(seed)``.
 
-    ``hands[p]`` lists player p's cards in the order they arrived and ``tags[p]`` what the
-    table knows of each (see :data:`PUBLIC`); ``stock`` has its top card last; ``beg`` its
-    top card last; ``flips`` the cards of each turn-over of the Beg, bottom card first;
-    ``starved`` the players out, in the order they starved; ``steps`` the actions taken
-    (also in a copy without history); ``stuck`` the player who could not act in a blocked game;
-    ``beg_declined[p]`` and ``number_discards[p]`` what player p's public choices showed (see
-    :class:`~bumtable.rules.gin_bummy.observation.GinBummyObservation`).
-    """
+    ``tags[p]`` is what the table knows of each card of ``hands[p]`` (:data:`PUBLIC`); piles' tops are last."""
 
     __slots__ = (
         "_legal",
@@ -206,18 +192,13 @@ class GinBummyState:
 
     # ------------------------------------------------------------------ queries
     def current_player(self) -> int | None:
-        """The player to act, or None when the game is over."""
         return None if self.phase == OVER else self.turn
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def outcome(self) -> Outcome | None:
-        """How the game ended (None while it runs).
-
-        The winner is first and scores 1; every other player still in shares second place (first
-        place, shared, when nobody won); starved players come after them, the earlier starved the
-        worse. A game nobody won (the turn limit, a blocked game) returns 0 to everyone.
+        """How the game ended (None while it runs): the winner first, the starved last, the earliest lowest.
 
         >>> from bumtable.rules.gin_bummy.position import position
         >>> from bumtable.rules.gin_bummy.rules import gin_bummy
@@ -250,7 +231,6 @@ class GinBummyState:
         return [Card(c) for c in sorted(self.hands[player])]
 
     def active_players(self) -> list[int]:
-        """Players still in the game (not starved), in seat order."""
         return [p for p in range(self.rules.players) if p not in self.starved]
 
     def stock_open(self) -> bool:
@@ -271,25 +251,21 @@ class GinBummyState:
         )
 
     def legal_actions(self) -> tuple[GinBummyAction, ...]:
-        """Every action the player to act may take (empty when the game is over)."""
         if self._legal is None:
             self._legal = legal_actions(self.view())
         return self._legal
 
     def why_illegal(self, action: GinBummyAction) -> str | None:
-        """None if ``action`` is legal now, else the reason in words."""
         return why_illegal(self.view(), action)
 
     def events(self, seat: int | None, start: int = 0) -> list[Event]:
-        """Everything that happened from event ``start`` on, as ``seat`` may know it (None: a spectator).
-
-        Empty for a state that keeps no log (a copy without history, a sampled state).
-        """
         return [] if self.log is None else self.log.seen_by(seat, start)
+
+    def step(self, seat: int | None) -> int:
+        return 0 if self.log is None else self.log.step(seat)
 
     # ------------------------------------------------------------------ change
     def apply(self, action: GinBummyAction, *, check: bool = True) -> None:
-        """Take ``action`` for the player to act. Raises :class:`IllegalActionError` with the reason."""
         if check:
             reason = self.why_illegal(action)
             if reason is not None:
@@ -368,7 +344,6 @@ class GinBummyState:
         self._log_over()
 
     def _log_over(self) -> None:
-        """The game-over event, once the game has ended: the reason, and the winner or the player stuck."""
         if self.phase == OVER and self.log is not None:
             who = self.winner if self.winner is not None else self.stuck
             self.log.add(GAME_OVER, self.steps, player=who, text=self.result)
@@ -381,7 +356,7 @@ class GinBummyState:
         self.last_draws[player] = (card,)
 
     def _take(self, player: int, card: int) -> int:
-        """Remove one ``card`` from a hand; return its tag. Of two Jokers, the one the table knows goes first."""
+        """Remove one ``card`` from a hand and return its tag; of two Jokers, the known one goes first."""
         hand, tags = self.hands[player], self.tags[player]
         best = -1
         for i, c in enumerate(hand):
@@ -414,7 +389,6 @@ class GinBummyState:
             self.stock_gen = PUBLIC
 
     def _draw_stock(self, player: int) -> int | None:
-        """The stock's top card into the player's hand (turning the Beg over first if needed), or None."""
         if not self.stock:
             if not self.stock_open():
                 return None
@@ -450,7 +424,7 @@ class GinBummyState:
         self.drew_from = ""
         self.last_forced = None
         log = self.log
-        if len(self.hands[p]) < 4:  # starved: out of the game, the hand face up on the Beg
+        if starves_with(len(self.hands[p])):  # starved: out of the game, the hand face up on the Beg
             self.starved.append(p)
             if log is not None:
                 log.add(STARVE, self.steps, player=p, text="starve", cards=_texts(sorted(self.hands[p])))
@@ -491,7 +465,7 @@ class GinBummyState:
             self._legal = None
 
     def _begin_turn(self, player: int) -> None:
-        """The player begins a turn: a winning hand calls "Bum!"; a player with no legal action ends the game."""
+        """Begin the player's turn: a winning hand must call "Bum!"; no legal action blocks the game."""
         self.turn = player
         self.start_size = len(self.hands[player])
         self.phase = CALL if is_bum(self.hands[player]) else TURN
@@ -504,15 +478,9 @@ class GinBummyState:
 
     # ------------------------------------------------------------------ views and copies
     def observe(self, seat: int | None) -> GinBummyObservation:
-        """What ``seat`` may know (``None``: a spectator). The only view bots and faces get."""
         return observe(self, seat)
 
     def copy(self, *, history: bool = True) -> GinBummyState:
-        """An independent copy (the chance generator's state included).
-
-        ``history=False`` leaves out the history, the event log and the chance draws so far: a
-        cheap copy for search, which plays on exactly like the original.
-        """
         s = GinBummyState.__new__(GinBummyState)
         s.rules = self.rules
         s.seed = self.seed
@@ -587,7 +555,6 @@ class GinBummyState:
 
 
 def observe(state: GinBummyState, seat: int | None) -> GinBummyObservation:
-    """The observation of ``seat`` (None for a spectator)."""
     n = state.rules.players
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
         raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {n - 1}")

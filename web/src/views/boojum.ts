@@ -18,8 +18,7 @@ import {
 } from "../decktet";
 import { button, el } from "../dom";
 import { seatName } from "./common";
-import { bidWords, bidWorth } from "./boojum_bids";
-import type { BoojumRules } from "../rules";
+import { bidWords, type BidWorth } from "./boojum_bids";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
 import type { FamilyView } from "./view";
 
@@ -174,11 +173,7 @@ export class BoojumView implements FamilyView {
   private state: StateMessage | null = null;
   private act: (text: string) => void = () => {};
 
-  /** ``rules``: the table's, for a bid's worth (the Crown's pips depend on the extended cards in play). */
-  constructor(
-    private readonly root: HTMLElement,
-    private readonly rules: BoojumRules,
-  ) {}
+  constructor(private readonly root: HTMLElement) {}
 
   render(state: StateMessage, act: (text: string) => void): void {
     if (state.step !== this.lastStep) this.selected = null;
@@ -204,6 +199,7 @@ export class BoojumView implements FamilyView {
     const slotHidden = (obs.slot_hidden as number[] | undefined) ?? [];
     const lot = (obs.lot as number | undefined) ?? -1;
     const bids = (obs.bids as string[][] | undefined) ?? [];
+    const worths = (obs.bid_worth as BidWorth[] | undefined) ?? [];
     const high = (obs.high as number | null | undefined) ?? null;
     const laidNow = (obs.laid_now as string[] | undefined) ?? [];
     const passed = (obs.passed as boolean[] | undefined) ?? [];
@@ -219,7 +215,7 @@ export class BoojumView implements FamilyView {
     const roundNo = (obs.round_no as number | undefined) ?? 0;
     const firstToBid = obs.first_to_bid as number | undefined;
     const yours = obs.seat !== null && obs.turn === obs.seat && obs.legal.length > 0;
-    const worth = (p: number): string => bidWords(bidWorth(bids[p] ?? [], this.rules));
+    const worth = (p: number): string => bidWords(worths[p] ?? { cards: 0, pips: 0 });
     const myBid = obs.seat !== null && (bids[obs.seat] ?? []).length ? worth(obs.seat) : "";
 
     const phaseText =

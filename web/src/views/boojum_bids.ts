@@ -1,32 +1,12 @@
 /**
- * Boojum bids' worth, as the rules count it (bumtable/rules/boojum/bids.py): cards, then pips, compared as a pair.
- * An Ace counts 1 pip, a number card its number, a Pawn 10, a Court one more than that where Pawns are in play, and
- * the Crown one more than the highest of those (10, 11 or 12: the rules' extended cards decide); the Excuse counts
- * two cards and no pips. Told as the table announces it: "two for fourteen".
+ * Boojum bids as the table announces them: "two for fourteen". The rules count a bid's worth (cards, then pips) and
+ * the observation sends it (``bid_worth``, by player); the view only says it.
  */
 
-import type { BoojumRules } from "../rules";
-
-/** A bid's worth: (cards, pips). */
-export function bidWorth(cards: readonly string[], rules: BoojumRules): [number, number] {
-  const pawns = rules.pawns ? 1 : 0;
-  const courts = rules.courts ? 1 : 0;
-  let n = 0;
-  let pips = 0;
-  for (const card of cards) {
-    const rank = card.charAt(0);
-    if (rank === "X") {
-      n += 2;
-      continue;
-    }
-    n += 1;
-    if (rank === "A") pips += 1;
-    else if (rank === "P") pips += 10;
-    else if (rank === "T") pips += 10 + pawns;
-    else if (rank === "C") pips += 10 + pawns + courts;
-    else pips += Number(rank);
-  }
-  return [n, pips];
+/** A bid's worth as the observation sends it. */
+export interface BidWorth {
+  cards: number;
+  pips: number;
 }
 
 const ONES = [
@@ -68,6 +48,6 @@ export function numberWords(n: number): string {
 }
 
 /** The announcement of a worth: "two for fourteen". */
-export function bidWords([cards, pips]: readonly [number, number]): string {
+export function bidWords({ cards, pips }: BidWorth): string {
   return `${numberWords(cards)} for ${numberWords(pips)}`;
 }

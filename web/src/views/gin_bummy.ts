@@ -404,7 +404,7 @@ export class GinBummyView implements FamilyView {
     );
   }
 
-  /** What the move costs the viewer if it starves them (null: safe), from the observation alone. */
+  /** What the move costs the viewer if it starves them (null: safe), as the observation tells. */
   private warningFor(a: LegalAction): string | null {
     const obs = this.state?.observation;
     if (!obs || obs.seat === null) return null;
@@ -413,13 +413,8 @@ export class GinBummyView implements FamilyView {
     const others = Array.from({ length: players }, (_, p) => p)
       .filter((p) => p !== obs.seat && !starved.includes(p))
       .map((p) => this.name(p));
-    const facts = {
-      hand: obs.hand ?? [],
-      stockCount: (obs.stock_count as number | undefined) ?? 0,
-      begCount: ((obs.beg as string[] | undefined) ?? []).length,
-      keepsTop: this.rules.turnOverKeepsTop,
-    };
-    return starvingWarning(facts, a.text, others);
+    const starving = (obs.starving as Record<string, number> | undefined) ?? {};
+    return starvingWarning(starving, a.text, others);
   }
 
   /** An action: sent at once, or, when it would starve the viewer, first asked again. */

@@ -1,20 +1,28 @@
 /**
- * Which view draws which game: each family of rules has its own (the others fall back to the plain one). Each view
- * gets the table's rules (the `table` message's `rules`), read for what it needs (rules.ts).
+ * Which view draws which game: each family of rules has its own (the others fall back to the plain one), chosen by
+ * the `table` message's `family`. Each view gets the table's rules (the message's `rules`), read for what it needs
+ * (rules.ts); a Boojum view's cards are named from the message's `card_table`.
  */
 
-import { boojumRules, climbingRules, ginBummyRules } from "../rules";
+import { setDecktetTable } from "../decktet";
+import type { TableMessage } from "../protocol";
+import { climbingRules, ginBummyRules } from "../rules";
 import type { FamilyView } from "./view";
 import { BoojumView } from "./boojum";
 import { ClimbingView } from "./climbing";
 import { GenericView } from "./generic";
 import { GinBummyView } from "./gin_bummy";
 
-const CLIMBING = new Set(["bum-game", "president", "arsehole", "zheng-shangyou"]);
-
-export function viewFor(game: string, root: HTMLElement, rules: unknown): FamilyView {
-  if (CLIMBING.has(game)) return new ClimbingView(root, climbingRules(rules));
-  if (game === "gin-bummy") return new GinBummyView(root, ginBummyRules(rules));
-  if (game === "boojum") return new BoojumView(root, boojumRules(rules));
-  return new GenericView(root);
+export function viewFor(table: TableMessage, root: HTMLElement): FamilyView {
+  switch (table.family) {
+    case "climbing":
+      return new ClimbingView(root, climbingRules(table.rules));
+    case "gin-bummy":
+      return new GinBummyView(root, ginBummyRules(table.rules));
+    case "boojum":
+      setDecktetTable(table.card_table);
+      return new BoojumView(root);
+    default:
+      return new GenericView(root);
+  }
 }

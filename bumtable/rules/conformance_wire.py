@@ -1,0 +1,78 @@
+"""The facts the rules work out for the faces, checked where an observation's wire form carries them: a face
+only shows them, so each must be what the rules do.
+
+* ``bid_worth`` (Boojum): each player's bid, counted as the rules count a bid;
+* ``starving`` (Gin Bummy): exactly the legal actions after which the seat to act starves, each with the cards
+  it is left with, found by taking every legal action on a copy of the state and reading its ``starve`` event.
+
+:func:`wire_facts_problem` says what is wrong (None: nothing); the conformance checker
+(:mod:`~bumtable.rules.conformance`) calls it.
+
+>>> from bumtable.rules import get
+>>> from bumtable.rules.gin_bummy.position import position
+>>> wire_facts_problem(get("boojum", players=4).new_state(seed=5)) is None
+True
+>>> state = position(get("gin-bummy", players=2), ["2s 6h 4d Kh JK", "7c 7d 7h 7s 8c"])
+>>> state.observe(0).to_dict()["starving"]["joker JK 2s"], wire_facts_problem(state) is None
+(3, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bumtable.rules.boojum.bids import bid_value
+from bumtable.rules.gin_bummy.events import STARVE
+from bumtable.rules.protocol import AnyState
+
+
+def wire_facts_problem(state: AnyState) -> str | None:
+    """What is wrong with a derived fact in the wire form of the seat to act's observation or a spectator's,
+    or None."""
+    seat = state.current_player()
+    for viewer in (seat, None) if seat is not None else (None,):
+        obs = state.observe(viewer)
+        data = obs.to_dict()
+        for key, check in CHECKS.items():
+            if key in data:
+                problem = check(state, obs, data[key])
+                if problem is not None:
+                    who = "a spectator" if viewer is None else f"seat {viewer}"
+                    return f"the wire form's {key!r} for {who}: {problem}"
+    return None
+
+
+def _bid_worth(state: AnyState, obs: Any, sent: Any) -> str | None:
+    """Each player's bid counted as the rules count it (cards, then pips)."""
+    counted = [bid_value(bid, obs.rules.tables) for bid in obs.bids]
+    expected = [{"cards": cards, "pips": pips} for cards, pips in counted]
+    if sent != expected:
+        return f"it sends {sent}, but the rules count the bids {expected}"
+    return None
+
+
+def _starving(state: AnyState, obs: Any, sent: Any) -> str | None:
+    """The legal actions that starve the seat to act, with the cards each leaves it, as the state plays them."""
+    seat = obs.seat
+    if seat is None or seat != state.current_player():
+        return None if sent == {} else f"it lists {sorted(sent)} for a viewer who is not to act"
+    text = state.rules.action_text
+    told = len(state.events(None))
+    played: dict[str, int] = {}
+    for action in state.legal_actions():
+        twin = state.copy()
+        twin.apply(action)
+        for event in twin.events(None, told):
+            if event.kind == STARVE and event.player == seat:
+                played[text(action)] = event.count
+    if sent != played:
+        return f"it sends {sent}, but these legal actions starve the seat, leaving it these cards: {played}"
+    return None
+
+
+CHECKS: dict[str, Callable[[AnyState, Any, Any], str | None]] = {
+    "bid_worth": _bid_worth,
+    "starving": _starving,
+}
+"""Each derived field of a wire form, and how to check it against the rules."""
