@@ -22,7 +22,7 @@ _shown_type = TyperOption.display_type_rich
 
 
 def _flag_untyped(self: TyperOption, ctx: Any) -> str | None:
-    """The type beside an option in ``--help``; none for a flag (``--auto``, ``--help``), which takes no value."""
+    """No type beside a flag in ``--help``: a flag takes no value."""
     return None if self.is_flag else _shown_type(self, ctx)
 
 
@@ -48,5 +48,4 @@ app.command()(tournament)
 
 
 def main() -> None:
-    """Entry point of the ``bumtable`` script."""
     app()

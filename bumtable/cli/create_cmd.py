@@ -25,11 +25,7 @@ DEFAULT_SERVER = "http://127.0.0.1:8000"
 
 
 def parse_clock(text: str) -> dict[str, float]:
-    """``BANK+INCREMENT`` seconds (``600+10``; ``300`` alone: no increment) as the server's clock setting.
-
-    >>> parse_clock("600+10"), parse_clock("300")
-    ({'bank': 600.0, 'increment': 10.0}, {'bank': 300.0, 'increment': 0.0})
-    """
+    """``BANK+INCREMENT`` seconds (``600+10``; ``300`` alone: no increment) as the server's clock setting."""
     bank, _, increment = text.partition("+")
     try:
         out = {"bank": float(bank), "increment": float(increment or 0)}

@@ -1,5 +1,4 @@
-"""``bumtable games``: every rules system with its player range and variants; one game's rules in short, and
-(``--options``) each of its options in words."""
+"""``bumtable games``: the games, one game's rules in short, or (``--options``) its options in words."""
 
 from __future__ import annotations
 
@@ -19,7 +18,6 @@ from bumtable.rules.options_data import options_class, type_words
 from bumtable.rules.registry import SYSTEMS, System, system
 
 WIDTH = 100
-"""The widest the option list is wrapped to (narrower on a narrower terminal)."""
 
 
 def games(
@@ -89,13 +87,7 @@ def games(
 
 
 def rules_text(sys: System, rules: Rules, width: int = WIDTH) -> str:
-    """The game's rules in short (what ``r`` shows at the prompt), its variants, and how to see its options.
-
-    >>> from bumtable.rules.registry import system
-    >>> text = rules_text(system("president"), system("president").build(4))
-    >>> text.splitlines()[0], "--options" in text.splitlines()[-1]
-    ('President for 4 players', True)
-    """
+    """The game's rules in short (what ``r`` shows), its variants, and how to list its options."""
     preset = rules.replace(**sys.people_options) if sys.people_options else rules
     summary = rules_summary(preset, width).split("\n\n")[0]  # the preset: nothing in force to list
     variants = ", ".join(sorted(sys.variants)) or "none"
@@ -108,16 +100,7 @@ def rules_text(sys: System, rules: Rules, width: int = WIDTH) -> str:
 
 
 def options_text(sys: System, rules: Rules, width: int = WIDTH) -> str:
-    """Every option of ``rules`` (but the game's name) in words: name and preset value, then what it does and
-    the values it allows, wrapped to ``width``.
-
-    >>> from bumtable.rules.registry import system
-    >>> text = options_text(system("gin-bummy"), system("gin-bummy").build(2))
-    >>> print(next(block for block in text.split("\\n\\n") if block.startswith("jokers")))
-    jokers = 2
-        Jokers in the deck: 2 (the 54-card deck the text prefers), 1 or 0 (a plain 52-card pack).
-        Allowed: a whole number.
-    """
+    """Every option of ``rules`` in words: name and preset value, what it does, the values it allows."""
     docs = options_class(rules).option_docs()
     types = options_class(rules).option_types()
     data = rules.to_dict()

@@ -1,18 +1,4 @@
-"""The end of a match in the terminal: the placings, what each hand (or round) scored, the person's best.
-
-Placings come from the match's :class:`~bumtable.rules.Outcome` (public once the match is over); what
-each hand scored comes from the person's own observations, seen again by replaying the match's
-actions, so nothing hidden is told.
-
->>> from bumtable.rules import get
->>> from bumtable.faces.terminal.families import face_for
->>> state = get("bum-game", players=3, target=3, rounds=0).new_state(seed=4)
->>> while not state.is_over():
-...     state.apply(state.legal_actions()[0])
->>> parts, unit = scored_parts(state, 0, face_for(state.rules))
->>> unit, parts[0].label, sum(sum(p.gains) for p in parts) == sum(state.outcome().scores)
-('points', 'hand 1', True)
-"""
+"""The end of a match in the terminal: the placings, what each hand or round scored, the person's best."""
 
 from __future__ import annotations
 
@@ -39,14 +25,12 @@ class Part:
     """One hand or round of a match and what each player gained in it."""
 
     label: str
-    """Where in the match, as the face says it: ``hand 3``, ``round 2``."""
     gains: tuple[int, ...]
 
 
 def scored_parts(state: State, seat: int, face: Face) -> tuple[list[Part], str]:
-    """Each hand or round of the finished match ``state`` with what every player gained in it, as
-    ``seat`` saw it (the match replayed from its seed and actions), and the unit; no parts for a game
-    that counts nothing until it ends."""
+    """What each player gained in each hand or round (``hand 3``) of a finished match, replayed as ``seat``
+    saw it so that nothing hidden is told, and the unit; no parts for a game that counts only at its end."""
     replay = state.rules.new_state(state.seed, chance=state.chance.script)
     obs = replay.observe(seat)
     first = running_count(obs)
@@ -72,8 +56,7 @@ def scored_parts(state: State, seat: int, face: Face) -> tuple[list[Part], str]:
 
 
 def match_summary(state: State, seat: int, face: Face, seats: Seats) -> list[RenderableType]:
-    """The placings of a finished match, with each player's total and what each hand (or round)
-    scored, and ``seat``'s best hand."""
+    """A finished match's placings, totals and what each hand or round scored, and ``seat``'s best."""
     outcome = state.outcome()
     assert outcome is not None, "the match is not over"
     parts, unit = scored_parts(state, seat, face)

@@ -1,15 +1,4 @@
-"""Every distinct legal play from a hand, leading or beating a play, as JSON-ready data.
-
->>> from bumtable.rules import get
->>> rules = get("bum-game", players=4)
->>> result = moves_for(rules, "6c 2d JK", "set 5")
->>> [p["text"] for p in result["plays"]], result["can_pass"]
-(['set 6', 'set 2', 'set JK'], True)
->>> moves_for(rules, "Qc Qc", None)
-Traceback (most recent call last):
-...
-bumtable.cli.common.CliError: the hand holds Qc 2 times, but the 4-player deck has only one Qc
-"""
+"""``bumtable moves`` for the climbing games: every distinct legal play from a hand, as JSON-ready data."""
 
 from __future__ import annotations
 
@@ -59,7 +48,6 @@ def read_hand(rules: ClimbingRules, text: str) -> list[Card]:
 
 
 def play_json(rules: ClimbingRules, play: Play) -> dict[str, Any]:
-    """One play as JSON-ready data: ranks, kind, rank, size, width, length, the deciding or flush suit, text."""
     syms = rules.tables.symbols
     return {
         "suit": None if play.suit < 0 else SUIT_LETTERS[play.suit],
@@ -74,7 +62,6 @@ def play_json(rules: ClimbingRules, play: Play) -> dict[str, Any]:
 
 
 def read_beat(rules: ClimbingRules, text: str) -> Play:
-    """The play to beat, which must be a set or a sequence."""
     play = rules.parse_action(text)
     if play.kind not in (SET, SEQUENCE):
         raise CliError(f"the play to beat must be a set or a sequence, not {rules.action_text(play)!r}")
@@ -84,11 +71,8 @@ def read_beat(rules: ClimbingRules, text: str) -> Play:
 def moves_for(
     rules: ClimbingRules, hand: str, beat: str | None, *, reversed_ranking: bool = False
 ) -> dict[str, Any]:
-    """Every distinct legal play from ``hand``: leading, or beating ``beat`` (then passing is allowed).
-
-    Where suits matter (Bridge suit ranking, flushes) plays that differ in suit are listed apart;
-    ``reversed_ranking`` asks for plays that beat ``beat`` after a reversal of the ranking.
-    """
+    """Every distinct legal play from ``hand``, leading or beating ``beat`` (under a reversed ranking with
+    ``reversed_ranking``); plays that differ in suit are apart only where suits matter."""
     cards = read_hand(rules, hand)
     t = rules.tables
     by_rank: list[list[int]] = [[] for _ in range(t.n_ranks)]

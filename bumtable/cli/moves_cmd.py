@@ -1,5 +1,4 @@
-"""``bumtable moves``: the legal plays from a hand, as JSON (or JSON lines for many hands); Gin Bummy's
-actions at a turn; Boojum's claims."""
+"""``bumtable moves``: the legal plays from a hand as JSON; Gin Bummy's actions at a turn; Boojum's claims."""
 
 from __future__ import annotations
 
@@ -25,7 +24,6 @@ from bumtable.cli.moves_games import boojum_moves, gin_moves
 from bumtable.rules import as_climbing, family_of
 
 GAME_MOVES: dict[str, Callable[..., dict[str, Any]]] = {"gin-bummy": gin_moves, "boojum": boojum_moves}
-"""``moves`` for the families that are not climbing games, by the registry's family name."""
 
 
 def moves(

@@ -159,18 +159,11 @@ def play(
 
 
 def seed_line(seed: int) -> str:
-    """The seed of a match, and how to deal it again."""
     return f"Seed {seed} (play this deal again with --seed {seed})."
 
 
 def title_line(rules: Rules, variants: Sequence[str], options: dict[str, object]) -> str:
-    """What is played: the game, for how many, to what goal, with the variants and ``-o`` options given.
-
-    >>> from bumtable.rules import get
-    >>> rules = get("president", players=4, target=11, rounds=0).replace(wipe_after_pass=True)
-    >>> title_line(rules, [], {"wipe_after_pass": True})
-    'President for 4, first to 11 points, options: wipe_after_pass=true.'
-    """
+    """What is played: the game, for how many, to what goal, with the variants and ``-o`` options given."""
     parts = [f"{system(rules.system).title} for {rules.players}", face_for(rules).goal(rules)]
     if variants:
         parts.append(f"variants: {', '.join(variants)}")
@@ -182,14 +175,9 @@ def title_line(rules: Rules, variants: Sequence[str], options: dict[str, object]
 def in_force(rules: Rules, variants: Sequence[str], options: dict[str, object]) -> list[str]:
     """What each variant in force sets, one line each (less what ``-o`` or ``--target`` set otherwise).
 
-    >>> from bumtable.rules import get
-    >>> in_force(get("bum-game", players=4, variants=["one-hour"]), ["one-hour"], {})
-    ['Variant one-hour: exchange=false, target=20.']
     >>> rules = get("arsehole", players=4, variants=["reverse-ranking"], reverse_card="8")
     >>> in_force(rules, ["reverse-ranking"], {"reverse_card": "8"})
     ['Variant reverse-ranking: reverses=ranking (reverse_card=8 as given).']
-    >>> in_force(get("bum-game", players=4, variants=["one-hour"], target=6), ["one-hour"], {})
-    ['Variant one-hour: exchange=false (target=6 as given).']
     """
     base = system(rules.system).build(rules.players).to_dict()
     actual = rules.to_dict()
@@ -207,7 +195,7 @@ def in_force(rules: Rules, variants: Sequence[str], options: dict[str, object]) 
 
 
 def next_free(path: Path) -> Path:
-    """``game-2.json`` (or the next number free) beside ``game.json``: where another match is saved."""
+    """``game-2.json`` (or the next number free) beside ``game.json``, for the next match."""
     stem = path.stem.rsplit("-", 1)[0] if path.stem.rsplit("-", 1)[-1].isdigit() else path.stem
     n = 2
     while (candidate := path.with_name(f"{stem}-{n}{path.suffix}")).exists():

@@ -12,10 +12,8 @@ from bumtable.cli.common import stdin_is_tty
 
 
 class LineReader:
-    """Asks a question on the console and reads one line; ``None`` means input ended.
-
-    When stdin is not a terminal the answer is echoed, so a transcript reads like a session.
-    ``stream`` reads the lines from another text stream instead of stdin (echoed the same way).
+    """Asks a question and reads one line (``None`` once input ends) from stdin or ``stream``; input not
+    from a terminal is echoed, so a transcript reads like a session.
 
     >>> import io
     >>> reader = LineReader(Console(file=io.StringIO()), stream=io.StringIO("2\\n"))
@@ -28,13 +26,11 @@ class LineReader:
         self.stream = stream
         self.tty = stream is None and stdin_is_tty()
         self.ended = False
-        """True once input has ended (end of file): nothing more can be asked."""
         if self.tty:
             with contextlib.suppress(ImportError):  # line editing and history for input()
                 import readline  # noqa: F401
 
     def ask(self, question: str) -> str | None:
-        """The line typed (without its newline), or None at end of input."""
         try:
             if self.tty:
                 line = input(question)  # input() draws the prompt itself, so line editing stays aligned
@@ -56,8 +52,7 @@ class LineReader:
         return line
 
     def discard_typed_ahead(self) -> None:
-        """Drop what was typed at the terminal but not yet read (keys pressed while the game was telling
-        something), so it is not taken as the answer to the next question. Piped input is kept."""
+        """Drop keys pressed at the terminal while the game was telling something: they answer nothing."""
         if not self.tty:
             return
         with contextlib.suppress(ImportError, OSError, ValueError):

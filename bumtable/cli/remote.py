@@ -1,28 +1,7 @@
-"""A seat at a server's table (or a spectator's chair), played in the terminal through the game's face.
+"""A seat at a server's table (or a spectator's chair), played in the terminal as ``bumtable play`` plays.
 
-The client is a face over the wire: the rules come from the server's ``table`` message, the seat's
-observations and the events it saw from ``state`` frames; nothing here ever holds the game's state.
-Each frame is told as ``bumtable play`` tells an action (the face's narration of the viewer's own
-events), and the person's turn is asked by the same :class:`~bumtable.cli.turn.TurnPrompt`, so playing
-at a server's table reads exactly like playing against bots. The server judges every move sent; a
-refusal (an ``error``) is shown and the turn asked again.
-
-With auto-play on (the default) the server plays the seat's turns that have one legal action: such a
-turn is not asked, only said; ``auto on`` and ``auto off`` at the prompt switch it. The seat's name and
-auto-play go in the WebSocket's URL, so they hold from the moment it arrives. A dropped connection is
-opened again with ``since`` set to the next event not seen (and the name and auto-play as they are now),
-so the events missed are told and nothing twice. A move the seat's own player (or bot) did not make is
-told with who made it: auto-play, the stand-in of an away player, the stand-in when the clock ran out
-(the frame's ``by``).
-
-The table and the keyboard are read at once (:mod:`bumtable.cli.remote_socket`,
-:mod:`bumtable.cli.remote_input`): who comes and goes is shown as it happens, also while the person is at
-the prompt (the question asked again under it), and ``quit`` typed while others move leaves at once. A
-frame that comes while the person types a move (a stand-in's move when the clock ran out) is told once the
-line is typed, which then learns that the table moved on. On arrival the table is drawn unless the
-person's turn draws it, and a seat that had moved before is told, from its own events, what happened since
-its last move.
-"""
+The client holds no game state: rules, observations and events come from the server, which judges every move
+sent. A lost connection reopens from the next event not seen, so nothing is told twice."""
 
 from __future__ import annotations
 
@@ -52,30 +31,21 @@ from bumtable.rules.protocol import AnyRules
 from bumtable.rules.registry import family_of, rules_from_dict
 
 FATAL = {"no-table", "bad-token", "seat-taken", "table-full", "engine-version"}
-"""Error codes after which the server closes the connection: the table or the seat cannot be had."""
+"""Error codes after which the server closes the connection: the table or seat cannot be had."""
 REFUSED_ON_ARRIVAL = {"invalid"}
-"""Error codes that end the connection when they answer its opening (a bad name in the URL): the same URL
-would be refused again."""
+"""Error codes that end the connection when they answer its opening: the same URL would be refused again."""
 REFUSED = {"bad-action": "Cannot read that", "illegal": "Not allowed", "not-your-turn": "Not allowed"}
-"""How a refused move is labelled (as ``bumtable play`` labels its own refusals)."""
 WATCHING = "You are watching: type quit to stop."
-"""What a spectator is told of a line typed that is not ``quit``."""
 
 Item = Message | Lost | Typed
-"""What the client waits for: a message from the table, the connection's loss, or a line typed."""
 
 
 class Leave(Exception):
-    """The person typed ``quit`` while no move was asked of them (others to move, or the connection being
-    opened again): the client leaves at once."""
+    """``quit`` typed while no move was asked of the person: the client leaves at once."""
 
 
 class RemoteTable:
-    """Plays the seat the link holds (or watches, without a token) until the match ends or the person leaves.
-
-    ``auto`` asks the server to play the seat's lone legal moves; ``name`` is sent as the seat's name;
-    ``seat_link`` is the seat's own link, printed when the person leaves so they can come back.
-    """
+    """Plays the link's seat (or watches, without a token) until the match ends or the person leaves."""
 
     def __init__(
         self,
@@ -93,53 +63,35 @@ class RemoteTable:
         self.auto = auto
         self.name = name
         self.seat_link = seat_link
-        self.inbox: queue.Queue[Item] = queue.Queue()
-        """Messages, losses and lines typed, in the order they came (each from a thread of its own)."""
+        self.inbox: queue.Queue[Item] = queue.Queue()  # filled by the socket's and the keyboard's threads
         self.socket = TableSocket(link, url=self.socket_url, say=self.print, put=self.inbox.put)
         self.keyboard = Keyboard(reader, self.inbox.put)
         self.prompter = PromptReader(reader, self.answer)
-        """The prompt's reader: waits for the line while showing what happens at the table."""
-        self.typed: deque[str | None] = deque()
-        """Lines typed and not yet read (typed ahead of the prompt); None: input ended."""
-        self.held: deque[Message | Lost] = deque()
-        """What came while the person typed a move and is told once they have (a frame, an error, a loss)."""
+        self.typed: deque[str | None] = deque()  # typed ahead of the prompt; None: input ended
+        self.held: deque[Message | Lost] = deque()  # came while a move was typed: told after it
         self.asking: str | None = None
-        """The question at the prompt while it waits for a line."""
-        self.broken = False
-        """Something was printed under the question since it was asked: it is asked again."""
+        self.broken = False  # printed under the waiting question: ask it again
         self.table: dict[str, Any] | None = None
-        """The last ``table`` message."""
         self.rules: AnyRules | None = None
         self.face: Face | None = None
         self.turn: TurnPrompt | None = None
         self.obs: Any = None
-        """The seat's (or the spectator's) last observation."""
         self.clock: dict[str, Any] | None = None
         self.clock_at = 0.0
-        self.next = 0
-        """The seq of the first event not yet seen: where a new connection starts."""
+        self.next = 0  # seq of the first event not seen: where a new connection starts
         self.step = -1
-        self.waiting = False
-        """An action was sent and its answer (a frame, or an error) has not come yet."""
-        self.connection = 0
-        """The connection the messages read last came on (a new one after each loss)."""
+        self.waiting = False  # an action sent, its answer not come yet
+        self.connection = 0  # of the last message read; one more after each loss
         self.sent_on = 0
-        """The connection the awaited action was sent on."""
-        self.greeted = False
-        """The connection's first frame (sent on connecting) has come."""
-        self.arrived = False
-        """The connection's first message (a ``table`` message, or the error that refuses it) has come."""
-        self.queued: list[Any] = []
-        """The rest of a line that stood for several actions, sent one per turn."""
-        self.again = False
-        """The turn is asked again after a refusal: the prompt only, not the whole turn."""
+        self.greeted = False  # this connection's first frame has come
+        self.arrived = False  # this connection's first message has come
+        self.queued: list[Any] = []  # the rest of a line that stood for several actions
+        self.again = False  # after a refusal: ask again, the prompt only
         self.end_told = False
-        """The match's end was narrated as it happened (not so when the client came to a finished match)."""
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
-        """Play (or watch) to the end of the match (0), or until the person leaves (0; 130 on Ctrl-C); a
-        RemoteError when the table cannot be reached or refuses us."""
+        """Play or watch to the match's end or until the person leaves: 0, or 130 on Ctrl-C."""
         try:
             self.socket.open()
             self.keyboard.start()
@@ -171,8 +123,7 @@ class RemoteTable:
             self.socket.close()
 
     def my_move(self) -> bool:
-        """Whether the person is to choose a move now (nothing sent and unanswered; no move the server or
-        a queued line makes)."""
+        """Whether the person is to choose a move now (not the server, nor a queued line)."""
         obs = self.obs
         if obs is None or obs.seat is None or obs.turn != obs.seat or self.waiting:
             return False
@@ -188,9 +139,7 @@ class RemoteTable:
         return not (self.auto and len(legal) == 1)
 
     def quit_typed(self) -> bool:
-        """Whether the person typed ``quit`` while no move is asked of them (once the table has been shown and
-        any move sent has its answer). A seat's other lines wait for its next turn, as typed ahead; a
-        spectator's are answered at once."""
+        """Whether ``quit`` was typed while no move is asked; a spectator's other lines are answered now."""
         if self.obs is None or self.waiting:
             return False
         while self.typed:
@@ -205,8 +154,7 @@ class RemoteTable:
         return False
 
     def take_turn(self) -> bool:
-        """Ask the person's move and send it (or nothing, when auto-play was switched on for a lone move);
-        False when they quit (or input ended)."""
+        """Ask the person's move and send it; False when they quit."""
         assert self.turn is not None
         obs = self.obs
         actions = self.turn.ask(obs, view.why_illegal_from(obs), show=not self.again, notes=self.clock_notes)
@@ -225,15 +173,12 @@ class RemoteTable:
         return True
 
     def catch_up(self) -> None:
-        """Read and show every message that has come already."""
         while (message := self.receive(wait=False)) is not None:
             self.handle(message)
 
     # ------------------------------------------------------------------ what comes in
     def receive(self, *, wait: bool) -> dict[str, Any] | None:
-        """The next message from the table: what was held while the person typed first, then what comes. None
-        when nothing has come (``wait`` off) or, waiting, when a line was typed; a lost connection is opened
-        again (a RemoteError if it cannot be)."""
+        """The next message, held ones first; None when none came (``wait`` off) or a line was typed."""
         while True:
             item = self.held.popleft() if self.held else self.take(wait)
             if item is None:
@@ -248,32 +193,29 @@ class RemoteTable:
                 return self.message_of(item)
 
     def take(self, wait: bool, timeout: float | None = None) -> Item | None:
-        """The next thing that comes (None when none has, ``wait`` off or after ``timeout`` seconds)."""
         try:
             return self.inbox.get(block=wait, timeout=timeout)
         except queue.Empty:
             return None
 
     def keep(self, item: Typed) -> None:
-        """A line typed, kept until it is read."""
         self.keyboard.came()
         self.typed.append(item.line)
 
     def message_of(self, item: Message) -> dict[str, Any]:
-        """A message's content; the first of a new connection starts that connection's count."""
         if item.connection != self.connection:
             self.connection, self.greeted, self.arrived = item.connection, False, False
         return item.data
 
     def lost(self, item: Lost) -> None:
-        """The connection was lost: open it again (nothing for one already replaced)."""
+        """Open a lost connection again, unless a newer one replaced it."""
         if item.problem is not None:
             raise RemoteError(item.problem)
         if item.connection == self.socket.connections:
             self.socket.reconnect(self.pause)
 
     def pause(self, seconds: float) -> None:
-        """Wait before connecting again, leaving at once (:class:`Leave`) if the person types ``quit``."""
+        """Wait before connecting again, leaving at once if the person types ``quit``."""
         end = time.monotonic() + seconds
         while (left := end - time.monotonic()) > 0:
             item = self.take(True, left)
@@ -284,8 +226,7 @@ class RemoteTable:
             # a message or loss of the connection that was lost: nothing more of it is to be told
 
     def answer(self, question: str) -> str | None:
-        """The line typed at the prompt (None at end of input). While the person thinks, who comes and goes is
-        shown (the question asked again under it); frames and errors wait until the line is typed."""
+        """The line typed at the prompt; meanwhile seat changes are shown, frames and errors held."""
         ahead = bool(self.typed)
         self.asking, self.broken = question, False
         self.ask(question)
@@ -312,13 +253,11 @@ class RemoteTable:
         return line
 
     def ask(self, question: str) -> None:
-        """Show the prompt's question."""
         self.console.print(question, end="", markup=False, highlight=False)
         self.console.file.flush()
 
     # ------------------------------------------------------------------ messages
     def handle(self, message: dict[str, Any]) -> None:
-        """Show what a server message says and keep what it tells."""
         kind = message.get("type")
         if kind == "table":
             self.on_table(message)
@@ -346,7 +285,6 @@ class RemoteTable:
         self.turn.seats = seats
 
     def welcome(self, message: dict[str, Any]) -> None:
-        """Who is at the table and what is played, when the first ``table`` message comes."""
         rules, face, seats = self.rules, self.face, view.seats_of(message)
         assert rules is not None and face is not None
         self.print(Text(f"{system(rules.system).title} for {rules.players}, {face.goal(rules)}."))
@@ -406,13 +344,11 @@ class RemoteTable:
             self.queued.clear()
 
     def clock_notes(self) -> Sequence[RenderableType]:
-        """The seat's time left, when the table has a turn clock."""
         you = None if self.obs is None else self.obs.seat
         return view.clock_line(self.clock, you, time.monotonic() - self.clock_at)
 
     def switch_auto(self, words: str) -> bool:
-        """``auto on`` or ``auto off`` typed at the prompt: switch the seat's auto-play (for this and every
-        later connection); whether the turn asked is now the server's to play (a lone move, auto-play on)."""
+        """``auto on``/``auto off`` at the prompt; True when the turn asked is now the server's to play."""
         on = {"on": True, "off": False}.get(words.lower())
         if on is None:
             now = "on" if self.auto else "off"
@@ -425,21 +361,17 @@ class RemoteTable:
 
     # ------------------------------------------------------------------ the connection
     def socket_url(self) -> str:
-        """The URL of a new connection: from the next event not seen, with the seat's name (if given) and
-        auto-play as they are now, which the server sets as the seat arrives."""
         return self.link.socket_url(since=self.next, name=self.name, auto=self.auto)
 
     def send_act(self, action: Any) -> None:
-        """Send an action as its text with the step of the frame it answers (a table that has moved on since
-        refuses it as stale rather than taking it on a later turn), and wait for the answer."""
+        """Send an action with the step it answers, so that a table that moved on refuses it as stale."""
         assert self.rules is not None
         self.socket.send({"type": "act", "v": 1, "action": self.rules.action_text(action), "step": self.step})
         self.waiting, self.sent_on = True, self.socket.connections
 
     # ------------------------------------------------------------------ endings
     def finish(self) -> None:
-        """The result (unless its narration told it already), the final standings from the server's
-        scoreboard, and the match's record: its link whole on a line of its own, and how to replay it."""
+        """The result if not told yet, the final standings and the link to the match's record."""
         face, turn = self.face, self.turn
         assert face is not None and turn is not None
         if not self.end_told:  # the client came to a match already over: nothing told its end yet
@@ -467,7 +399,7 @@ class RemoteTable:
             self.console.print(line, markup=False, soft_wrap=True)
 
     def print(self, *lines: RenderableType) -> None:
-        """Print renderables, one per line (below the prompt's question, when one waits for its line)."""
+        """Print lines, below the prompt's question when one waits."""
         if lines and self.asking is not None and not self.broken:
             self.console.print()
             self.broken = True

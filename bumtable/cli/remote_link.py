@@ -1,23 +1,10 @@
 """The links a table server hands out, and the HTTP requests ``bumtable join`` makes.
 
-A link is the page of a table, ``http://HOST:PORT/t/ID``, with one of: ``?token=TOKEN`` (a seat's
-own link: it plays that seat), ``?join=CODE`` (any free seat: the code is exchanged for a seat and
-its own link) or nothing (watch as a spectator). The WebSocket of the table is
-``ws://HOST:PORT/ws/tables/ID`` with the same token (``wss`` for an ``https`` link).
+A table's page ``http://HOST:PORT/t/ID`` is the spectators' link; ``?token=`` makes it a seat's own,
+``?join=`` a code for any free seat.
 
->>> link = TableLink.parse("http://127.0.0.1:8000/t/ab12?token=xyz")
->>> link.table, link.token, link.join
-('ab12', 'xyz', None)
->>> link.socket_url(since=7)
-'ws://127.0.0.1:8000/ws/tables/ab12?token=xyz&since=7'
->>> link.socket_url(name="Ann Lee", auto=False)
-'ws://127.0.0.1:8000/ws/tables/ab12?token=xyz&name=Ann+Lee&auto=false'
->>> TableLink.parse("https://cards.example/t/ab12?join=c0de").seat_link("t0k")
-'https://cards.example/t/ab12?token=t0k'
->>> TableLink.parse("http://127.0.0.1:8000/api/tables/ab12")
-Traceback (most recent call last):
-...
-bumtable.cli.remote_link.RemoteError: not a table link: 'http://127.0.0.1:8000/api/tables/ab12' (a link looks like http://HOST:PORT/t/TABLE, with ?token=... for a seat or ?join=... for any free seat)
+>>> TableLink.parse("http://127.0.0.1:8000/t/ab12?token=xyz").socket_url(since=7, name="Ann Lee", auto=False)
+'ws://127.0.0.1:8000/ws/tables/ab12?token=xyz&since=7&name=Ann+Lee&auto=false'
 """
 
 from __future__ import annotations
@@ -32,10 +19,8 @@ import httpx
 from bumtable.errors import BumtableError
 
 TIMEOUT = 15.0
-"""Seconds an HTTP request to the server may take."""
 NAME = re.compile(r"\w[\w .'-]{0,23}")
-"""A seat's name as the server takes it: 1 to 24 letters, digits, spaces and ``.'-_``, the first a letter, a digit
-or ``_`` (the server's pattern; it has the last word on a name, should the two read an odd character apart)."""
+"""A seat's name as the server takes it (the server's pattern, which has the last word)."""
 
 
 class RemoteError(BumtableError):
@@ -47,7 +32,7 @@ class TableLink:
     """A table on a server, and the key to a seat (``token``) or to any free seat (``join``), if any."""
 
     base: str
-    """``http://HOST:PORT`` (or ``https://...``), with any path prefix the server sits under."""
+    """``http://HOST:PORT``, with any path prefix the server sits under."""
     table: str
     token: str | None = None
     join: str | None = None
@@ -75,24 +60,19 @@ class TableLink:
         return cls(f"{parts.scheme}://{parts.netloc}{head}", table, token or None, join or None)
 
     def page(self) -> str:
-        """The table's page (the spectators' link)."""
         return f"{self.base}/t/{quote(self.table)}"
 
     def seat_link(self, token: str) -> str:
-        """The link of the seat that ``token`` holds."""
         return f"{self.page()}?{urlencode({'token': token})}"
 
     def for_seat(self, token: str) -> TableLink:
-        """This table, with the key to a seat."""
         return replace(self, token=token, join=None)
 
     def api(self, *path: str) -> str:
-        """The URL of the table's HTTP API, or of a part of it (``scoreboard``)."""
         return "/".join([f"{self.base}/api/tables/{quote(self.table)}", *path])
 
     def socket_url(self, since: int = 0, *, name: str | None = None, auto: bool | None = None) -> str:
-        """The table's WebSocket, for the token's seat (a spectator without one), from event ``since`` on; a
-        seat's ``name`` and ``auto``-play, when given, are set as it arrives (a spectator has neither)."""
+        """The table's WebSocket from event ``since`` on, with a seat's ``name`` and ``auto`` to set."""
         scheme = "wss" if self.base.startswith("https:") else "ws"
         query = {"token": self.token} if self.token else {}
         if since:
@@ -106,13 +86,7 @@ class TableLink:
 
 
 def name_problem(name: str) -> str | None:
-    """Why the server would refuse ``name`` for a seat, or None when it takes it.
-
-    >>> name_problem("Ann Lee"), name_problem("O'Neil-2")
-    (None, None)
-    >>> name_problem("Ann!")
-    "bad name 'Ann!': a name is 1 to 24 letters, digits, spaces and .'-_, starting with a letter, a digit or _"
-    """
+    """Why the server would refuse ``name`` for a seat, or None when it takes it."""
     if NAME.fullmatch(name):
         return None
     rule = "1 to 24 letters, digits, spaces and .'-_, starting with a letter, a digit or _"
@@ -135,7 +109,6 @@ def _request(method: str, url: str, **kwargs: Any) -> Any:
 
 
 def _reason(status: int, data: Any) -> str:
-    """The server's reason for refusing, as one line (its ``detail``: the server words every refusal so)."""
     detail = data.get("detail") if isinstance(data, dict) else None
     return f"the server refused ({status}): {detail or 'no reason given'}"
 
@@ -163,14 +136,10 @@ def take_free_seat(link: TableLink, name: str | None) -> tuple[int, str]:
 
 
 def record_link(url: str) -> str:
-    """The URL of a table's record (``GET /api/tables/ID/record``) for a link to it: the record's own link as
-    the end of a match gives it, or a table's link (a seat's, the join link or the spectators'), whose record
-    it is.
+    """The record's URL for any link to a table; a record link as it is.
 
     >>> record_link("http://127.0.0.1:8000/t/ab12?token=xyz")
     'http://127.0.0.1:8000/api/tables/ab12/record'
-    >>> record_link("http://127.0.0.1:8000/api/tables/ab12/record?hand=2")
-    'http://127.0.0.1:8000/api/tables/ab12/record?hand=2'
     """
     try:
         return TableLink.parse(url).api("record")
@@ -179,11 +148,10 @@ def record_link(url: str) -> str:
 
 
 def fetch_json(url: str) -> Any:
-    """The JSON a GET of ``url`` answers; a RemoteError with the server's reason, or why it cannot be reached."""
     return _request("GET", url)
 
 
 def scoreboard(link: TableLink) -> dict[str, Any]:
-    """The series as the server kept it: a row per finished hand with what each player gained, the totals."""
+    """The series as the server kept it: what each player gained in each finished hand, and the totals."""
     data: dict[str, Any] = _request("GET", link.api("scoreboard"))
     return data

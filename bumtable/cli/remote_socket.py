@@ -1,11 +1,5 @@
-"""The WebSocket to a table, for ``bumtable join``: opened from the next event not seen, with the seat's name
-and auto-play in its URL, and opened again when it is lost (the server then sends the events missed, and
-nothing twice, and the seat keeps its name and auto-play).
-
-Each connection has a thread of its own that reads its messages as they come and hands them on (``put``), so
-the client can show what happens at the table while it waits for the person to type; when the connection is
-lost, a :class:`Lost` is handed on after its last message, and the client opens it again (:meth:`reconnect`).
-"""
+"""The WebSocket to a table for ``bumtable join``: a thread per connection hands on its messages as they come,
+then a :class:`Lost`, and the client opens it again from the next event not seen."""
 
 from __future__ import annotations
 
@@ -46,12 +40,8 @@ class Lost:
 
 
 class TableSocket:
-    """The connection to the table of ``link``, as its token's seat (a spectator without one).
-
-    ``url`` gives the URL a new connection opens: from the seq of the first event not seen, with the seat's
-    name and auto-play as they are now (:meth:`TableLink.socket_url`); ``say`` shows a line to the person;
-    ``put`` is handed each :class:`Message` and :class:`Lost`, from the connection's own thread.
-    """
+    """The connection to the table of ``link`` as its token's seat; ``url`` gives each new connection's URL,
+    ``put`` is handed each :class:`Message` and :class:`Lost` from the connection's thread."""
 
     def __init__(
         self,
@@ -66,14 +56,11 @@ class TableSocket:
         self.say = say
         self.put = put
         self.ws: ClientConnection | None = None
-        self.opened = contextlib.ExitStack()
-        """Every connection opened (as context managers, as websockets asks), closed together by :meth:`close`."""
+        self.opened = contextlib.ExitStack()  # every connection opened, closed together
         self.connections = 0
-        """Connections opened so far (a new one after each loss)."""
 
     def open(self) -> None:
-        """Connect, from the next event not seen, and start reading its messages; a RemoteError if the table
-        cannot be reached."""
+        """Connect and start reading; a RemoteError if the table cannot be reached."""
         try:
             ws = connect(self.url(), open_timeout=15, max_size=MAX_MESSAGE, max_queue=256)
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
@@ -84,7 +71,6 @@ class TableSocket:
         reader.start()
 
     def _read(self, ws: ClientConnection, connection: int) -> None:
-        """Hand on every message of one connection as it comes, then its loss."""
         try:
             while True:
                 data = json.loads(ws.recv())
@@ -118,6 +104,5 @@ class TableSocket:
             self.ws.send(json.dumps(message))
 
     def close(self) -> None:
-        """Close the connection (quietly: the server may be gone already)."""
         with contextlib.suppress(Exception):
             self.opened.close()

@@ -1,28 +1,5 @@
-"""What ``bumtable join`` shows beyond the game's face: who sits where, who comes and goes, the turn clock,
-who made a move the seat's player did not, what happened while a seat was away, the final standings from the
-server's scoreboard and the record's link; and why a typed move is not legal, worked out from the observation
-alone.
-
-Everything here reads the server's ``table`` message (what everyone at the table may know), a ``state``
-frame's clock, ``by`` and events (as that viewer may know them), the scoreboard, or the seat's own
-observation; never a state.
-
->>> message = {"you": 1, "status": "playing", "settings": {"stand_in": "heuristic"}, "seats": [
-...     {"seat": 0, "kind": "person", "bot": None, "name": "Ann", "claimed": True, "present": True,
-...      "stand_in": False, "auto": True},
-...     {"seat": 1, "kind": "person", "bot": None, "name": None, "claimed": True, "present": True,
-...      "stand_in": False, "auto": True},
-...     {"seat": 2, "kind": "bot", "bot": "random", "name": None, "claimed": False, "present": True,
-...      "stand_in": False, "auto": False}]}
->>> seats = seats_of(message)
->>> seats.names, seats.kinds
-(('Ann', 'You', 'P2'), ('person', 'person', 'random bot'))
->>> gone = {**message, "seats": [{**message["seats"][0], "present": False}, *message["seats"][1:]]}
->>> [str(line) for line in seat_changes(message, gone, seats)]
-['Ann left the table; their seat waits for them.']
->>> clock_text(82.4), clock_text(3725)
-('1:23', '1:02:05')
-"""
+"""What ``bumtable join`` shows beyond the game's face (seats, comings and goings, the clock, the scoreboard),
+read from the server's messages and the seat's own observation, never a state."""
 
 from __future__ import annotations
 
@@ -50,31 +27,22 @@ MADE_BY = {
     "stand-in": "played by the stand-in",
     "clock": "the clock ran out: the stand-in played",
 }
-"""What a frame's ``by`` adds to the narration of the move it names; nothing for ``seat`` (the seat's own player
-or bot)."""
+"""What a frame's ``by`` adds to the narration of its move; nothing for ``seat`` (the seat's own player)."""
 
 AUTO_HELP = "  auto on, auto off  your turns with one legal move played for you (and said), or asked"
-"""The prompt's line of help for the auto-play command of ``bumtable join``."""
 
 
 def auto_text(on: bool) -> str:
-    """What switching auto-play on or off means, in words."""
     if on:
         return "Auto-play is on: your turns with one legal move are played for you."
     return "Auto-play is off: your turns with one legal move are asked too."
 
 
 def made_by(told: Sequence[RenderableType], by: str | None) -> list[RenderableType]:
-    """The narration of the table's latest action, its first line saying who made the move where it was not the
-    seat's own player (or bot), as the frame's ``by`` says: auto-play, the stand-in of an away player, or the
-    stand-in when the seat's clock ran out.
+    """The narration of the table's latest action, its first line saying who made the move, as ``by`` says.
 
     >>> [str(line) for line in made_by([Text("P1 passes."), Text("P2 wins the trick.")], "stand-in")]
     ['P1 passes (played by the stand-in).', 'P2 wins the trick.']
-    >>> [str(line) for line in made_by([Text("You play 7♠")], "clock")]
-    ['You play 7♠ (the clock ran out: the stand-in played)']
-    >>> [str(line) for line in made_by([Text("P1 passes.")], "seat")]
-    ['P1 passes.']
     """
     note = MADE_BY.get(by or "")
     out = list(told)
@@ -95,7 +63,6 @@ def made_by(told: Sequence[RenderableType], by: str | None) -> list[RenderableTy
 
 
 def seat_name(seat: dict[str, Any]) -> str:
-    """A seat's name as the table shows it: the one its person chose, else ``P0``, ``P1``..."""
     return str(seat.get("name") or f"P{seat['seat']}")
 
 
@@ -118,8 +85,7 @@ def seats_of(message: dict[str, Any]) -> Seats:
 
 
 def seat_changes(old: dict[str, Any] | None, new: dict[str, Any], seats: Seats) -> list[RenderableType]:
-    """What changed at the table between two ``table`` messages: someone took a seat, left, came back or
-    chose a name; a stand-in bot took over a seat or gave it back; the table's status."""
+    """What changed between two ``table`` messages: who sat down, left, came back or was stood in for."""
     if old is None:
         return []
     out: list[RenderableType] = []
@@ -148,7 +114,6 @@ def seat_changes(old: dict[str, Any] | None, new: dict[str, Any], seats: Seats) 
 
 
 def settings_lines(message: dict[str, Any]) -> list[str]:
-    """The table's settings in words: how long a missing player's seat waits, the turn clock."""
     settings = message.get("settings", {})
     away, stand_in, clock = settings.get("away_after"), settings.get("stand_in"), settings.get("clock")
     if away is None:
@@ -168,7 +133,11 @@ def settings_lines(message: dict[str, Any]) -> list[str]:
 
 
 def clock_text(seconds: float) -> str:
-    """``1:23``, or ``1:02:05`` past an hour (a part of a second left counts as a second)."""
+    """``1:23``, or ``1:02:05`` past an hour (a part of a second left counts as a second).
+
+    >>> clock_text(82.4), clock_text(3725)
+    ('1:23', '1:02:05')
+    """
     whole = max(0, math.ceil(seconds))
     minutes, secs = divmod(whole, 60)
     hours, minutes = divmod(minutes, 60)
@@ -176,7 +145,6 @@ def clock_text(seconds: float) -> str:
 
 
 def clock_line(clock: dict[str, Any] | None, you: int | None, elapsed: float) -> list[RenderableType]:
-    """The seat's time left, ``elapsed`` seconds after the frame that gave it, if the table has a clock."""
     if not clock or you is None or clock["banks"][you] is None:
         return []
     left = clock["banks"][you] - (elapsed if clock.get("running") == you else 0.0)
@@ -184,9 +152,8 @@ def clock_line(clock: dict[str, Any] | None, you: int | None, elapsed: float) ->
 
 
 def why_illegal_from(obs: Any) -> Callable[[Any], str | None]:
-    """Why an action is not legal for the observation's seat, from the observation alone: a legal action
-    is one it lists; for any other the rules say why, asked of a state dealt to fit the observation (a
-    seat's moves depend only on what it may know). The server still judges the move sent."""
+    """Why an action is not legal, asked of a state dealt to fit the observation (a seat's moves depend only
+    on what it may know); the server still judges the move sent."""
     legal = set(obs.legal_actions())
     try:
         fitted = sample_state(obs, random.Random(0))
@@ -203,9 +170,8 @@ def why_illegal_from(obs: Any) -> Callable[[Any], str | None]:
 
 
 def score_table(board: dict[str, Any], face: Face, obs: Any, seats: Seats) -> list[RenderableType]:
-    """The final standings from the server's scoreboard: each player's place, name and score (the game's
-    own count: points, tokens, 1 for a Gin Bummy winner), best first, with what they gained in each hand (or
-    round) where the game counts hand by hand; before the end (no outcome yet), the totals so far."""
+    """The final standings (before the end, the totals so far) from the server's scoreboard, with each hand's
+    gains where the game counts hand by hand."""
     rows, unit = board.get("rows") or [], board.get("unit") or ""
     outcome = board.get("outcome")
     if outcome is None and (not rows or not unit):
@@ -240,8 +206,7 @@ def score_table(board: dict[str, Any], face: Face, obs: Any, seats: Seats) -> li
 
 
 def record_lines(url: str, command: str) -> list[RenderableType | str]:
-    """Where the finished match's record is and how to replay it: words (a Text, wrapped as the screen needs)
-    and each link whole on a line of its own (a str, to be printed unwrapped so that it can be copied)."""
+    """Where the match's record is and how to replay it; each link a str, to print unwrapped and copy whole."""
     return [
         Text("The whole match's record, to keep or to replay:"),
         f"  {url}",
@@ -251,22 +216,17 @@ def record_lines(url: str, command: str) -> list[RenderableType | str]:
 
 
 def events_by_step(events: Sequence[Event]) -> Iterator[list[Event]]:
-    """Events grouped by the action that caused them."""
     for _, group in groupby(events, key=lambda e: e.step):
         yield list(group)
 
 
 def actor_of(group: Sequence[Event]) -> int | None:
-    """Who made the action that caused a group of events (of a step after 0, which is the game's setting up):
-    the first of them to name a player (an action's own event comes first; only a Gin Bummy stock turned over
-    comes before the draw, naming nobody)."""
+    """Who made the action behind a group of events (a step after 0): the first of them to name a player."""
     return next((e.player for e in group if e.player is not None), None)
 
 
 def while_away(events: Sequence[Event], obs: Any, face: Face, seats: Seats) -> list[RenderableType]:
-    """For a seat coming back to the table, what happened since its last move, from the events the server
-    sent it (only what that seat may know): how many moves each player made, how many hands ended, and where
-    the game stands now. Nothing for a spectator or a seat that has not moved yet."""
+    """For a seat coming back, what happened since its last move, from its own events."""
     if obs.seat is None:
         return []
     groups = list(events_by_step(events))
@@ -292,7 +252,6 @@ def while_away(events: Sequence[Event], obs: Any, face: Face, seats: Seats) -> l
 
 
 def _and(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
@@ -323,5 +282,4 @@ def seat_list(seats: Seats) -> str:
 
 
 def lines(texts: Sequence[str], style: str | None = None) -> list[RenderableType]:
-    """Plain texts as renderables (no markup read in them)."""
     return [Text(t, style=style or "") for t in texts]

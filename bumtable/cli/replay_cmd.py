@@ -1,8 +1,4 @@
-"""``bumtable replay``: step through a saved game, action by action, from one seat's view.
-
-The game is a record file (``bumtable play --save``) or a table server's record link, which the end of a
-match at ``bumtable join`` prints (``http://HOST:PORT/api/tables/ID/record``; a table's own link works too):
-the record is fetched and read as a file's would be."""
+"""``bumtable replay``: step through a saved game or a table server's record, from one seat's view."""
 
 from __future__ import annotations
 
@@ -23,7 +19,6 @@ from bumtable.faces.terminal.families import face_for
 from bumtable.rules import GameRecord
 
 WEB = ("http://", "https://")
-"""What a record link (rather than a file's name) starts with."""
 
 
 def seats_for(record: GameRecord, seat: int | None) -> Seats:
@@ -79,8 +74,7 @@ def run_replay(console: Console, record: GameRecord, seat: int | None, step: boo
 
 
 def record_from_link(url: str) -> GameRecord:
-    """The record a table server gives for ``url`` (its record link, or the table's link), checked by
-    replaying it as a file's is; a CliError saying what was wrong."""
+    """The record a table server gives for any link to it, checked by replaying it as a file's is."""
     link = record_link(url)
     try:
         data = fetch_json(link)

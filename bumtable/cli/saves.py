@@ -44,7 +44,6 @@ class Seating:
 
 
 def meta_of(seating: Seating, players: int, variants: list[str]) -> dict[str, Any]:
-    """The record's meta for a game played in the terminal."""
     return {
         "app": "bumtable play",
         "human_seat": seating.human,

@@ -1,5 +1,4 @@
-"""``bumtable schema``: the JSON Schema of every wire model (observations, events, rules, records) and of every
-message of the table server's WebSocket protocol (``client-*``, ``server-*``)."""
+"""``bumtable schema``: the JSON Schema of every wire model and of every message of the table server."""
 
 from __future__ import annotations
 

@@ -13,20 +13,12 @@ from bumtable.server.settings import (
 )  # light: the server's stack loads only to serve
 
 GC_THRESHOLDS = (20_000, 50, 100)
-"""The cyclic garbage collector's thresholds while serving (Python's default is 700, 10, 10).
-
-A server holds many tables' states, logs and connections: a large heap that every full collection walks, and
-thousands of connections whose waiting objects live for seconds, long enough to be promoted. With the default
-thresholds a full collection (about 350 ms at 500 tables) ran every few seconds and the collector took a third of
-the server's CPU (``bench/server.py``, 100 tables played fast: 1.29 ms of CPU per action; with these, 0.77 ms). With
-these, 500 tables at human pace see a young-generation collection of about 50 ms every 6 seconds and no full one
-in a run. Almost everything the server makes is freed by reference counting; the collector still runs, only less
-often."""
+"""The cyclic collector's thresholds while serving (Python's: 700, 10, 10): at those, full collections of a
+server's large heap took a third of its CPU (measured in ``bench/README.md``)."""
 
 
 WS_MAX_BYTES = 64 * 1024
-"""The largest WebSocket message uvicorn reads at all (a bigger one closes the connection, code 1009); the
-server's own limit (``Limits.max_message_bytes``, answered with an error) is below it."""
+"""The largest WebSocket message uvicorn reads at all (1009 beyond); above ``Limits.max_message_bytes``."""
 
 
 def serve(
@@ -102,8 +94,7 @@ def serve(
 
 
 def _check_free(host: str, port: int) -> None:
-    """Fail with one clear line, before anything is printed or started, when the address cannot be listened on
-    (most often: another server has the port)."""
+    """Fail with one clear line, before anything starts, when the address cannot be listened on."""
     import socket
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -121,8 +112,7 @@ def _check_free(host: str, port: int) -> None:
 
 
 def _tune_gc() -> None:
-    """Fewer, cheaper garbage collections while serving: what is loaded by now (modules, the app) is moved out
-    of the collector's sight for good (``gc.freeze``), and the thresholds are raised (:data:`GC_THRESHOLDS`)."""
+    """Fewer collections while serving: what start-up made is frozen, the thresholds raised."""
     import gc
 
     gc.collect()

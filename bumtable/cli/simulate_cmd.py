@@ -54,7 +54,6 @@ def summary_tables(report: SimReport) -> list[Table]:
 
 
 def print_summary(console: Console, report: SimReport, title: str) -> None:
-    """The report for people."""
     console.print(
         Text(
             f"{title} for {report.players}: {plural(report.hands, 'hand')}, "
@@ -85,7 +84,6 @@ def print_summary(console: Console, report: SimReport, title: str) -> None:
 
 
 def print_game_summary(console: Console, report: GameSimReport, title: str) -> None:
-    """The report of a simulation of whole games (Gin Bummy, Boojum) for people."""
     console.print(
         Text(
             f"{title} for {report.players}: {plural(report.games, 'game')}, seed {report.seed}, "

@@ -34,7 +34,6 @@ from bumtable.sim.tournament import tournament as run_tournament
 from bumtable.sim.tournament_record import recorded_seed
 
 DEALS = 100
-"""The deals a tournament plays unless told."""
 
 
 def results_table(report: TournamentReport) -> Table:
@@ -79,8 +78,7 @@ def ladder_table(report: TournamentReport) -> Table:
 
 
 def head_to_head_table(report: TournamentReport) -> Table:
-    """A round robin's line-ups: each lone kind's first-place rate (and interval) against the others' kind,
-    and whether the interval lies above parity, below it, or holds it (``undecided``)."""
+    """Each lone kind's first-place rate against another kind; its interval above, below or across parity."""
     n = report.players
     parity = 1 / n
     who = "each pair" if n == 2 else f"one kind alone against {n - 1} of another"
@@ -109,9 +107,7 @@ def head_to_head_table(report: TournamentReport) -> Table:
 
 
 def emit(report: TournamentReport, title: str, as_json: bool, so_far_of: int | None = None) -> None:
-    """The report as one JSON object, or for people (:func:`print_report`). A report of a record so far
-    (``so_far_of``: the deals asked, or 0 for all) says so in JSON too: ``so_far`` with the deals asked (null:
-    every deal the record holds); its ``deals`` are the deals read."""
+    """The report as JSON or for people; ``so_far_of`` (the deals asked, 0: all) marks a record read so far."""
     if as_json:
         data = report.to_dict()
         if so_far_of is not None:
@@ -124,8 +120,6 @@ def emit(report: TournamentReport, title: str, as_json: bool, so_far_of: int | N
 def print_report(
     console: Console, report: TournamentReport, title: str, so_far_of: int | None = None
 ) -> None:
-    """The report for people (``so_far_of``: the deals asked, or 0 for all, when the report is of a record so
-    far)."""
     plays = report.deals * report.tables_per_deal
     n = report.players
     deals = f"{report.deals:,} deal{'' if report.deals == 1 else 's'}"

@@ -1,14 +1,5 @@
-"""The person's turn in the terminal, asked from their observation alone.
-
-Both ways of playing share it: ``bumtable play`` (against bots in this process) and ``bumtable join``
-(at a server's table), so a turn looks and reads the same in both. The table is drawn in full at the
-first turn, when the game moves to another part (:func:`~bumtable.faces.terminal.face.scene`) and on ``t``;
-other turns show the face's brief view. A typed line is read by the face's input rule; a move the
-face warns about is taken only once the person confirms it. Whether an action is legal, and why not,
-comes from the caller's ``why_illegal`` (the state's own in ``play``; over the wire, one worked out
-from the observation). A caller may add command words of its own (``auto on`` in ``join``), read
-before the face reads a move.
-"""
+"""The person's turn in the terminal, asked from their observation alone: the same in ``bumtable play`` and
+``bumtable join``, whose callers give ``why_illegal`` and may add command words (``auto`` in ``join``)."""
 
 from __future__ import annotations
 
@@ -30,20 +21,14 @@ YES = ("y", "yes")
 SHORT_LIST = 3
 """Readings of a typed line up to this many are listed on one line; more are laid out like the menu."""
 
-_NOT_DRAWN = object()
-"""The scene before the table was first drawn: the first turn always draws it in full."""
-
+_NOT_DRAWN = object()  # so that the first turn draws the table in full
 NO_HINTS = "No hints at a shared table: bumtable play (against bots) gives them."
-"""What ``h`` says where hints are not offered (``bumtable join``: the other people get none)."""
-
 QUIT = None
-"""What :meth:`TurnPrompt.ask` answers when the person quits or input ends."""
 
 
 class Command(NamedTuple):
-    """A command word of the caller's own at the prompt: ``run`` is given the rest of the line and answers
-    whether the turn is now the table's to make (:meth:`TurnPrompt.ask` then answers no action, ``[]``);
-    ``help`` is its line of the help text."""
+    """A command word of the caller's: ``run`` gets the rest of the line and answers whether the turn is now
+    the table's to make; ``help`` is its line of help."""
 
     run: Callable[[str], bool]
     help: str
@@ -67,21 +52,16 @@ class TurnPrompt:
         self.seats = seats
         self.console = console
         self.reader = reader
-        self.commands = dict(commands or {})
-        """The caller's own command words (lower case), each read as the first word of a line."""
-        self.drawn: Hashable = _NOT_DRAWN
-        """The scene the full table was last drawn for."""
-        self.hinter = hinter
-        """What ``h`` shows for an observation (a hint); None where hints are not offered."""
+        self.commands = dict(commands or {})  # lower case, read as a line's first word
+        self.drawn: Hashable = _NOT_DRAWN  # the scene the full table was last drawn for
+        self.hinter = hinter  # None where hints are not offered
 
     def print(self, *lines: RenderableType) -> None:
-        """Print renderables, one per line."""
         for line in lines:
             self.console.print(line)
 
     def show_turn(self, obs: Any, options: Sequence[Any], *, full: bool = False) -> None:
-        """The table as the person sees it (in full, or briefly when its scene was drawn already), and
-        the numbered legal actions, read row by row."""
+        """The table (in full, or briefly when its scene was drawn already) and the numbered legal actions."""
         self.console.print()
         now = scene(self.face, obs)
         if full or now != self.drawn:
@@ -112,12 +92,8 @@ class TurnPrompt:
         show: bool = True,
         notes: Callable[[], Sequence[RenderableType]] = lambda: (),
     ) -> list[Any] | None:
-        """The person's actions (one, or the several a typed line stands for), asked until legal and,
-        where the face warns, confirmed; None when they quit or input ends; none (``[]``) when a command
-        of the caller's left the turn to the table.
-
-        ``show`` draws the turn first (off when the same turn is asked again); ``notes`` gives lines
-        shown under the menu each time it is drawn (a turn clock)."""
+        """The person's actions (several where a line stands for them), legal and, where the face warns,
+        confirmed; None when they quit, ``[]`` when a command left the turn to the table."""
         face = self.face
         options = face.ordered(obs, obs.legal_actions())
         if show:
@@ -161,7 +137,6 @@ class TurnPrompt:
                 return actions
 
     def obey(self, command: str, obs: Any, options: Sequence[Any]) -> None:
-        """Do what a command word typed at the prompt asks (help, table, rules)."""
         if command == "help":
             self.print(Text(self.offered(self.face.help)), *(Text(c.help) for c in self.commands.values()))
         elif command == "table":
@@ -175,16 +150,14 @@ class TurnPrompt:
                 self.print(self.hinter(obs))
 
     def offered(self, text: str) -> str:
-        """A face's help or typing line as it stands where hints are offered, else without the hint command
-        (its help line, and ``h hint,`` in the one-line reminders)."""
+        """A face's help or typing line, less the hint command where hints are not offered."""
         if self.hinter is not None:
             return text
         lines = [line for line in text.split("\n") if not line.lstrip().startswith("h, hint")]
         return "\n".join(lines).replace("h hint, ", "")
 
     def confirm(self, obs: Any, action: Any) -> bool | None:
-        """Whether to take ``action``: True unless the face warns about it and the person does not say
-        y or yes (False: back to the prompt, nothing played); None when input ends."""
+        """Whether to take ``action`` (one the face warns about needs a yes); None at the end of input."""
         warning = self.face.warning(obs, action)
         if warning is None:
             return True
@@ -200,9 +173,8 @@ class TurnPrompt:
     def ask_which(
         self, obs: Any, actions: Sequence[Any], question: str | None = None
     ) -> tuple[Any | None, str | None]:
-        """Which of several readings of the typed text the person meant: ``(action, None)``; or
-        ``(None, line)`` for a line that answers something else (a command, a move, ``#N``), to be read
-        at the prompt; or ``(None, None)`` when nothing was chosen."""
+        """Which reading of the typed text the person meant: ``(action, None)``; ``(None, line)`` for a line
+        to read at the prompt instead (a command, a move); ``(None, None)`` when nothing was chosen."""
         if question is not None:
             self.print(Text(f"{question}."))
         items = [Text.assemble(f"{i}) ", self.face.option_text(obs, a)) for i, a in enumerate(actions, 1)]
