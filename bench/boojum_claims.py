@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 
 from bumtable.bots import make_bot
+from bumtable.bots.search import Decision, SearchBot
 from bumtable.bots.seeds import bot_seed
 from bumtable.rules import get
 from bumtable.rules.boojum.actions import CLAIM, DONE
@@ -39,11 +40,15 @@ def main() -> None:
             if CLAIM in kinds and DONE in kinds:
                 asked += 1
                 bot = make_bot(args.bot, bot_seed(seed, seat, len(state.history)), "boojum")
-                if bot.choose(observation).kind == DONE:
+                if isinstance(bot, SearchBot):
+                    decision = bot.decide(observation)
+                else:
+                    decision = Decision(bot.choose(observation))
+                if decision.action.kind == DONE:
                     declined += 1
                     figures = {
                         key: (stat.deals, round(stat.mean, 3), stat.cuts)
-                        for key, stat in getattr(bot, "stats", {}).items()
+                        for key, stat in decision.stats.items()
                     }
                     print(
                         f"seed {seed} ply {len(state.history)}: done; heuristic {rules.action_text(choice)}; {figures}"

@@ -9,8 +9,18 @@ from typing import Any
 import pytest
 
 from bumtable.bots import BOTS, check_bot, make_bot
-from bumtable.bots.levels import LEVEL_CONFIGS, LEVELS, SLIP, SlipBot, level_config, level_kind
+from bumtable.bots.levels import (
+    LEVEL_CONFIGS,
+    LEVEL_ESTIMATES,
+    LEVELS,
+    SLIP,
+    SlipBot,
+    level_config,
+    level_estimate,
+    level_kind,
+)
 from bumtable.bots.search import SearchBot
+from bumtable.bots.search_eval import BoojumEstimate, estimate_for
 from bumtable.errors import BumtableError
 from bumtable.rules import get
 from bumtable.rules.registry import system
@@ -65,8 +75,19 @@ def test_medium_and_hard_are_their_documented_search_configurations_for_each_fam
             assert isinstance(bot, SearchBot)
             expected = LEVEL_CONFIGS[level].get(system(game).name, LEVEL_CONFIGS[level][family])
             assert bot.config == expected == level_config(level, game)
+            assert bot.estimate == (LEVEL_ESTIMATES.get(level, {}).get(family) or estimate_for(family))
+            assert bot.estimate == (level_estimate(level, game) or estimate_for(family))
         if level_kind("medium", game) is None:
             assert level_config("hard", game).iterations > level_config("medium", game).iterations
+
+
+def test_boojums_hard_values_a_playout_cut_short_by_its_margin_with_a_token_held_counting_one_and_a_half() -> (
+    None
+):
+    bot = make_bot("hard", seed=1, game="boojum")
+    assert isinstance(bot, SearchBot)
+    assert bot.estimate == BoojumEstimate(cutoff="margin", token_weight=1.5)
+    assert (bot.config.max_rollout, bot.config.favourite_ties) == (16, True)
 
 
 def test_boojums_medium_is_its_heuristic_playing_the_heuristics_moves() -> None:

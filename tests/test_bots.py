@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 from conftest import get, play, table
@@ -285,3 +287,18 @@ def test_greedy_chooses_what_the_plain_evaluation_chooses(
             legal = state.legal_actions()
             state.apply(fast if rng.random() < 0.7 else legal[rng.randrange(len(legal))])
     assert compared > 500
+
+
+def test_the_bots_package_imports_only_at_module_level_so_no_import_cycle_hides_in_a_function() -> None:
+    """The registry makes every bot and the search is given its rollout policy: no module of ``bumtable.bots``
+    needs to import another inside a function to dodge a cycle."""
+    inside = []
+    for path in sorted(Path(greedy.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                inside += [
+                    f"{path.name}:{n.lineno}"
+                    for n in ast.walk(node)
+                    if isinstance(n, ast.Import | ast.ImportFrom)
+                ]
+    assert inside == []

@@ -20,7 +20,7 @@ from bumtable.sim import simulate
 
 SKIPPED = sorted(n for n in SYSTEMS if not make_bot("heuristic", 0, game=n).asks_forced_moves)
 """The systems whose heuristic bot may be skipped at forced moves."""
-sim_module = importlib.import_module("bumtable.sim.simulate")
+sim_module = importlib.import_module("bumtable.sim.runner")  # where the simulator makes its bots
 
 
 def test_the_climbing_and_boojum_heuristic_bots_are_the_ones_skipped_at_forced_moves() -> None:

@@ -13,8 +13,9 @@ from typing import Any
 from rich.console import Console
 from test_cli_play import bumtable
 
-from bumtable.bots import make_bot
+from bumtable.bots import make_bot, make_level
 from bumtable.bots.hints import hint
+from bumtable.bots.search import Decision, SearchBot, Stat
 from bumtable.bots.seeds import bot_seed
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.saves import load_record
@@ -27,6 +28,11 @@ from bumtable.rules import get
 def play(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
     """``bumtable play`` in a new process."""
     return bumtable("play", *args, stdin=stdin)
+
+
+def _found(stats: dict[str, Stat], favourite: str | None = None) -> Decision:
+    """A search's decision that found ``stats`` (its action unused by the hint's words)."""
+    return Decision(None, stats, favourite)
 
 
 def test_the_hint_is_the_hard_bots_move_from_the_persons_observation_with_a_reason() -> None:
@@ -57,8 +63,10 @@ def test_at_a_table_of_more_than_two_the_hint_gives_each_moves_mean_place_the_se
     observation = state.observe(seat)
     advice = hint(observation, seed=2)
     bot = make_bot("hard", seed=2, game="president")
-    assert bot.choose(observation) == advice.action
-    stats = bot.stats  # type: ignore[attr-defined]
+    assert isinstance(bot, SearchBot)
+    decision = bot.decide(observation)
+    assert decision.action == advice.action
+    stats = decision.stats
     mine, rival = stats[advice.text], stats[advice.rival_text]
     assert 1.0 <= mine.mean_place <= 4.0 and 1.0 <= rival.mean_place <= 4.0
     assert f"average place {mine.mean_place:.1f} of 4" in advice.why, advice.why
@@ -70,7 +78,6 @@ def test_a_place_is_given_only_for_a_move_whose_playouts_all_reached_the_end_and
     """A move whose playouts were cut short (Boojum's near the game's end, say) has no place to give: its
     first-place share alone; at a table of two the place says nothing the first-place share does not."""
     from bumtable.bots.hints import _fared
-    from bumtable.bots.search import SearchBot, Stat
 
     bot = make_bot("hard", seed=1, game="boojum")
     assert isinstance(bot, SearchBot)
@@ -79,15 +86,16 @@ def test_a_place_is_given_only_for_a_move_whose_playouts_all_reached_the_end_and
         done.add(1.0 if deal else 0.5, place=1 if deal else 2)
         cut.add(0.4, cut=True)
         mixed.add(0.7, place=2) if deal % 2 else mixed.add(0.6, cut=True)
-    bot.stats = {"claim moons": done, "done": cut}
-    line, rival, share = _fared(bot, "claim moons", 4)
+    line, rival, share = _fared(bot, _found({"claim moons": done, "done": cut}), "claim moons", 4)
     assert line == "came out on top in 75 % of 4 deals played out, average place 1.2 of 4"
     assert (rival, share) == ("done", "0 %")  # all cut short: no "average place 0.0"
-    bot.stats = {"claim moons": mixed, "done": done}
-    line, _, share = _fared(bot, "claim moons", 4)
+    line, _, share = _fared(bot, _found({"claim moons": mixed, "done": done}), "claim moons", 4)
     assert line == "came out on top in 0 % of 4 deals played out" and share == "75 %, average place 1.2"
-    bot.stats = {"claim moons": done, "done": mixed}
-    assert _fared(bot, "claim moons", 2) == ("came out on top in 75 % of 4 deals played out", "done", "0 %")
+    assert _fared(bot, _found({"claim moons": done, "done": mixed}), "claim moons", 2) == (
+        "came out on top in 75 % of 4 deals played out",
+        "done",
+        "0 %",
+    )
 
 
 def test_once_a_seat_has_gone_out_a_hint_counts_the_best_place_left_not_first_place() -> None:
@@ -95,7 +103,6 @@ def test_once_a_seat_has_gone_out_a_hint_counts_the_best_place_left_not_first_pl
     place still open (the observation's, ``Family.first_open_place``), named, not a first-place share of 0 %
     each; while first place is open, a move none of whose playouts came first shows 0 % on top."""
     from bumtable.bots.hints import _fared
-    from bumtable.bots.search import SearchBot, Stat
 
     bot = make_bot("hard", seed=1, game="bum-game")
     assert isinstance(bot, SearchBot)
@@ -104,22 +111,22 @@ def test_once_a_seat_has_gone_out_a_hint_counts_the_best_place_left_not_first_pl
         mine.add((4 - place) / 3, place=place)
     for place in (3, 2, 4, 3):
         other.add((4 - place) / 3, place=place)
-    bot.stats = {"3": mine, "5 5": other}
-    line, rival, share = _fared(bot, "3", 4, open_place=2)
+    found = _found({"3": mine, "5 5": other})
+    line, rival, share = _fared(bot, found, "3", 4, open_place=2)
     assert (
         line == "came out best of the places left (2nd) in 50 % of 4 deals played out, average place 2.8 of 4"
     )
     assert (rival, share) == ("5 5", "25 %, average place 3.0")
-    line, rival, share = _fared(bot, "3", 4)  # nobody out: first place open, and no playout reached it
+    line, rival, share = _fared(bot, found, "3", 4)  # nobody out: first place open, and no playout reached it
     assert line == "came out on top in 0 % of 4 deals played out, average place 2.8 of 4"
     assert share == "0 %, average place 3.0"
     worse = Stat()
     for place in (3, 4, 4, 3):
         worse.add((4 - place) / 3, place=place)
-    bot.stats = {"3": mine, "5 5": worse}  # a move that never reached the best place left shows 0 %
-    assert _fared(bot, "3", 4, open_place=2)[2] == "0 %, average place 3.5"
-    bot.stats = {"3": worse, "5 5": worse}  # no playout reached it: 0 %, the place still named
-    assert _fared(bot, "3", 4, open_place=2)[0].startswith(
+    # a move that never reached the best place left shows 0 %
+    assert _fared(bot, _found({"3": mine, "5 5": worse}), "3", 4, open_place=2)[2] == "0 %, average place 3.5"
+    # no playout reached it: 0 %, the place still named
+    assert _fared(bot, _found({"3": worse, "5 5": worse}), "3", 4, open_place=2)[0].startswith(
         "came out best of the places left (2nd) in 0 % of 4"
     )
 
@@ -144,7 +151,6 @@ def test_while_nobody_has_gone_out_a_hint_counts_first_place_even_where_no_playo
     """First place is open at a hand's start (The Bum Game, seed 4) and all through a game of Gin Bummy for 3
     (nobody goes out before its end), even where no playout of any move came first: the hint says "on top",
     0 %, not "best of the places left"."""
-    from bumtable.bots.levels import make_level
 
     def position(game: str, players: int, seed: int, moves: int) -> Any:
         state = get(game, players=players).new_state(seed=seed)
@@ -155,8 +161,9 @@ def test_while_nobody_has_gone_out_a_hint_counts_first_place_even_where_no_playo
 
     for observation in (position("bum-game", 4, 4, 0), position("gin-bummy", 3, 0, 44)):
         bot = make_level("medium", 2, observation.rules.system)  # the hint's bot, seeded alike
-        bot.choose(observation)
-        assert min(s.best_place for s in bot.stats.values() if s.best_place) > 1  # no playout came first
+        assert isinstance(bot, SearchBot)
+        stats = bot.decide(observation).stats
+        assert min(s.best_place for s in stats.values() if s.best_place) > 1  # no playout came first
         advice = hint(observation, seed=2, level="medium")
         assert "came out on top in 0 % of " in advice.why and "places left" not in advice.why, advice.why
 
@@ -169,30 +176,28 @@ def test_a_hint_whose_playouts_were_all_cut_short_tells_equal_shares_apart_by_th
     from dataclasses import replace
 
     from bumtable.bots.hints import _fared
-    from bumtable.bots.search import SearchBot, Stat
-    from bumtable.bots.search_eval import MARGIN_SCALE
+    from bumtable.bots.search_eval import MARGIN_SCALE, BoojumEstimate
 
     bot = make_bot("hard", seed=1, game="boojum")
-    assert isinstance(bot, SearchBot) and bot.config.cutoff == "margin"
+    assert isinstance(bot, SearchBot) and isinstance(bot.estimate, BoojumEstimate) and bot.estimate.by_margin
     better, worse, mixed = Stat(), Stat(), Stat()
     for value in (0.45, 0.47):
         better.add(value, cut=True)
         worse.add(value - 1 / (2 * MARGIN_SCALE), cut=True)  # one prospect point lower on every deal
         mixed.add(value, cut=True) if value < 0.46 else mixed.add(1.0, place=1)
-    bot.stats = {"lay AM": better, "lay 5ML": worse}
-    line, rival, share = _fared(bot, "lay AM", 4)
+    found = _found({"lay AM": better, "lay 5ML": worse})
+    line, rival, share = _fared(bot, found, "lay AM", 4)
     assert line == (
         "played 16 moves on in 2 deals, it left you ahead of the others in 0 % of them; "
         "on average 1.0 tokens' worth behind"
     )
     assert (rival, share) == ("lay 5ML", "0 %, 2.0 tokens' worth behind")
-    bot.stats = {"lay AM": better, "lay 5ML": mixed}
-    assert _fared(bot, "lay AM", 4)[2] == "50 %"  # a playout reached the end: no estimate to give
-    bot.config = replace(bot.config, cutoff="rank")
-    bot.stats = {"lay AM": better, "lay 5ML": worse}
-    line, _, share = _fared(bot, "lay AM", 4)
+    # a playout reached the end: no estimate to give
+    assert _fared(bot, _found({"lay AM": better, "lay 5ML": mixed}), "lay AM", 4)[2] == "50 %"
+    bot.estimate = replace(bot.estimate, cutoff="rank")
+    line, _, share = _fared(bot, found, "lay AM", 4)
     assert line.endswith("in 0 % of them; on average place 2.6 of 4") and share == "0 %, place 2.7 of 4"
-    assert _fared(bot, "lay AM", 2)[0].endswith("in 0 % of them")  # two seats: the share says it all
+    assert _fared(bot, found, "lay AM", 2)[0].endswith("in 0 % of them")  # two seats: the share says it all
 
 
 def test_h_at_the_prompt_shows_the_hint_and_asking_changes_nothing_in_the_game(tmp_path: Path) -> None:
@@ -342,9 +347,11 @@ def test_a_boojum_hint_gives_the_share_of_playouts_that_left_the_seat_ahead() ->
     observation = state.observe(state.current_player())
     advice = hint(observation, seed=1)
     bot = make_bot("hard", seed=1, game="boojum")
-    assert bot.choose(observation) == advice.action
-    mine = bot.stats[advice.text]  # type: ignore[attr-defined]
-    assert not any(s.tops for s in bot.stats.values())  # type: ignore[attr-defined]
+    assert isinstance(bot, SearchBot)
+    decision = bot.decide(observation)
+    assert decision.action == advice.action
+    mine = decision.stats[advice.text]
+    assert not any(s.tops for s in decision.stats.values())
     assert mine.cuts == mine.deals  # every playout cut short, 16 moves on
     margin = margin_of(mine.mean)  # what the search chose by, in tokens' worth
     ahead = f"{abs(margin):.1f} tokens' worth {'ahead' if margin > 0 else 'behind'}"
@@ -366,7 +373,6 @@ def test_a_hint_says_when_the_move_tied_with_the_next_best_and_what_broke_the_ti
     from dataclasses import replace
 
     from bumtable.bots.hints import _fared
-    from bumtable.bots.search import SearchBot, Stat
 
     state = get("boojum", players=4).new_state(seed=0)
     rng = random.Random(0)
@@ -376,29 +382,29 @@ def test_a_hint_says_when_the_move_tied_with_the_next_best_and_what_broke_the_ti
     observation = state.observe(state.current_player())
     advice = hint(observation, seed=1)
     bot = make_bot("hard", seed=1, game="boojum")
-    assert isinstance(bot, SearchBot) and bot.choose(observation) == advice.action
-    mine, best = bot.stats[advice.text], bot.stats[advice.rival_text]
-    assert best.total == mine.total and bot.favourite == advice.text  # a real tie, the heuristic's move
+    assert isinstance(bot, SearchBot)
+    decision = bot.decide(observation)
+    assert decision.action == advice.action
+    mine, best = decision.stats[advice.text], decision.stats[advice.rival_text]
+    assert best.total == mine.total and decision.favourite == advice.text  # a real tie, the heuristic's move
     assert advice.why.endswith(f"; next best, {advice.rival_text}: {advice.rival_share}")
     assert advice.rival_share.endswith(", tied: the heuristic's own choice is played"), advice.why
 
     better, worse = Stat(), Stat()
     better.add(0.6, cut=True)
     worse.add(0.4, cut=True)
-    bot.stats, bot.favourite = {"lay AM": better, "lay 5ML": better}, None
-    assert _fared(bot, "lay AM", 4)[2].endswith(", tied: the first in the search's order is played")
+    tied = _found({"lay AM": better, "lay 5ML": better})
+    assert _fared(bot, tied, "lay AM", 4)[2].endswith(", tied: the first in the search's order is played")
     bot.config = replace(bot.config, favourite_ties=False)  # halving asks the heuristic, but ties go by order
-    bot.choose(observation)
-    bot.stats = {"lay AM": better, "lay 5ML": better}
-    assert bot.favourite is None
-    assert _fared(bot, "lay AM", 4)[2].endswith(", tied: the first in the search's order is played")
-    bot.stats, bot.favourite = {"lay AM": worse, "lay 5ML": better}, "lay AM"
+    assert bot.decide(observation).favourite is None
+    assert _fared(bot, tied, "lay AM", 4)[2].endswith(", tied: the first in the search's order is played")
     bot.config = replace(bot.config, margin=2.0)
-    bot.stats = {"lay AM": better, "lay 5ML": better}  # with margin a tie goes to the heuristic too
-    assert _fared(bot, "lay AM", 4)[2].endswith(", tied: the heuristic's own choice is played")
-    bot.stats = {"lay AM": worse, "lay 5ML": better}
-    assert _fared(bot, "lay AM", 4)[2].endswith(
+    # with margin a tie goes to the heuristic too
+    tied = _found({"lay AM": better, "lay 5ML": better}, "lay AM")
+    assert _fared(bot, tied, "lay AM", 4)[2].endswith(", tied: the heuristic's own choice is played")
+    held = _found({"lay AM": worse, "lay 5ML": better}, "lay AM")
+    assert _fared(bot, held, "lay AM", 4)[2].endswith(
         ", not better by the margin's test: the heuristic's own choice is played"
     )
-    bot.stats = {"lay AM": better, "lay 5ML": worse}
-    assert not _fared(bot, "lay AM", 4)[2].endswith("played")  # simply better: nothing to explain
+    simply = _found({"lay AM": better, "lay 5ML": worse}, "lay AM")
+    assert not _fared(bot, simply, "lay AM", 4)[2].endswith("played")  # simply better: nothing to explain

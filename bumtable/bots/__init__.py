@@ -1,136 +1,31 @@
-"""Players that see only observations: ``random`` for every game and a ``heuristic`` bot for each family.
+"""Players that see only observations: ``random`` for every game, each family's ``heuristic``, the levels a
+player picks (``easy``, ``medium``, ``hard``: :mod:`bumtable.bots.levels`) and the search
+(:mod:`bumtable.bots.search`), all made by name (:mod:`bumtable.bots.registry`).
 
-Bot kinds are named the same for every game: ``random``, and ``heuristic`` (also called ``greedy``),
-which is each family's own heuristic: :class:`GreedyBot` for the climbing games, :class:`GinBummyBot`
-for Gin Bummy and :class:`BoojumBot` for Boojum.
-
->>> from bumtable.bots import BOTS, make_bot
->>> sorted(BOTS)
-['easy', 'greedy', 'hard', 'heuristic', 'medium', 'random', 'search']
->>> make_bot("greedy", seed=1).name, make_bot("heuristic", seed=1, game="gin").name
-('greedy', 'gin-heuristic')
->>> make_bot("smart")
-Traceback (most recent call last):
-...
-bumtable.errors.BumtableError: unknown bot 'smart'; bots: easy, greedy, hard, heuristic, medium, random, search (its settings after colons, as in search:iterations=200:paired=true; see docs/bots.md)
-
-Levels a player picks (``easy``, ``medium``, ``hard``) are in :mod:`bumtable.bots.levels`.
+>>> from bumtable.bots import make_bot
+>>> make_bot("hard", seed=1, game="gin").name
+'hard'
 """
-
-from __future__ import annotations
-
-from collections.abc import Callable
 
 from bumtable.bots.base import Bot, RandomBot
 from bumtable.bots.boojum import BoojumBot
 from bumtable.bots.gin_bummy import GinBummyBot
 from bumtable.bots.greedy import GreedyBot
-from bumtable.bots.levels import LEVELS, level_about, make_level
-from bumtable.errors import BumtableError
-from bumtable.rules.registry import system
-
-HEURISTIC: dict[str, Callable[[int], Bot]] = {
-    "climbing": GreedyBot,
-    "gin-bummy": GinBummyBot,
-    "boojum": BoojumBot,
-}
-"""Each family's heuristic bot."""
-
-BOTS: dict[str, str] = {
-    "random": "picks uniformly among the legal actions",
-    "heuristic": "the game's own heuristic (climbing games: sheds low cards, saves winners; Gin Bummy: "
-    "sheds face cards toward four suits and values; Boojum: bids spare cards on lots it needs)",
-    "greedy": "another name for heuristic",
-    **LEVELS,
-    "search": "information-set Monte Carlo tree search with heuristic playouts (200 iterations); "
-    "search:NAME=VALUE:... sets its configuration (bumtable.bots.search.SearchConfig)",
-}
-"""Every bot kind, with what it does."""
-
-TABLE_BOTS = ("easy", "medium", "hard", "heuristic", "random")
-"""The kinds a table's maker is offered for a seat, in the order a list shows them: the levels, then the
-heuristic and random bots (``greedy`` is another name, and ``search`` needs settings)."""
-
-
-def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
-    """A new bot of kind ``name`` for ``game`` (a game name or alias), seeded."""
-    kind = name.lower()
-    if kind == "random":
-        return RandomBot(seed)
-    if kind in ("heuristic", "greedy"):
-        return HEURISTIC[system(game).family.name](seed)
-    if kind in LEVELS:
-        return make_level(kind, seed, game)
-    if kind == "search" or kind.startswith("search:"):
-        from bumtable.bots.search import SearchBot, search_config
-
-        return SearchBot(seed, game, search_config(kind.removeprefix("search").removeprefix(":")))
-    raise BumtableError(_unknown(name))
-
-
-def _unknown(name: str) -> str:
-    """The error for a bot kind nobody knows: the kinds there are, and how a search is named."""
-    return (
-        f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))} (its settings after colons, as in "
-        "search:iterations=200:paired=true; see docs/bots.md)"
-    )
-
-
-def check_bot(name: str) -> str:
-    """``name`` in lower case if it names a bot kind (a search configuration too), else a BumtableError that
-    says what was wrong.
-
-    >>> check_bot("Hard"), check_bot("search:iterations=50")
-    ('hard', 'search:iterations=50')
-    >>> check_bot("search:iterations=many")
-    Traceback (most recent call last):
-    ...
-    bumtable.errors.BumtableError: search setting iterations='many': not a whole number
-    """
-    kind = name.lower()
-    if kind == "search" or kind.startswith("search:"):
-        from bumtable.bots.search import search_config
-
-        search_config(kind.removeprefix("search").removeprefix(":"))
-    elif kind not in BOTS:
-        raise BumtableError(_unknown(name))
-    return kind
-
-
-def bot_about(kind: str, game: str) -> str:
-    """What bot kind ``kind`` does in ``game`` (:data:`BOTS`, but a level that is another kind in this game
-    says so).
-
-    >>> bot_about("medium", "boojum").startswith("the game's own heuristic"), bot_about("random", "boojum")
-    (True, 'picks uniformly among the legal actions')
-    """
-    return level_about(kind, game) if kind in LEVELS else BOTS[kind]
-
-
-def bot_settings(name: str, game: str) -> str:
-    """What a bot kind is in ``game``, in words a record can hold: its class, and its search configuration
-    or slip rate where it has one (a level's settings change when its budget does; its code is not looked at).
-
-    >>> bot_settings("heuristic", "president"), bot_settings("easy", "president")
-    ('GreedyBot', 'SlipBot(slip=0.25, inner=GreedyBot)')
-    >>> bot_settings("medium", "president").startswith("SearchBot(SearchConfig(iterations=65,")
-    True
-    >>> bot_settings("medium", "boojum")  # Boojum's medium is its heuristic (bumtable.bots.levels.LEVEL_KINDS)
-    'BoojumBot'
-    """
-    bot = make_bot(name, 0, game)
-    config = getattr(bot, "config", None)
-    inner = getattr(bot, "inner", None)
-    if config is not None:
-        text = getattr(config, "settings_text", None)
-        return f"{type(bot).__name__}({text() if text is not None else repr(config)})"
-    if inner is not None:
-        return f"{type(bot).__name__}(slip={getattr(bot, 'slip', None)}, inner={type(inner).__name__})"
-    return type(bot).__name__
-
+from bumtable.bots.registry import (
+    BOTS,
+    HEURISTIC,
+    TABLE_BOTS,
+    bot_about,
+    bot_settings,
+    check_bot,
+    make_bot,
+    make_level,
+    make_search,
+)
 
 __all__ = [
     "BOTS",
+    "HEURISTIC",
     "TABLE_BOTS",
     "BoojumBot",
     "Bot",
@@ -141,4 +36,6 @@ __all__ = [
     "bot_settings",
     "check_bot",
     "make_bot",
+    "make_level",
+    "make_search",
 ]

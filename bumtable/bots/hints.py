@@ -1,13 +1,8 @@
 """Hints for people: what the ``hard`` bot would play from your seat, and why in a few words.
 
-The hint is worked out from the person's own observation alone (the bot deals the hidden cards anew, as it
-does for itself), by a bot seeded from the game's seed and the moment, so asking twice gives the same hint
-and asking changes nothing in the game. The reason says what the move does where a family has words for it
-(:mod:`bumtable.bots.move_words`: a climbing game's move goes out, keeps the wild cards, leads the lowest
-cards ...; a Gin Bummy move sheds a face card or takes a card for the hand's core; a Boojum bid spends a
-card the hand can spare ...) and how it fared in the search: how often it came out on top among the deals
-played out, against the next best move (where all its playouts were cut short, as Boojum's mostly are, how
-often they left the seat ahead of the others, and by how much on average).
+Worked out from the person's own observation alone, by a bot seeded from the game's seed and the moment, so
+asking twice gives the same hint and asking changes nothing in the game. The reason says what the move does
+(:mod:`bumtable.bots.move_words`) and how it fared in the search against the next best move.
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=5)
@@ -25,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bumtable.bots.levels import make_level
 from bumtable.bots.move_words import WORDS
-from bumtable.bots.search import SearchBot, Stat
+from bumtable.bots.registry import make_level
+from bumtable.bots.search import Decision, SearchBot, Stat
 from bumtable.bots.search_eval import margin_of, standing_of
 from bumtable.rules.registry import system
 from bumtable.words import ordinal
@@ -70,48 +65,48 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
     """What ``level`` would play from ``observation`` (a seat's, with legal actions), and why."""
     rules = observation.rules
     bot = make_level(level, seed, rules.system)
-    action = bot.choose(observation)
+    decision = bot.decide(observation) if isinstance(bot, SearchBot) else Decision(bot.choose(observation))
+    action = decision.action
     text = rules.action_text(action)
     if len(observation.legal_actions()) == 1:
         return Hint(action, text, said="the only move")
     family = system(rules.system).family
     words = WORDS.get(family.name)
     said = (words(observation, action) or "") if words is not None else ""
-    if not (isinstance(bot, SearchBot) and bot.stats):
+    if not (isinstance(bot, SearchBot) and decision.stats):
         return Hint(action, text, said=said)
-    fared, rival_text, rival_share = _fared(bot, text, rules.players, family.first_open_place(observation))
+    open_place = family.first_open_place(observation)
+    fared, rival_text, rival_share = _fared(bot, decision, text, rules.players, open_place)
     rival = next((a for a in observation.legal_actions() if rules.action_text(a) == rival_text), None)
     if rival is None:
         rival_text = rival_share = ""
     return Hint(action, text, said, fared, rival, rival_text, rival_share)
 
 
-def _fared(bot: SearchBot, text: str, players: int, open_place: int = 1) -> tuple[str, str, str]:
-    """How the move fared in the search: the share of its playouts that ended on top (once ``open_place``,
-    the best place still open, is not first, as once a climbing game's seat has gone out: the share that
-    reached that place, named), and at a table of more
-    than two, where every one of them was played to the end, its average place in them (the search weighs
-    every place, not first place alone, so a move may be chosen for its places over one that came first
-    more often); or, where every one of them was cut short (Boojum's stop 16 moves on, most long before
-    anyone wins), the share that left the seat ahead of the others and the estimate the search
-    valued them by, on average (:func:`_estimate`). With the text and the same
-    figures of the best other move tried as often (empty where there is none; its place only where its
-    playouts too were all played to the end)."""
-    stats = bot.stats
+def _fared(
+    bot: SearchBot, decision: Decision, text: str, players: int, open_place: int = 1
+) -> tuple[str, str, str]:
+    """How the move ``text`` fared in ``bot``'s ``decision``: the share of its playouts that ended on top (or
+    reached ``open_place``, the best place still open, once first is taken), and at a table of more than two,
+    where all were played to the end, its average place (the search weighs every place, so a move may be
+    chosen for its places); where all were cut short, the share that left the seat ahead of the others and
+    the estimate the search valued them by (:func:`_estimate`). With the text and the same figures of the
+    best other move tried as often (empty where there is none)."""
+    stats = decision.stats
     mine = stats[text]
     share: Callable[[Stat], str]
     if mine.cuts >= mine.deals:
         moves = bot.config.max_rollout
-        cutoff = bot.config.cutoff
+        by_margin = bot.estimate.by_margin
 
         def share(s: Stat) -> str:
-            return ", ".join(part for part in (_pct(s.ahead_share), _estimate(s, cutoff, players)) if part)
+            return ", ".join(part for part in (_pct(s.ahead_share), _estimate(s, by_margin, players)) if part)
 
         line = (
             f"played {moves} moves on in {mine.deals} deals, it left you ahead of the others "
             f"in {_pct(mine.ahead_share)} of them"
         )
-        estimate = _estimate(mine, cutoff, players)
+        estimate = _estimate(mine, by_margin, players)
         if estimate:
             line += f"; on average {estimate}"
     else:
@@ -133,32 +128,31 @@ def _fared(bot: SearchBot, text: str, players: int, open_place: int = 1) -> tupl
     if not rivals:
         return line, "", ""
     key, best = max(rivals, key=lambda ks: ks[1].total)
-    return line, key, share(best) + _kept(bot, text, mine, best)
+    return line, key, share(best) + _kept(bot, decision.favourite, text, mine, best)
 
 
-def _kept(bot: SearchBot, text: str, mine: Stat, best: Stat) -> str:
+def _kept(bot: SearchBot, favourite: str | None, text: str, mine: Stat, best: Stat) -> str:
     """Why the move was played over the next best where the figures alone do not say: an exact tie (common
     where playouts are cut short and end alike) went to the rollout policy's own choice (where the search
-    broke ties for it: :attr:`SearchBot.favourite`) or to the first in the search's order; a better next best
+    broke ties for it: :attr:`Decision.favourite`) or to the first in the search's order; a better next best
     did not pass ``margin``'s test. Else nothing."""
     if best.total == mine.total:
-        if bot.favourite == text:
+        if favourite == text:
             return ", tied: the heuristic's own choice is played"
         return ", tied: the first in the search's order is played"
-    if best.total > mine.total and bot.favourite == text and bot.config.margin:
+    if best.total > mine.total and favourite == text and bot.config.margin:
         return ", not better by the margin's test: the heuristic's own choice is played"
     return ""
 
 
-def _estimate(s: Stat, cutoff: str, players: int) -> str:
-    """How the search valued a move's playouts, on average, in plain words, where every one of them was cut
-    short (else nothing: an average over two scales would mislead): with ``cutoff="margin"`` how far the seat
-    was ahead of the others' mean in tokens held and within reach (``0.4 tokens' worth ahead``: the search's
-    own measure, so two moves with the same share are told apart); with ``rank`` at a table of more than two,
-    the seat's place among the seats (``place 1.8 of 4``); else nothing."""
+def _estimate(s: Stat, by_margin: bool, players: int) -> str:
+    """How the search valued a move's playouts on average, in plain words, where every one was cut short (else
+    nothing: an average over two scales would mislead): by margin, how far the seat was ahead of the others'
+    mean in tokens held and within reach (``0.4 tokens' worth ahead``, so two moves with the same share are
+    told apart); by rank at a table of more than two, its place among the seats (``place 1.8 of 4``)."""
     if s.cuts < s.deals:
         return ""
-    if cutoff == "margin":
+    if by_margin:
         margin = margin_of(s.mean)
         if round(abs(margin), 1) == 0:
             return "level with the others"

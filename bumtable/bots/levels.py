@@ -1,33 +1,17 @@
-"""Levels a player picks by name: ``easy``, ``medium`` and ``hard``, each a documented configuration for
-every game (data, in :data:`LEVEL_CONFIGS` and :data:`LEVEL_KINDS`), each meant to be stronger than the last
-(measured in ``docs/bots.md``: shown for every rung, some by points rather than by first places).
+"""Levels a player picks by name, each a documented configuration for every game (data: :data:`LEVEL_CONFIGS`,
+:data:`LEVEL_ESTIMATES` and :data:`LEVEL_KINDS`), each meant to be stronger than the last (``docs/bots.md``
+measures the ladder).
 
-- ``easy``: the game's heuristic bot, but one decision in four that has a choice is made at random
-  (:class:`SlipBot`): it plays sensibly and makes a beginner's mistakes.
-- ``medium``: the search bot (:mod:`bumtable.bots.search`) with a small budget, fitted so that a decision
-  takes under 0.2 s at the 99th percentile on one core; in Boojum, the heuristic bot itself
-  (:data:`LEVEL_KINDS`: a small search measured no stronger than it, and ``hard`` could not be shown
-  over that search, while it is over the heuristic).
-- ``hard``: the search bot with a larger budget, a decision under 1 s at the 99th percentile (Boojum's about
-  a quarter of that: a game asks a seat hundreds of decisions).
+- ``easy``: the game's heuristic bot, one decision in four that has a choice made at random (:class:`SlipBot`).
+- ``medium``: the flat search (:mod:`bumtable.bots.search.flat`) with a small budget, a decision under 0.2 s;
+  in Boojum the heuristic bot itself, as strong there and instant.
+- ``hard``: the same search with a larger budget, a decision under 1 s (Boojum's well under: a game asks a
+  seat hundreds of decisions).
 
-Both search levels are the paired flat search by sequential halving, with heuristic playouts; Boojum's
-playouts stop after a horizon (its games run to dozens of rounds) and are scored by tokens held and how near
-each seat's cards come to the rest (:mod:`bumtable.bots.search_eval`), ties going to the heuristic's choice,
-and ``hard`` values such a playout by the seat's margin over the others.
+:func:`bumtable.bots.make_level` makes them.
 
->>> from bumtable.rules import get
->>> bot = make_level("medium", seed=1, game="bum-game")
->>> bot.name
-'medium'
->>> state = get("bum-game", players=4).new_state(seed=5)
->>> bot.choose(state.observe(state.current_player())) in state.legal_actions()
-True
->>> make_level("easy", seed=1, game="gin").name
-'easy'
->>> boojum_medium = make_level("medium", seed=1, game="boojum")
->>> boojum_medium.name, type(boojum_medium).__name__
-('medium', 'BoojumBot')
+>>> level_config("hard", "president").iterations, level_kind("medium", "boojum")
+(450, 'heuristic')
 """
 
 from __future__ import annotations
@@ -37,7 +21,8 @@ from dataclasses import replace
 from typing import Any
 
 from bumtable.bots.base import Bot, legal_or_raise
-from bumtable.bots.search import SearchBot, SearchConfig
+from bumtable.bots.search.config import SearchConfig
+from bumtable.bots.search_eval import BoojumEstimate, Estimate
 from bumtable.errors import BumtableError
 from bumtable.rules.registry import system
 
@@ -53,7 +38,7 @@ SLIP = 0.25
 """How often ``easy`` makes a random choice instead of the heuristic's (when it has a choice)."""
 
 _SEARCH = SearchConfig(paired=True, halving=True, first_weight=0.5)
-"""What the search levels share; each family's budget is set below."""
+"""What the search levels share: paired flat search by sequential halving; each family's budget is below."""
 
 LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
     "medium": {
@@ -65,23 +50,22 @@ LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
         "climbing": replace(_SEARCH, iterations=450, prune=60, infer=0.5),
         "zheng-shangyou": replace(_SEARCH, iterations=270, prune=40, infer=0.5),
         "gin-bummy": replace(_SEARCH, iterations=350),
-        # a playout cut short valued by the seat's margin over the others (commit 2d58c56: +18 points of first place
-        # against the heuristic over valuing it by rank, on the same 30 deals), a token held counting 1.5 in
-        # it, not 2 (commit 8e85809: +13.8 points of first place, 95 % +-6.6, on the same 100 deals)
-        "boojum": replace(
-            _SEARCH, iterations=40, max_rollout=16, favourite_ties=True, cutoff="margin", token_weight=1.5
-        ),
+        # a game runs to dozens of rounds: playouts stop 16 actions on, ties go to the heuristic
+        "boojum": replace(_SEARCH, iterations=40, max_rollout=16, favourite_ties=True),
     },
 }
-"""Each search level's configuration per game where a game needs its own, else per rules family (the budgets
+"""Each search level's configuration per game where a game needs its own, else per rules family (budgets
 fitted to the decision times above; ``bench/bot_times.py`` measures them)."""
 
+LEVEL_ESTIMATES: dict[str, dict[str, Estimate]] = {
+    # a playout cut short valued by the seat's margin over the others, a token held counting 1.5 in it
+    "hard": {"boojum": BoojumEstimate(cutoff="margin", token_weight=1.5)},
+}
+"""A search level's estimate of a playout cut short where it is not its family's default (per game, or per
+rules family)."""
+
 LEVEL_KINDS: dict[str, dict[str, str]] = {
-    # Boojum: a 10-playout search took 26.8 % first place (23.3-30.7 %, 138 deals) against three heuristic
-    # bots, parity 25 %, by rank or by margin alike, and hard could not be told from it head to head (26.8 %
-    # over 14 deals, 23.1 % over 13), while hard beats the heuristic (commit 82618b3, docs/bots.md): the heuristic is
-    # as strong a medium, instant, and leaves each rung of the ladder shown.
-    "medium": {"boojum": "heuristic"},
+    "medium": {"boojum": "heuristic"},  # a small search played no better than the heuristic (docs/bots.md)
 }
 """Levels that are another bot kind in some games (per game, or per rules family), not a search
 configuration."""
@@ -122,8 +106,6 @@ class SlipBot:
 def level_config(level: str, game: str) -> SearchConfig:
     """The search configuration of ``level`` (medium or hard) for ``game``.
 
-    >>> level_config("hard", "president").iterations
-    450
     >>> level_config("medium", "boojum")
     Traceback (most recent call last):
     ...
@@ -140,6 +122,17 @@ def level_config(level: str, game: str) -> SearchConfig:
         raise BumtableError(
             f"{level!r} is not a search level; search levels: {', '.join(LEVEL_CONFIGS)}"
         ) from None
+
+
+def level_estimate(level: str, game: str) -> Estimate | None:
+    """The estimate ``level``'s search uses in ``game`` where it is not the family's default, else None.
+
+    >>> level_estimate("hard", "boojum"), level_estimate("hard", "gin")
+    (BoojumEstimate(cutoff='margin', token_weight=1.5), None)
+    """
+    estimates = LEVEL_ESTIMATES.get(level, {})
+    entry = system(game)
+    return estimates.get(entry.name) or estimates.get(entry.family.name)
 
 
 def level_kind(level: str, game: str) -> str | None:
@@ -165,19 +158,3 @@ def level_about(level: str, game: str) -> str:
     about = LEVEL_ABOUT.get(level, {})
     entry = system(game)
     return about.get(entry.name) or about.get(entry.family.name) or LEVELS[level]
-
-
-def make_level(level: str, seed: int = 0, game: str = "bum-game") -> Bot:
-    """A new bot of ``level`` for ``game``, seeded."""
-    from bumtable.bots import make_bot
-
-    if level == "easy":
-        return SlipBot(make_bot("heuristic", seed, game), seed ^ 0x5EED)
-    kind = level_kind(level, game)
-    if kind is not None:
-        other = make_bot(kind, seed, game)
-        other.name = level
-        return other
-    bot = SearchBot(seed, game, level_config(level, game))
-    bot.name = level
-    return bot

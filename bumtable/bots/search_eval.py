@@ -1,58 +1,146 @@
-"""What the search bot reckons each seat's prospects are when a playout is cut short, from 0 (last) to 1
-(first), per family. The state is one of the search's deals of the hidden cards, so every seat's cards in it
-are the deal's, not the real ones.
+"""Each family's estimate of a playout cut short: every seat's prospects from 0 (last) to 1 (first).
 
-- Climbing games: from the public observation, those out already by the order they went out, then the
-  others by cards left (fewer is better).
-- Boojum: by suit tokens held, each token still wanted adding how near the seat's cards (its hand, its
-  bid, the lots it won this round) come to it, as the heuristic bot values a hand
-  (:func:`bumtable.bots.boojum.hand_potential`: a token the cards could claim now counts 1, one a card away
-  ``DECAY``); a token held counts ``TOKEN_WEIGHT`` (2) by default, ``SearchConfig.token_weight``
-  (Boojum's ``hard``: 1.5), so a claim gains.
-- Others (Gin Bummy's playouts reach the game's end): every seat alike.
+The state is one of the search's deals of the hidden cards, so every seat's cards in it are the deal's. A
+family's estimate carries its own settings (Boojum's ``cutoff`` and ``token_weight``), so the search's
+configuration holds none of them.
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=1)
 >>> state.observe(None).card_counts  # 54 cards dealt to four: fewer is better
 (14, 13, 13, 14)
->>> estimate("climbing", state)
+>>> ClimbingEstimate()(state)
 (0.16666666666666666, 0.8333333333333334, 0.8333333333333334, 0.16666666666666666)
+>>> estimate_for("boojum", {"cutoff": "margin", "token_weight": 1.5})
+BoojumEstimate(cutoff='margin', token_weight=1.5)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from bumtable.bots.boojum import hand_potential
+from bumtable.errors import BumtableError
 
 
-def estimate(
-    family: str, state: Any, cutoff: str = "rank", token_weight: float | None = None
-) -> tuple[float, ...]:
-    """Each seat's prospects in [0, 1] in ``state``, a game of ``family`` (a deal of the search's); ``cutoff``
-    (``rank`` or ``margin``) and ``token_weight`` (Boojum; None: :data:`TOKEN_WEIGHT`): see
-    :class:`~bumtable.bots.search.SearchConfig`."""
-    if family == "climbing":
+class Estimate(Protocol):
+    """Values a state whose playout was cut short, a number in [0, 1] per seat, as a finished hand's places
+    are valued."""
+
+    @property
+    def by_margin(self) -> bool:
+        """True where a value is the seat's margin over the others (:func:`margin_of` reads it back), False
+        where it is its rank among the seats (:func:`standing_of`)."""
+        ...
+
+    def __call__(self, state: Any) -> tuple[float, ...]: ...
+
+
+@dataclass(frozen=True)
+class ClimbingEstimate:
+    """The climbing games: those out already by the order they went out, then the others by cards left
+    (fewer is better), from the public observation."""
+
+    by_margin = False
+
+    def __call__(self, state: Any) -> tuple[float, ...]:
         public = state.observe(None)
-        n = len(public.card_counts)
         out = list(public.finished)
-        keys = [(0, out.index(p)) if p in out else (1, public.card_counts[p]) for p in range(n)]
+        keys = [
+            (0, out.index(p)) if p in out else (1, public.card_counts[p])
+            for p in range(len(public.card_counts))
+        ]
         return _by_keys(keys, better_low=True)
-    if family == "boojum":
-        prospects = boojum_prospects(state, TOKEN_WEIGHT if token_weight is None else token_weight)
-        return _by_margin(prospects) if cutoff == "margin" else _by_keys(prospects, better_low=False)
-    players: int = state.rules.players
-    return (0.5,) * players
+
+
+@dataclass(frozen=True)
+class EvenEstimate:
+    """Every seat alike: a family whose playouts reach the game's end (Gin Bummy) needs no estimate."""
+
+    by_margin = False
+
+    def __call__(self, state: Any) -> tuple[float, ...]:
+        players: int = state.rules.players
+        return (0.5,) * players
 
 
 TOKEN_WEIGHT = 2.0
-"""What a Boojum token held counts, against at most 1 for cards that could claim it now: a claim gains."""
+"""What a Boojum token held counts by default, against at most 1 for cards that could claim it now: a claim
+gains."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoojumEstimate:
+    """Boojum: each seat's tokens held, ``token_weight`` each, plus how near its cards (hand, bid, lots won
+    this round) come to the tokens it still wants, as the heuristic values a hand
+    (:func:`boojum_prospects`)."""
+
+    cutoff: Literal["rank", "margin"] = "rank"
+    """``rank``: the seat's place among the seats' prospects, like a finished hand's; ``margin``: its own less
+    the others' mean, on :data:`MARGIN_SCALE`, so a change to its own prospects shows even when it changes
+    no place."""
+    token_weight: float = TOKEN_WEIGHT
+    """What a token held counts, against at most 1 for the cards that could claim it now."""
+
+    def __post_init__(self) -> None:
+        """A token weight below 0 (or not a number) is a BumtableError that names it and its range.
+
+        >>> BoojumEstimate(token_weight=-1.0)
+        Traceback (most recent call last):
+        ...
+        bumtable.errors.BumtableError: search setting token_weight=-1.0: must be at least 0
+        """
+        if not (math.isfinite(self.token_weight) and self.token_weight >= 0):
+            raise BumtableError(f"search setting token_weight={self.token_weight!r}: must be at least 0")
+
+    @property
+    def by_margin(self) -> bool:
+        return self.cutoff == "margin"
+
+    def __call__(self, state: Any) -> tuple[float, ...]:
+        prospects = boojum_prospects(state, self.token_weight)
+        return _by_margin(prospects) if self.by_margin else _by_keys(prospects, better_low=False)
+
+
+ESTIMATES: dict[str, type[ClimbingEstimate] | type[BoojumEstimate]] = {
+    "climbing": ClimbingEstimate,
+    "boojum": BoojumEstimate,
+}
+"""Each family's estimate by the family's name; a family not here: :class:`EvenEstimate`."""
+
+ESTIMATE_SETTINGS: dict[str, tuple[Any, type]] = {
+    f.name: (f.default, kind) for kind in ESTIMATES.values() for f in dataclasses.fields(kind)
+}
+"""Every estimate's settings, by name: its default and the estimate it belongs to (a bot kind's name may set
+them, ``search:cutoff=margin``)."""
+
+
+def estimate_for(family: str, settings: Mapping[str, Any] | None = None) -> Estimate:
+    """``family``'s estimate, set by those of ``settings`` that are its own (another family's are unused)."""
+    kind = ESTIMATES.get(family)
+    if kind is None:
+        return EvenEstimate()
+    own = {f.name for f in dataclasses.fields(kind)}
+    return kind(**{name: value for name, value in (settings or {}).items() if name in own})
+
+
+def estimate_settings(estimate: Estimate) -> list[tuple[str, Any]]:
+    """An estimate's settings, name and value, in their order (none for an estimate without settings).
+
+    >>> estimate_settings(BoojumEstimate(cutoff="margin")), estimate_settings(ClimbingEstimate())
+    ([('cutoff', 'margin'), ('token_weight', 2.0)], [])
+    """
+    if not dataclasses.is_dataclass(estimate):
+        return []
+    return [(f.name, getattr(estimate, f.name)) for f in dataclasses.fields(estimate)]
 
 
 def boojum_prospects(state: Any, token_weight: float = TOKEN_WEIGHT) -> list[float]:
-    """Each Boojum seat's tokens held (``token_weight`` each, by default :data:`TOKEN_WEIGHT`) plus its cards'
-    potential for those it still wants."""
+    """Each Boojum seat's tokens held (``token_weight`` each) plus its cards' potential for those it still
+    wants (:func:`bumtable.bots.boojum.hand_potential`)."""
     out = []
     for seat in range(state.rules.players):
         seen = state.observe(seat)
@@ -64,7 +152,7 @@ def boojum_prospects(state: Any, token_weight: float = TOKEN_WEIGHT) -> list[flo
 
 MARGIN_SCALE = 12.0
 """``cutoff="margin"``: a seat's prospects less the others' mean, over twice this, plus a half, in [0, 1] (12:
-six tokens held at the default ``TOKEN_WEIGHT`` each against none; 9 at Boojum ``hard``'s 1.5)."""
+six tokens held at the default ``token_weight``)."""
 
 
 def margin_of(value: float) -> float:

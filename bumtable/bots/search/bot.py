@@ -1,0 +1,75 @@
+"""The search bot: a rollout policy, a family's rules hooks and a configuration make one.
+
+>>> from bumtable.bots import make_bot
+>>> from bumtable.rules import get
+>>> from bumtable.rules.registry import family_of
+>>> rules = get("bum-game", players=4)
+>>> state = rules.new_state(seed=5)
+>>> observation = state.observe(state.current_player())
+>>> config = SearchConfig(paired=True, halving=True, iterations=40)
+>>> bot = SearchBot(make_bot("heuristic", 1), family_of(rules), config, seed=1)
+>>> decision = bot.decide(observation)
+>>> decision.action in state.legal_actions(), len(decision.stats) > 1
+(True, True)
+>>> SearchBot(make_bot("heuristic", 1), family_of(rules), config, seed=1).choose(observation) == decision.action
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bumtable.bots.base import Bot, legal_or_raise
+from bumtable.bots.search.config import SearchConfig
+from bumtable.bots.search.decision import Decision
+from bumtable.bots.search.flat import flat_search
+from bumtable.bots.search.playout import Playouts
+from bumtable.bots.search.tree import tree_search
+from bumtable.bots.search_eval import Estimate, estimate_for, estimate_settings
+from bumtable.rules.protocol import Family
+
+
+class SearchBot:
+    """Chooses by search over deals of the hidden cards, ``policy`` playing every seat in the playouts: the
+    flat search with ``paired`` (:mod:`~bumtable.bots.search.flat`), else the tree search
+    (:mod:`~bumtable.bots.search.tree`). With a budget in iterations the same seed chooses the same."""
+
+    asks_forced_moves = False  # one legal action: it is returned, nothing drawn
+
+    def __init__(
+        self,
+        policy: Bot,
+        family: Family,
+        config: SearchConfig | None = None,
+        *,
+        seed: int = 0,
+        estimate: Estimate | None = None,
+    ) -> None:
+        self.policy = policy
+        self.family = family
+        self.config = config or SearchConfig()
+        self.estimate = estimate_for(family.name) if estimate is None else estimate
+        """How a playout cut short is valued (:mod:`bumtable.bots.search_eval`): the family's own."""
+        self.rng = random.Random(seed)
+        self.name = "search"
+
+    def choose(self, observation: Any) -> Any:
+        return self.decide(observation).action
+
+    def decide(self, observation: Any) -> Decision:
+        """The action to play from ``observation``, with what the search found for each action it tried."""
+        legal = legal_or_raise(observation)
+        if len(legal) == 1:
+            return Decision(legal[0])
+        text = observation.rules.action_text
+        by_key = {text(a): a for a in legal}
+        if len(by_key) == 1:
+            return Decision(legal[0])
+        playouts = Playouts(self.family, self.policy, self.config, self.rng, self.estimate)
+        search = flat_search if self.config.paired else tree_search
+        return search(playouts, observation, by_key)
+
+    def settings_text(self) -> str:
+        """The search's configuration and its estimate's settings, as a tournament record holds them."""
+        return self.config.settings_text(estimate_settings(self.estimate))

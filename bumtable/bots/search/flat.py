@@ -1,0 +1,145 @@
+"""Paired flat Monte Carlo search with sequential halving: what the ``medium`` and ``hard`` levels run.
+
+Each new deal of the hidden cards is played out once after each action still in play, so the actions are
+compared on the same cards (a paired comparison: far less noise than each action on its own deals). With
+``halving`` (Karnin, Koren and Somekh 2013) the budget is spent in rounds, the worse half of the actions
+dropped after each, so the last few are compared on many deals; the rollout policy's own choice stays in to
+the last round. ``prune`` searches only the policy's best actions, ``infer`` weighs each deal by how well it
+explains the others' moves, and ``favourite_ties`` and ``margin`` leave the policy's choice only for an
+action that did better.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from bumtable.bots.search.config import SearchConfig
+from bumtable.bots.search.decision import Decision, Stat
+from bumtable.bots.search.playout import Playouts
+
+
+def flat_search(playouts: Playouts, observation: Any, by_key: dict[str, Any]) -> Decision:
+    """Choose among ``by_key``'s actions (by their text; at least two) from ``observation``."""
+    config = playouts.config
+    prune, ranked = config.prune, getattr(playouts.policy, "ranked", None)
+    if prune and len(by_key) > prune and ranked is not None:
+        text = observation.rules.action_text
+        order = dict.fromkeys(text(a) for a in ranked(observation))
+        by_key = {k: by_key[k] for k in list(order)[:prune]}
+    if config.halving and len(by_key) > 2:
+        return _halving(playouts, observation, by_key)
+    return _paired(playouts, observation, by_key)
+
+
+def _paired(playouts: Playouts, observation: Any, by_key: dict[str, Any]) -> Decision:
+    """Every action played out on each new deal until the budget is spent."""
+    config = playouts.config
+    text = observation.rules.action_text
+    favourite = None  # with a margin, the rollout policy's choice is asked before the playouts
+    if config.margin:
+        favourite = text(playouts.policy.choose(observation))
+    stats = {key: Stat() for key in by_key}
+    deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+    done = dealt = 0
+    while done == 0 or done + len(by_key) <= config.iterations:
+        done += _one_deal(playouts, observation, by_key, list(by_key), stats, dealt)
+        dealt += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    if favourite is None and config.favourite_ties:  # asked after the playouts, as before margin existed
+        favourite = text(playouts.policy.choose(observation))
+    best, favourite = _best(config, list(stats), stats, favourite)
+    return Decision(by_key[best], stats, favourite, done)
+
+
+def _halving(playouts: Playouts, observation: Any, by_key: dict[str, Any]) -> Decision:
+    """Sequential halving: ``ceil(log2(k))`` rounds for ``k`` actions, each giving the actions still in play an
+    equal share of what is left of the budget, on the same new deals; after each the better half (by the mean
+    over every deal so far) goes on. Every action is played out at least once; a round whose share is less
+    than a deal each adds none and halves on what was found."""
+    config = playouts.config
+    alive = list(by_key)
+    favourite = observation.rules.action_text(playouts.policy.choose(observation))
+    stats = {key: Stat() for key in by_key}
+    rounds = math.ceil(math.log2(len(alive)))
+    deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+    done = dealt = 0
+    for r in range(rounds):
+        deals = (config.iterations - done) // (rounds - r) // len(alive)
+        for _ in range(deals if r else max(1, deals)):
+            done += _one_deal(playouts, observation, by_key, alive, stats, dealt)
+            dealt += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        if r == rounds - 1 or (deadline is not None and time.perf_counter() >= deadline):
+            break
+        ranked = sorted(alive, key=lambda k: -stats[k].total)
+        keep = ranked[: math.ceil(len(alive) / 2)]
+        if favourite in alive and favourite not in keep and len(keep) > 1:
+            keep[-1] = favourite
+        alive = keep
+    best, held = _best(config, alive, stats, favourite)
+    return Decision(by_key[best], stats, held, done)
+
+
+def _one_deal(
+    playouts: Playouts,
+    observation: Any,
+    by_key: dict[str, Any],
+    keys: list[str],
+    stats: dict[str, Stat],
+    number: int,
+) -> int:
+    """Deal the hidden cards once (the decision's deal ``number``), weigh the deal, and play it out after each
+    of ``keys``' actions, adding to their stats; the playouts made."""
+    base, start = playouts.deal(observation)
+    weight = playouts.weight(observation, base)
+    deal = number if playouts.config.margin else None  # margin's paired test matches the deals
+    seat = observation.seat
+    for key in keys:
+        state = base.copy(history=False)
+        state.apply(by_key[key], check=False)
+        playout = playouts.play_out(state, start)
+        place = playout.places[seat] if playout.places else 0
+        stats[key].add(playout.values[seat], weight, deal, playout.cut, place)
+    return len(keys)
+
+
+def _best(
+    config: SearchConfig, keys: list[str], stats: dict[str, Stat], favourite: str | None
+) -> tuple[str, str | None]:
+    """The key of the best total of ``keys``, and the rollout policy's choice where ties went to it or it was
+    held to ``margin``'s test (else None): a best that is not ``favourite`` must pass that test."""
+    if favourite is None or not (config.favourite_ties or config.margin):
+        return max(keys, key=lambda k: stats[k].total), None
+    best = max(keys, key=lambda k: (stats[k].total, k == favourite))
+    shown = best == favourite or favourite not in stats or not config.margin
+    if shown or paired_gain(stats[best], stats[favourite], config.margin):
+        return best, favourite
+    return favourite, favourite
+
+
+def paired_gain(better: Stat, base: Stat, margin: float) -> bool:
+    """Whether ``better`` beats ``base`` by more than ``margin`` standard errors of their difference, deal by
+    deal over the deals both were played out on (each counted by its weight).
+
+    >>> a, b = Stat(), Stat()
+    >>> for deal, (x, y) in enumerate([(1, 0), (1, 0), (1, 1), (0, 0)]):
+    ...     a.add(x, deal=deal); b.add(y, deal=deal)
+    >>> paired_gain(a, b, 1.0), paired_gain(a, b, 2.0)  # differences 1, 1, 0, 0: mean 0.5, error 0.29
+    (True, False)
+    """
+    mine, theirs = better.by_deal or {}, base.by_deal or {}
+    shared = [(mine[d][0] - theirs[d][0], mine[d][1]) for d in mine if d in theirs]
+    total = sum(w for _, w in shared)
+    if len(shared) < 2 or total <= 0:
+        return False
+    squares = sum(w * w for _, w in shared)
+    if total - squares / total <= 0:  # all the weight on one deal: nothing to test with
+        return False
+    mean = sum(w * x for x, w in shared) / total
+    # the weighted sample variance (unbiased for weights that count repeats: n - 1 when every weight is 1)
+    variance = sum(w * (x - mean) ** 2 for x, w in shared) / (total - squares / total)
+    return mean > margin * math.sqrt(variance * squares / (total * total))

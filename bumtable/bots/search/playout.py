@@ -1,0 +1,107 @@
+"""What both searches share: deal the hidden cards anew, weigh a deal, and play it out to the hand's end with
+the rollout policy at every seat, valuing each seat's result.
+
+>>> place_values((2, 4, 1, 3))
+(0.6666666666666666, 0.0, 1.0, 0.3333333333333333)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from bumtable.bots.base import Bot
+from bumtable.bots.inference import WEIGHTS
+from bumtable.bots.search.config import SearchConfig
+from bumtable.bots.search_eval import Estimate
+from bumtable.rules.protocol import AnyState, Family
+
+
+class Playout(NamedTuple):
+    """One playout's result: each seat's value from 0 to 1, and how it ended."""
+
+    values: Sequence[float]
+    places: Sequence[int]
+    """Each seat's place (1 first) where the playout reached the hand's end; empty where it was cut short."""
+    cut: bool
+    """Whether it was cut short (``max_rollout``) and valued by the family's estimate."""
+
+
+class Playouts:
+    """Deals and playouts for one search: the family's rules hooks, the rollout policy, the search's random
+    generator (a deal, and a random rollout's moves) and the family's estimate of a playout cut short."""
+
+    def __init__(
+        self, family: Family, policy: Bot, config: SearchConfig, rng: random.Random, estimate: Estimate
+    ) -> None:
+        self.family = family
+        self.policy = policy
+        self.config = config
+        self.rng = rng
+        self.estimate = estimate
+
+    def deal(self, observation: Any) -> tuple[AnyState, int]:
+        """A deal of the hidden cards consistent with ``observation``, made to stop at its hand's end, and the
+        hands over in it (a playout runs while that count stays)."""
+        family = self.family
+        state = family.sample_state(observation, self.rng)
+        if family.stop_at_hand_end is not None:  # playouts end with the hand: no next hand dealt
+            family.stop_at_hand_end(state)
+        return state, family.hands_over(state)
+
+    def weight(self, observation: Any, deal: AnyState) -> float:
+        """How much the deal counts: 1, or with ``infer`` set, how well it explains the others' moves."""
+        slip = self.config.infer
+        if not slip:
+            return 1.0
+        weigh = WEIGHTS.get(self.family.name)
+        return 1.0 if weigh is None else weigh(observation, deal, self.policy, slip)
+
+    def play_out(self, state: AnyState, start: int) -> Playout:
+        """Play the rest of the hand (or game) in ``state``; each seat's value there, from 0 (last, or the
+        fewest points) to 1 (first, or the most points); a playout cut short is valued by the estimate."""
+        family, policy, rng = self.family, self.policy, self.rng
+        random_policy = self.config.rollout == "random"
+        for _ in range(self.config.max_rollout):
+            if state.is_over() or family.hands_over(state) != start:
+                break
+            actor = state.current_player()
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif random_policy:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = policy.choose(state.observe(actor))
+            state.apply(action, check=False)
+        else:
+            if not state.is_over() and family.hands_over(state) == start:
+                return Playout(self.estimate(state), (), True)
+        places = family.hand_places(state)
+        assert places is not None
+        values = self._points(state) if self.config.reward == "points" else None
+        if values is None:
+            values = place_values(places)
+        w = self.config.first_weight
+        if w:
+            mixed = [(1 - w) * v + (w if p == 1 else 0.0) for v, p in zip(values, places, strict=True)]
+            return Playout(mixed, places, False)
+        return Playout(values, places, False)
+
+    def _points(self, state: AnyState) -> tuple[float, ...] | None:
+        """Each seat's points in the hand just over, scaled from the worst (0) to the best (1); None where the
+        family does not tell them or every seat scored alike."""
+        points = self.family.hand_points(state)
+        if not points:
+            return None
+        low, high = min(points), max(points)
+        if high == low:
+            return None
+        return tuple((p - low) / (high - low) for p in points)
+
+
+def place_values(places: Sequence[int]) -> tuple[float, ...]:
+    """Each player's value from their place: first 1, last 0, linear between (tied places share a value)."""
+    worst = len(places) - 1 or 1
+    return tuple((len(places) - p) / worst for p in places)
