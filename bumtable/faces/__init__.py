@@ -1,2 +1,1 @@
-"""The faces people see a game through, drawn from observations and told from events: the terminal's
-(:mod:`bumtable.faces.terminal`). The web client's are in ``web/src/views/``."""
+"""The faces a game is seen through: the terminal's here, the web client's in ``web/src/views/``."""

@@ -1,16 +1,14 @@
-"""What every terminal face uses: the names of the seats, small numbers in words, whether the terminal shows
-suit symbols, a French card as text, and how a typed line is read before the game's own notation.
+"""What every terminal face uses: seat names, cards as text, and the reading of a typed line that comes
+before the game's own notation (a command word, then ``#N``).
 
-A typed line is read as a command word (?/help, h/hint, t/table, r/rules, quit) or ``#N`` (option N of
-the menu) first (:func:`command_or_option`); what is left is the face's to read. Games whose moves are
-never numbers (Gin Bummy, Boojum) read a number alone as option N (:func:`command_or_number`).
-
->>> count_word(3), count_word(12)
-('three', '12')
->>> Seats.numbered(3, you=1).names
-('P0', 'You', 'P2')
->>> command_or_number("2", ["draw stock", "draw beg"], "?").play
-'draw beg'
+>>> count_word(3), count_word(12), Seats.numbered(3, you=1).names
+('three', '12', ('P0', 'You', 'P2'))
+>>> command_or_option("#2", ["a", "b"], "?").play, command_or_option("R", [], "?").command
+('b', 'rules')
+>>> command_or_option("#3", ["a", "b"], "?").error, command_or_option("3", ["a", "b"], "?")
+('no option 3: type a number from 1 to 2', None)
+>>> command_or_number("2", ["a", "b"], "?").play
+'b'
 """
 
 from __future__ import annotations
@@ -28,10 +26,7 @@ _COUNT_WORDS = ("", "one", "two", "three", "four", "five", "six", "seven", "eigh
 
 
 def fancy() -> bool:
-    """True when stdout can show suit symbols (else cards print as ``Qs``).
-
-    The faces call it as ``common.fancy()``, so that a test can set it in this one place.
-    """
+    """True when stdout can show suit symbols; read as ``common.fancy()``, so a test can patch it here."""
     encoding = getattr(sys.stdout, "encoding", None) or "ascii"
     try:
         "♣♦♥♠▶·→".encode(encoding)
@@ -41,7 +36,6 @@ def fancy() -> bool:
 
 
 def count_word(n: int) -> str:
-    """A small number in words (``three``), larger ones in digits."""
     return _COUNT_WORDS[n] if 0 < n < len(_COUNT_WORDS) else str(n)
 
 
@@ -55,25 +49,21 @@ class Seats:
 
     @classmethod
     def numbered(cls, players: int, you: int | None = None, kinds: Sequence[str] = ()) -> Seats:
-        """``P0``, ``P1``, ... with ``You`` for seat ``you``."""
         names = tuple("You" if p == you else f"P{p}" for p in range(players))
         return cls(names, you, tuple(kinds))
 
     def name(self, p: int) -> str:
-        """The player's name."""
         return self.names[p]
 
     def verb(self, p: int, third: str, second: str) -> str:
-        """``plays`` for others, ``play`` for you."""
         return second if p == self.you else third
 
     def possessive(self, p: int) -> str:
-        """``P2's`` or ``your``."""
         return "your" if p == self.you else f"{self.names[p]}'s"
 
 
 def card_text(code: int) -> Text:
-    """One French card with its suit symbol, red suits in red, Jokers magenta (the climbing games, Gin Bummy)."""
+    """A French card with its suit symbol, red suits in red, Jokers magenta."""
     card = Card(code)
     label = card.pretty() if fancy() else str(card)
     if card.is_joker:
@@ -82,7 +72,7 @@ def card_text(code: int) -> Text:
 
 
 Part = tuple[str, str]
-"""One paragraph of a game's rules in short (``r`` at the prompt): its label (``Goal``) and its text."""
+"""A paragraph of a game's rules in short: its label (``Goal``) and its text."""
 
 
 # ---------------------------------------------------------------------- reading a typed line
@@ -100,39 +90,26 @@ COMMANDS = {
     "r": "rules",
     "rules": "rules",
 }
-"""The command words, read before anything else at every prompt (they are never moves)."""
+"""The command words, read first at every prompt: they are never moves."""
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One reading of a line: exactly one of ``play``, ``command``, ``error`` or ``options`` is set."""
+    """One reading of a line: one of ``play``, ``command``, ``error`` or ``options`` (ask which) is set."""
 
     play: Any = None
-    """The action chosen (any game's action type)."""
     command: str | None = None
     error: str | None = None
     options: list[Any] = field(default_factory=list)
-    """Two or more legal actions the line could mean (a set or a sequence; a move or a menu option): ask."""
     unreadable: bool = False
-    """True when ``error`` says the text could not be read (not that the play is illegal)."""
+    """``error`` says the text could not be read, not that the play is illegal."""
     then: tuple[Any, ...] = ()
-    """Further actions, in order, after ``play``: a line that stands for several (a whole Boojum bid typed
-    at once), each already checked by the face."""
+    """Actions to take after ``play``, in order, each already checked (a whole bid typed at once)."""
     question: str | None = None
-    """With ``options``: why the line has several readings, told before asking which is meant."""
 
 
 def command_or_option(text: str, options: Sequence[Any], empty: str) -> Choice | None:
-    """The reading of a blank line (``empty`` says what to type), a command word or ``#N``; None when
-    the text is none of these (a move, or a number to read by :func:`number_or_move`).
-
-    >>> command_or_option("#2", ["a", "b"], "?").play, command_or_option("R", [], "?").command
-    ('b', 'rules')
-    >>> command_or_option("#3", ["a", "b"], "?").error
-    'no option 3: type a number from 1 to 2'
-    >>> command_or_option("3", ["a", "b"], "?") is None
-    True
-    """
+    """A blank line (``empty`` says what to type), a command word or ``#N``; None for anything else."""
     if not text:
         return Choice(error=f"{empty} (? for help)", unreadable=True)
     command = COMMANDS.get(text.lower())
@@ -149,26 +126,20 @@ def command_or_option(text: str, options: Sequence[Any], empty: str) -> Choice |
 
 
 def pick_option(k: int, options: Sequence[Any]) -> Choice:
-    """Option ``k`` of the menu (counted from 1), or an error that says which numbers there are."""
+    """Option ``k`` (counted from 1), or an error that says which numbers there are."""
     if 1 <= k <= len(options):
         return Choice(play=options[k - 1])
     return Choice(error=f"no option {k}: {option_numbers(options)}", unreadable=True)
 
 
 def option_numbers(options: Sequence[Any]) -> str:
-    """Which option numbers the menu has, in words: ``type a number from 1 to 5``."""
     if not options:
         return "there is no menu here"
     return "the only option is 1" if len(options) == 1 else f"type a number from 1 to {len(options)}"
 
 
 def command_or_number(text: str, options: Sequence[Any], empty: str) -> Choice | None:
-    """:func:`command_or_option`, and a number on its own as an option: for a notation in which a
-    number alone is never a move (Boojum's cards and Gin Bummy's always carry a suit).
-
-    >>> command_or_number("2", ["a", "b"], "?").play
-    'b'
-    """
+    """:func:`command_or_option`, and a lone number as option N: for a notation where no move is a number."""
     early = command_or_option(text, options, empty)
     if early is not None or not text.isdigit():
         return early
@@ -178,19 +149,11 @@ def command_or_number(text: str, options: Sequence[Any], empty: str) -> Choice |
 def number_or_move(
     text: str, options: Sequence[Any], move: Choice, action_text: Callable[[Any], str]
 ) -> Choice:
-    """The input rule for a number typed on its own, given its reading as a move (``move``).
+    """The input rule for a lone number, given ``move``, its reading as a move.
 
-    A legal move and no different option N: the move. An option N and no legal move: the option. Both
-    and different: ask which (``options``, with the ``question`` why). Neither: an error that says both.
-
-    >>> move = Choice(play="set 2")
-    >>> number_or_move("2", ["pass", "set 2"], move, str).play
-    'set 2'
-    >>> asked = number_or_move("2", ["set 3", "pass"], move, str)
+    >>> asked = number_or_move("2", ["set 3", "pass"], Choice(play="set 2"), str)
     >>> asked.options, asked.question
     (['set 2', 'pass'], '2 could be a move (set 2) or option 2 of the menu (pass); #2 always means the option')
-    >>> number_or_move("2", ["set 3"], Choice(error="you do not hold a 2"), str).error
-    'no option 2 (the menu has only option 1), and as a move: you do not hold a 2'
     """
     k = int(text)
     chosen = options[k - 1] if 1 <= k <= len(options) else None

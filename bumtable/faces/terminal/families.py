@@ -1,9 +1,4 @@
-"""Each family's terminal face, by the registry's family name.
-
->>> from bumtable.rules import get
->>> face_for(get("president")).name, face_for(get("gin-bummy")).name, face_for(get("boojum")).name
-('climbing', 'gin-bummy', 'boojum')
-"""
+"""Each family's terminal face, by the registry's family name (a new family adds one entry)."""
 
 from __future__ import annotations
 
@@ -20,9 +15,8 @@ FACES: dict[str, Callable[[], Face]] = {
     "gin-bummy": GinBummyFace,
     "boojum": BoojumFace,
 }
-"""A new family's face is one more entry here."""
 
 
 def face_for(rules: Rules) -> Face:
-    """The face that shows games of these rules (chosen by the rules' family in the registry)."""
+    """A new face for these rules' family (a face may keep state from turn to turn)."""
     return FACES[family_of(rules).name]()

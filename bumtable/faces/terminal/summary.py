@@ -1,13 +1,12 @@
-"""Each game's rules in a few lines, for ``r`` at the prompt and ``bumtable games GAME``.
-
-The rules come from the game's family (its ``summary.py``: our own words, after ``docs/rules/``, kept in
-the package because ``docs/`` is not installed); the last part lists every variant and option that
-differs from the preset for that many players, each with its description (the docstring under the option
-in its options class).
+"""Each game's rules in a few lines, for ``r`` at the prompt and ``bumtable games GAME``: the family's
+own summary (in the package, as ``docs/`` is not installed), then what differs from the preset.
 
 >>> from bumtable.rules import get
->>> print(rules_summary(get("arsehole", players=4)).splitlines()[0])
-Parlett's Arsehole for 4 players
+>>> lines = rules_summary(get("bum-game", players=4, variants=["one-hour"])).splitlines()
+>>> lines[0], max(map(len, lines)) <= WIDTH, [line for line in lines if "Variant" in line]
+('The Bum Game for 4 players', True, ['  Variant one-hour.'])
+>>> in_force(get("president", players=5))
+['Options: the preset for 5 players (bumtable games president --options describes them).']
 """
 
 from __future__ import annotations
@@ -26,30 +25,16 @@ from bumtable.rules.options_data import options_class
 from bumtable.rules.registry import System
 
 WIDTH = 100
-"""No line of a summary is wider than this."""
 
 SUMMARIES: dict[str, Callable[[Any], list[Part]]] = {
     "climbing": climbing.summary,
     "gin-bummy": gin_bummy.summary,
     "boojum": boojum.summary,
 }
-"""Each family's summary, by the registry's family name (each takes its own family's rules)."""
 
 
 def rules_summary(rules: Rules, width: int = WIDTH) -> str:
-    """The rules of this game in short, with the variants and options in force, wrapped at ``width``.
-
-    >>> from bumtable.rules import get
-    >>> text = rules_summary(get("bum-game", players=4, variants=["one-hour"]))
-    >>> "Revolution:" in text, max(len(line) for line in text.splitlines()) <= WIDTH
-    (True, True)
-    >>> print(text[text.index("In force"):])  # doctest: +NORMALIZE_WHITESPACE
-    In force here, unlike the preset for 4 players:
-      Variant one-hour.
-      exchange = false (preset: true). Cards change hands between roles after the deal, from the second
-        hand on (exchange_pairs).
-      target = 20 (preset: 100). Points that win the match (0: no target).
-    """
+    """This game's rules in short, then the variants and options in force, wrapped at ``width``."""
     sys = system(rules.system)
     lines = [f"{sys.title} for {rules.players} players"]
     for label, text in SUMMARIES[sys.family.name](rules):
@@ -58,17 +43,7 @@ def rules_summary(rules: Rules, width: int = WIDTH) -> str:
 
 
 def in_force(rules: Rules, width: int = WIDTH) -> list[str]:
-    """Lines naming each variant, and each option with its description, that differs from the preset for
-    this many players at a table of people; one line saying so when nothing does.
-
-    >>> from bumtable.rules import get
-    >>> in_force(get("president", players=5))
-    ['Options: the preset for 5 players (bumtable games president --options describes them).']
-    >>> print("\\n".join(in_force(get("president", players=4, variants=["must-play"]))))
-    In force here, unlike the preset for 4 players:
-      Variant must-play.
-      must_play = true (preset: false). A player who can beat the last play may not pass.
-    """
+    """A line for each variant and option (with its description) unlike the preset for people at a table."""
     sys = system(rules.system)
     preset = _people_preset(sys, rules.players)
     data, base = rules.to_dict(), preset.to_dict()
@@ -89,14 +64,7 @@ def in_force(rules: Rules, width: int = WIDTH) -> list[str]:
 
 
 def variants_in_force(sys: System, preset: Rules, rules: Rules) -> list[str]:
-    """The named variants whose every change from ``preset`` is in ``rules`` (a variant whose changes are
-    all part of another one found is left out: one-hour, not also single-session).
-
-    >>> from bumtable.rules import get
-    >>> sys = system("bum-game")
-    >>> variants_in_force(sys, sys.build(4), get("bum-game", variants=["one-hour", "bum-only"]))
-    ['bum-only', 'one-hour']
-    """
+    """The named variants whose every change from ``preset`` is in ``rules``, less any inside another."""
     data, base = rules.to_dict(), preset.to_dict()
     found: dict[str, set[str]] = {}
     for name, change in sorted(sys.variants.items()):

@@ -1,26 +1,15 @@
-"""Boojum's face in the terminal: the auction and claim table, the few actions of each decision, and
-whole bids and claims typed in one line.
-
-A bid is made card by card (``lay`` each card, then ``stand``) and a claim too (``claim`` the token,
-``lay`` the group's cards, ``cash``), so each decision numbers only a short list: a ``lay`` for each
-different card, and the words. A person may still type a whole bid (``bid 5ML 9MS``, or the cards
-alone) or a whole claim (``waves 4MS 4MS 4WL 4YK``, or in the claim phase the cards alone when they
-earn one token): the face checks the whole of it and turns it into its actions (:class:`Steps`).
+"""Boojum in the terminal: each decision numbers a short list (a ``lay`` per card, and the words), but a
+whole bid (``5ML 9MS``) or claim (``waves 4MS 4MS 4WL 4YK``) may be typed in one line.
 
 >>> from bumtable.rules import get
 >>> rules = get("boojum", players=4)
->>> state = rules.new_state(seed=3)
->>> face = BoojumFace()
+>>> state, face = rules.new_state(seed=3), BoojumFace()
 >>> obs = state.observe(state.current_player())
 >>> options = face.ordered(obs, obs.legal_actions())
->>> rules.action_text(options[-1]), all(state.why_illegal(a) is None for a in options)
-('pass', True)
->>> card = DecktetCard(obs.hand[0])
->>> choice = face.interpret(str(card), rules, options, state.why_illegal)
->>> [rules.action_text(a) for a in choice.actions()] == [f"lay {card}", "stand"]
-True
->>> face.interpret("waves", rules, options, state.why_illegal).error
-"it is the auction for slot 1: lay a card (e.g. 'lay 5ML'), then stand, or pass; claims come later"
+>>> [rules.action_text(a) for a in face.interpret("3MW 8MS", rules, options, state.why_illegal).actions()]
+['lay 3MW', 'lay 8MS', 'stand']
+>>> face.interpret("8MS 8MS", rules, options, state.why_illegal).error
+'you hold one 8MS, and the line lays it 2 times: your hand is 3MW 8MS 8YK CM CL'
 """
 
 from __future__ import annotations
@@ -148,13 +137,11 @@ _MARKED = re.compile(r"(?<=[A-Za-z0-9])[·.][lpe]{1,2}(?![\w])")
 
 @dataclass(frozen=True)
 class Steps(Choice):
-    """A line that stands for several actions: ``play`` first, then ``then`` in order (a whole bid or
-    claim typed at once), every one checked legal in turn before any is taken."""
+    """A line that stands for several actions (a whole bid or claim), each checked before any is taken."""
 
     then: tuple[Any, ...] = ()
 
     def actions(self) -> list[Any]:
-        """Every action of the line, in order."""
         return [] if self.play is None else [self.play, *self.then]
 
 
@@ -164,25 +151,21 @@ def _steps(actions: Sequence[BoojumAction]) -> Steps:
 
 
 def _briefed(obs: BoojumObservation) -> tuple[object, ...]:
-    """What a brief view's heading tells: the round, the phase, the slot up and the tokens held."""
     return (obs.round_no, obs.phase, obs.lot, obs.tokens)
 
 
 class BoojumFace:
-    """The terminal face of Boojum (see :class:`bumtable.faces.terminal.face.Face`)."""
-
     name = "boojum"
     help = HELP
     prompt = "Your move: "
 
     def __init__(self) -> None:
+        # the observation the options were last ordered for: a typed line is checked against it
         self._obs: BoojumObservation | None = None
-        """The observation the options were last ordered for: a typed line is checked against it."""
+        # the heading last shown: a brief view repeats it only when it changes
         self._briefed: tuple[object, ...] | None = None
-        """The round, phase, slot and tokens last shown: a brief view repeats its heading only when they change."""
 
     def hint(self, obs: BoojumObservation, legal: Sequence[BoojumAction]) -> str:
-        """How to bid, or how to claim (and how to go on with a claim begun)."""
         if obs.phase != CLAIMS:
             return AUCTION_HINT
         return CLAIMING_HINT if obs.claim_token >= 0 else CLAIM_HINT
@@ -273,8 +256,6 @@ class BoojumFace:
         return out
 
     def turn_view(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
-        """The table, the lots, where the auction or the claims stand and what the seat decides, the cards
-        known in hands, the seat's hand, what each token needs (claiming), and the key to the cards."""
         self._briefed = _briefed(obs)
         out: list[RenderableType] = [status_table(obs, seats)]
         if obs.phase == AUCTION:
@@ -288,9 +269,7 @@ class BoojumFace:
         return out
 
     def turn_brief(self, obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
-        """A short redraw: the round and phase with the tokens held (only when they changed since the last
-        turn shown), where the auction or the claims stand and what the seat decides, and its hand; while
-        the seat goes on laying cards for its bid, only what it has laid and its hand."""
+        """A short redraw: the heading when it changed, where the auction or claims stand, and the hand."""
         where = [line for line in where_line(obs, seats) if line.style != "dim"]  # the rule: in the full view
         mine = obs.turn is not None and obs.turn == obs.seat
         if obs.phase == AUCTION and mine and obs.laid_now:
@@ -326,7 +305,6 @@ class BoojumFace:
         return final_lines(obs, seats)
 
     def goal(self, rules: Any) -> str:
-        """The first to hold all six tokens wins."""
         return "first to all six tokens"
 
     def progress(self, obs: BoojumObservation) -> str:
@@ -351,8 +329,7 @@ def _checked(
     obs: BoojumObservation | None,
     why_illegal: Callable[[BoojumAction], str | None],
 ) -> Choice:
-    """The actions of a line if every one is legal in turn (checked on a state sampled from the
-    observation: what decides is the player's own hand and the table), else the first one's reason."""
+    """The actions if each is legal in turn (tried on a state sampled from the observation), else why not."""
     reason = why_illegal(actions[0])
     if reason is not None:
         return Choice(error=reason)
@@ -373,18 +350,6 @@ def _checked(
 
 
 def _named_too_often(actions: Sequence[BoojumAction], obs: BoojumObservation) -> str | None:
-    """Why a line lays a card more often than the hand holds it (said of the whole hand), or None.
-
-    >>> from bumtable.rules import get
-    >>> from bumtable.rules.boojum.actions import parse_actions
-    >>> state = get("boojum", players=4).new_state(seed=3)
-    >>> obs = state.observe(state.current_player())
-    >>> card = str(DecktetCard(obs.hand[0]))
-    >>> _named_too_often(parse_actions(f"bid {card} {card}"), obs) == (
-    ...     f"you hold one {card}, and the line lays it 2 times: your hand is "
-    ...     + format_decktet_cards(sorted(obs.hand)))
-    True
-    """
     held = Counter(obs.hand or ())
     for card, times in Counter(a.card for a in actions if a.kind == LAY).items():
         if times > held[card]:
@@ -421,8 +386,7 @@ def _cards_as_claim(
     rules: BoojumRules,
     why_illegal: Callable[[BoojumAction], str | None],
 ) -> Choice:
-    """Cards typed alone in the claim phase: with a claim open, added to it and cashed in; else the claim
-    they make, if just one token is possible."""
+    """Cards alone in the claim phase: added to the open claim and cashed, else the one claim they make."""
     shown = format_decktet_cards(cards)
     if obs is not None and obs.claim_token >= 0:
         return _checked([*(lay(c) for c in cards), CASH_ACTION], obs, why_illegal)

@@ -1,18 +1,16 @@
-"""Boojum observations as Rich text: cards, tokens, the table, the lots, and each public event in words.
-
-Everything here reads only observations and the events as the observer saw them, so a seat is never
-shown what it may not know: the only private cards named are the observer's own (its hand, the card it
-was dealt, the card it drew).
+"""Boojum as Rich text, from observations and the events the observer saw: the only private cards named
+are its own.
 
 >>> from bumtable.rules import get
->>> from bumtable.faces.terminal.common import Seats
 >>> obs = get("boojum", players=4).new_state(seed=3).observe(0)
->>> str(cards_text([15, 27])).replace("·", ".")  # each card with its type mark: a Location, an Event
-'5ML.l 9MS.e'
->>> [str(line)[2:9] for line in lot_lines(obs)]
-['Slot 1:', 'Slot 2:', 'Slot 3:']
->>> str(tokens_text((1, 0, 2, 0, 0, 0))).replace("×", "x")  # × where the terminal shows it
-'M Wx2'
+>>> str(cards_text([15, 27])).replace("·", "."), [str(line)[2:9] for line in lot_lines(obs)]
+('5ML.l 9MS.e', ['Slot 1:', 'Slot 2:', 'Slot 3:'])
+>>> str(tokens_text((1, 0, 2, 0, 0, 0))).replace("×", "x"), [len(line) <= 100 for line in legend_lines(obs)]
+('M Wx2', [True, True, True])
+>>> [type_mark(int(DecktetCard.parse(t))) for t in ("5ML", "2WL", "8MS", "AM")]
+['l', 'le', 'p', '']
+>>> short_needs(4)
+'3 cards of one type (l, p or e) of one suit; 3 of one type of consecutive rank'
 """
 
 from __future__ import annotations
@@ -36,26 +34,20 @@ from bumtable.rules.boojum.state import AUCTION, CLAIMS
 from bumtable.rules.events import Event
 
 SUIT_STYLES = ("blue", "yellow", "cyan", "green", "red", "magenta")
-"""One colour per suit, Moons to Knots, for the suit initials of cards and tokens."""
+"""One colour per suit, Moons to Knots."""
 
 
 TYPE_MARKS = ((LOCATION, "l", "Location"), (PERSONALITY, "p", "Personality"), (EVENT, "e", "Event"))
-"""Each card type's mark after a card (``5ML·l``), and its name."""
+"""Each card type's mark after a card (``5ML·l``) and its name."""
 
 
 # ---------------------------------------------------------------------- cards and tokens
 def mark_dot() -> str:
-    """What joins a card to its type mark: ``·``, or ``.`` where the terminal cannot show it."""
     return "·" if common.fancy() else "."
 
 
 def type_mark(code: int) -> str:
-    """A card's types as marks: ``l`` Location, ``p`` Personality, ``e`` Event (the Origin is ``le``);
-    ``""`` for an Ace or the Excuse, which have none.
-
-    >>> [type_mark(int(DecktetCard.parse(t))) for t in ("5ML", "2WL", "8MS", "AM")]
-    ['l', 'le', 'p', '']
-    """
+    """A card's types as marks: ``l`` Location, ``p`` Personality, ``e`` Event (Aces and the Excuse: none)."""
     types = DecktetCard(code).types
     return "".join(mark for bit, mark, _ in TYPE_MARKS if types & bit)
 
@@ -71,23 +63,14 @@ def _append_card(text: Text, code: int) -> None:
 
 
 def card_text(code: int) -> Text:
-    """One card as it is typed (``5ML``), each suit initial in its suit's colour, then its type mark
-    (``·l``: a Location; see :func:`legend_lines`)."""
+    """A card as typed (``5ML``), each suit initial in its colour, then its type mark (``·l``)."""
     text = Text()
     _append_card(text, code)
     return text
 
 
 def legend_lines(obs: BoojumObservation) -> list[Text]:
-    """The key to the cards on screen, in three lines: ranks, suits, and type marks (a card may carry
-    two: ``·le``).
-
-    >>> from bumtable.rules.boojum import boojum
-    >>> [len(line) <= 100 for line in legend_lines(boojum(4).new_state(1).observe(0))]
-    [True, True, True]
-    >>> str(legend_lines(boojum(4).new_state(1).observe(0))[2]).endswith("le Location and Event")
-    True
-    """
+    """The key to the cards on screen, in three lines: ranks, suits and type marks."""
     d = mark_dot()
     rules = obs.rules
     ranks = ["C is a Crown"]
@@ -108,7 +91,6 @@ def legend_lines(obs: BoojumObservation) -> list[Text]:
 
 
 def cards_text(codes: Sequence[int]) -> Text:
-    """Cards in rank order, separated by spaces (``-`` for none)."""
     if not codes:
         return Text("-", style="dim")
     text = Text()
@@ -120,12 +102,11 @@ def cards_text(codes: Sequence[int]) -> Text:
 
 
 def token_name(k: int) -> str:
-    """``Waves``."""
     return TOKEN_NAMES[k].capitalize()
 
 
 def tokens_text(held: Sequence[int]) -> Text:
-    """Tokens held as suit initials (``M S W``), ``W×2`` for a repeat (``-`` for none)."""
+    """Tokens held as suit initials: ``M S W×2`` (``-`` for none)."""
     times = "×" if common.fancy() else "x"
     parts = [
         Text(SUIT_LETTERS[k] + (f"{times}{n}" if n > 1 else ""), style=SUIT_STYLES[k])
@@ -136,7 +117,6 @@ def tokens_text(held: Sequence[int]) -> Text:
 
 
 def token_count(held: Sequence[int]) -> int:
-    """Different tokens held (what the goal counts)."""
     return sum(1 for n in held if n)
 
 
@@ -153,12 +133,11 @@ def claim_words(token: int, codes: Sequence[int], obs: BoojumObservation) -> str
 
 
 WIDTH = 100
-"""The terminal width the lines are made for: a list that would not fit on one line goes one to a line."""
+"""The width lines are made for: a list too long for one line goes one to a line."""
 
 
 def one_or_each(head: str, parts: Sequence[Text]) -> list[Text]:
-    """``head`` and the parts on one line when that fits :data:`WIDTH`, else ``head`` alone and each part
-    on a line of its own, indented."""
+    """``head`` and the parts on one line when that fits :data:`WIDTH`, else a part a line."""
     sep = Text(" · " if common.fancy() else " | ")
     line = Text.assemble(head, sep.join(parts))
     if line.cell_len <= WIDTH:
@@ -183,7 +162,6 @@ def phase_title(obs: BoojumObservation) -> str:
 
 
 def status_table(obs: BoojumObservation, seats: Seats) -> Table:
-    """Every seat: cards held, tokens, lots won this round and the bid for the slot up, marking the turn."""
     marker = "▶" if common.fancy() else ">"
     table = Table(
         title=f"Round {obs.round_no} · {phase_title(obs)}",
@@ -221,7 +199,6 @@ def status_table(obs: BoojumObservation, seats: Seats) -> Table:
 
 
 def lot_lines(obs: BoojumObservation) -> list[Text]:
-    """Each slot's cards as far as they have been seen, marking the one being auctioned."""
     marker = "▶" if common.fancy() else ">"
     lines = []
     for i, (seen, hidden) in enumerate(zip(obs.slots, obs.slot_hidden, strict=True)):
@@ -235,7 +212,6 @@ def lot_lines(obs: BoojumObservation) -> list[Text]:
 
 
 def hand_line(obs: BoojumObservation, seats: Seats) -> list[Text]:
-    """The observer's own hand (nothing for a spectator)."""
     if obs.seat is None or obs.hand is None:
         return []
     whose = seats.possessive(obs.seat).capitalize()
@@ -255,8 +231,7 @@ def known_line(obs: BoojumObservation, seats: Seats) -> list[Text]:
 
 
 def where_line(obs: BoojumObservation, seats: Seats) -> list[Text]:
-    """The slot up and the bid to beat, or whose turn it is to claim; for the observing seat to act, what
-    it decides now."""
+    """The slot up and the bid to beat, or who claims; and what the seat to act decides."""
     if obs.phase == AUCTION and obs.lot >= 0:
         return _auction_lines(obs, seats)
     if obs.phase == CLAIMS and obs.turn is not None:
@@ -304,7 +279,6 @@ def _auction_lines(obs: BoojumObservation, seats: Seats) -> list[Text]:
 
 
 def _worth(obs: BoojumObservation, p: int) -> str:
-    """What ``p``'s bid is worth: ``two for fourteen``."""
     return bid_words(bid_value(obs.bids[p], obs.rules.tables))
 
 
@@ -333,7 +307,6 @@ def _claim_lines(obs: BoojumObservation, seats: Seats) -> list[Text]:
 
 
 def needs_lines(obs: BoojumObservation, seats: Seats) -> list[Text]:
-    """For the observing seat in the claim phase: the tokens it may still claim and what each needs."""
     if obs.seat is None or obs.phase != CLAIMS:
         return []
     wanted = obs.wanted_tokens(obs.seat)
@@ -347,13 +320,7 @@ def needs_lines(obs: BoojumObservation, seats: Seats) -> list[Text]:
 
 
 def token_needs(token: int) -> str:
-    """What a token needs, from :data:`PATTERNS`, the three card types of one pattern merged.
-
-    >>> token_needs(2)
-    'a 4-card straight; a 4-card set; a 7-card flush'
-    >>> token_needs(4)
-    '3 location/personality/event cards of one suit; 3 location/personality/event cards of consecutive rank'
-    """
+    """What a token needs, from :data:`PATTERNS`, the three card types of one pattern merged."""
     merged: dict[str, list[str]] = {}
     for p in PATTERNS:
         if p.token != token:
@@ -366,19 +333,14 @@ def token_needs(token: int) -> str:
 
 
 def short_needs(token: int) -> str:
-    """:func:`token_needs` in fewer words, the card types named by their marks.
-
-    >>> short_needs(4)
-    '3 cards of one type (l, p or e) of one suit; 3 of one type of consecutive rank'
-    """
+    """:func:`token_needs` in fewer words, the card types named by their marks."""
     needs = token_needs(token).replace("location/personality/event cards", "cards of one type (l, p or e)")
     first, _, rest = needs.partition("; 3 cards of one type (l, p or e) ")
     return f"{first}; 3 of one type {rest}" if rest else needs
 
 
 def standings_line(obs: BoojumObservation, seats: Seats) -> Text:
-    """Tokens held, most first: ``Tokens: P1 MSW (3) · You M (1)`` (the suit initials run together
-    unless a token is held twice)."""
+    """Tokens held, most first: ``Tokens: P1 MSW (3) · You M (1)``."""
     order = sorted(range(obs.rules.players), key=lambda p: -token_count(obs.tokens[p]))
     sep = Text(" · " if common.fancy() else " | ")
     parts = []
@@ -391,7 +353,6 @@ def standings_line(obs: BoojumObservation, seats: Seats) -> Text:
 
 
 def round_start(obs: BoojumObservation, seats: Seats) -> list[RenderableType]:
-    """A new round: the banner, the lots, the observer's hand and who bids first."""
     out: list[RenderableType] = [
         Rule(f"Round {obs.round_no}"),
         Text(
@@ -463,8 +424,7 @@ def _codes(texts: Sequence[str]) -> list[int]:
 def _claim_lines_told(
     e: Event, drawn: Event | None, after: BoojumObservation, seats: Seats, *, over: bool
 ) -> list[Text]:
-    """A claim cashed in: the token, the cards and why they earn it; then the card drawn and the tokens
-    held (left to the final lines when the game is over)."""
+    """A claim cashed in: the token, the cards and why they earn it, the card drawn, the tokens held."""
     p = e.player
     assert p is not None
     token = parse_token(e.text)
@@ -496,7 +456,6 @@ def _claim_lines_told(
 
 
 def _next_slot(after: BoojumObservation, done: int, seats: Seats) -> list[Text]:
-    """The next auction, when slot ``done`` (1-based) was not the last: the slot up and who bids first."""
     if after.phase != AUCTION or after.lot != done:
         return []
     f = after.first_to_bid
@@ -512,12 +471,7 @@ def _next_slot(after: BoojumObservation, done: int, seats: Seats) -> list[Text]:
 def narrate_events(
     before: BoojumObservation, events: Sequence[Event], after: BoojumObservation, seats: Seats
 ) -> list[RenderableType]:
-    """The events one action caused, as the observing seat saw them, in words.
-
-    ``before`` and ``after`` are that seat's observations around the action: ``before`` tells what was
-    laid this turn (a bid standing is told whole) and what a lot was won with. A card laid is not told
-    on its own: the bid or the claim it belongs to is, when it is made.
-    """
+    """The events one action caused, as the seat saw them; a card laid is told with its bid or claim."""
     out: list[RenderableType] = []
     for i, e in enumerate(events):
         p = e.player

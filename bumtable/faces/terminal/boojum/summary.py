@@ -1,9 +1,4 @@
-"""Boojum's rules in a few lines, for ``r`` at the prompt (our own words, after ``docs/rules/boojum.md``).
-
->>> from bumtable.rules import get
->>> [label for label, _ in summary(get("boojum"))][:3]
-['Goal', 'Cards', 'A round']
-"""
+"""Boojum's rules in a few lines, for ``r`` at the prompt (after ``docs/rules/boojum.md``)."""
 
 from __future__ import annotations
 
@@ -12,7 +7,6 @@ from bumtable.rules.boojum.options import BoojumOptions
 
 
 def summary(rules: BoojumOptions) -> list[Part]:
-    """Boojum's rules in short, with the slots and the rounds of the rules in force."""
     return [
         (
             "Goal",

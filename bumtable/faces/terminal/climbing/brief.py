@@ -1,15 +1,4 @@
-"""A climbing turn in two lines: the trick to beat (or the decision), and cards left with the hand held.
-
-Shown in place of the whole table once a hand is under way (``t`` still shows the table).
-
->>> from bumtable.rules import get
->>> from bumtable.faces.terminal.common import Seats
->>> state = get("president", players=4).new_state(seed=5)
->>> state.apply(state.legal_actions()[0])
->>> lines = [str(x) for x in turn_brief(state.observe(0), Seats.numbered(4, 0))]
->>> lines[0].endswith("(a single 3) by P2: play equal or higher, or pass."), lines[1].startswith("Cards left: P1 13")
-(True, True)
-"""
+"""A climbing turn in two lines, shown in place of the whole table once a hand is under way."""
 
 from __future__ import annotations
 
@@ -76,9 +65,14 @@ def _counts(obs: ClimbingObservation, seats: Seats) -> Text:
 
 
 def turn_brief(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
-    """What is being decided and what to beat, then the others' cards left (in turn order) and the hand.
+    """What is decided or to beat, then the others' cards left and the hand (an exchange told in full).
 
-    A choice in the card exchange is told in full (whom, how many, why, the hand as dealt and what came in).
+    >>> from bumtable.rules import get
+    >>> state = get("president", players=4).new_state(seed=5)
+    >>> state.apply(state.legal_actions()[0])
+    >>> first, second = map(str, turn_brief(state.observe(0), Seats.numbered(4, 0)))
+    >>> first.endswith("by P2: play equal or higher, or pass."), second.startswith("Cards left: P1 13")
+    (True, True)
     """
     if obs.phase == EXCHANGE and obs.seat is not None:
         return [_situation(obs, seats), *exchange_decision(obs, seats)[1:]]

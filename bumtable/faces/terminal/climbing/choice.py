@@ -1,27 +1,5 @@
-"""The climbing games' input rule: what is typed is read as cards first, since their ranks are numbers.
-
-``7`` is always the 7s, never option 7, and no question is asked. Options of the menu are shown and
-typed as ``#N``; a number that cannot be cards (``1``, ``15``) picks option N too. ``q`` is a Queen while
-one may be played, else it quits, as ``quit`` always does. The command words are read first
-(:func:`bumtable.faces.terminal.common.command_or_option`).
-
->>> from bumtable.rules import get
->>> rules = get("bum-game", players=4)
->>> state = rules.new_state(seed=3)
->>> options = ordered(state.legal_actions())
->>> interpret("1", rules, options, state.why_illegal).play == options[0]
-True
->>> interpret("#2", rules, options, state.why_illegal).play == options[1]
-True
->>> interpret("#99", rules, options, state.why_illegal).error
-'no option 99: type a number from 1 to 50'
->>> interpret("pass", rules, options, state.why_illegal).error
-'the leader must play: you cannot pass when leading a trick'
->>> rules.action_text(interpret("q", rules, options, state.why_illegal).play)  # this hand may lead a Queen
-'set Q'
->>> interpret("quit", rules, options, state.why_illegal).command
-'quit'
-"""
+"""The climbing games' input rule: a line is read as cards first, since their ranks are numbers (``7``
+is the 7s, never option 7; ``q`` a Queen while one may be played); options are typed ``#N``."""
 
 from __future__ import annotations
 
@@ -40,7 +18,6 @@ INPUT_RULE = (
     "Queen while you may play one; otherwise it quits, as quit always does (asking first when the game is "
     "not saved)."
 )
-"""The input rule in words, for help texts and hints."""
 
 
 _NOT_GIVE = {"give", "set", "seq", "sequence", "pass", "p", "revolution", "no-revolution"}
@@ -92,16 +69,16 @@ def interpret(
     options: Sequence[Play],
     why_illegal: Callable[[Play], str | None],
 ) -> Choice:
-    """Read one line typed at the play prompt against the numbered ``options``, by the input rule.
+    """One line typed at the play prompt, read by the input rule against the numbered ``options``.
 
     >>> from bumtable.rules import get
     >>> rules = get("bum-game", players=4)
-    >>> state = rules.new_state(seed=2)  # seat 0 leads, holding an Ace, a Two and a Joker
+    >>> state = rules.new_state(seed=3)  # seat 0 leads, with a Queen and no Two
     >>> options = ordered(state.legal_actions())
-    >>> rules.action_text(interpret("2", rules, options, state.why_illegal).play)  # the Two, not option 2
-    'set 2'
-    >>> rules.action_text(interpret("#2", rules, options, state.why_illegal).play)
-    'set 3 2'
+    >>> [rules.action_text(interpret(t, rules, options, state.why_illegal).play) for t in ("q", "#2", "1")]
+    ['set Q', 'set 3 JK', 'set 3']
+    >>> interpret("2", rules, options, state.why_illegal).error
+    'you do not hold the cards for 2 (short of 2) (option 2 is #2)'
     """
     text = line.strip()
     early = command_or_option(text, options, EMPTY)
@@ -118,16 +95,7 @@ def interpret(
 
 
 def number_as_cards(text: str, options: Sequence[Any], move: Choice) -> Choice:
-    """A number typed on its own where ranks are numbers: the cards it names (``move``, legal or not); only
-    a number that cannot be cards picks option N.
-
-    >>> number_as_cards("2", ["set 3", "pass"], Choice(play="set 2")).play
-    'set 2'
-    >>> number_as_cards("2", ["set 3", "pass"], Choice(error="2 does not beat 3")).error
-    '2 does not beat 3 (option 2 is #2)'
-    >>> number_as_cards("1", ["set 3", "pass"], Choice(error="bad token '1'", unreadable=True)).play
-    'set 3'
-    """
+    """A lone number where ranks are numbers: the cards it names (``move``, legal or not), else option N."""
     if move.unreadable:  # not cards of this game: the menu's option
         k = int(text)
         if 1 <= k <= len(options):

@@ -52,23 +52,23 @@ HINT = "Type {cards}. #N picks option N (7 alone is your 7s). r rules, h hint, ?
 
 
 MENU_ROOM = 16
-"""Rows a turn keeps for the table above the menu: a longer menu is grouped (:meth:`ClimbingFace.menu_view`)."""
+"""Rows a turn keeps for the table above the menu: a longer menu is grouped by rank."""
 
 
 class ClimbingFace:
-    """Shows a climbing game: the trick to beat, everyone's role, cards left and score."""
+    """The face of every climbing game: the trick to beat, everyone's role, cards left and score."""
 
     name = "climbing"
     help = HELP
     prompt = "Your play: "
     option_mark = "#"
-    """Options are shown and typed as #N: a number alone is cards (7 is the 7s)."""
+    """Options are shown and typed as #N, as a number alone is cards."""
 
     def __init__(self) -> None:
+        # the menu last listed, by the play shown for each entry
         self._entries: dict[Play, Entry] = {}
-        """The menu last listed, by the play shown for each entry (to ask which play a folded entry means)."""
+        # asking which play a folded entry means: each is shown as itself
         self._asking = False
-        """True while the person is asked which play a folded entry means: each is shown as itself."""
 
     def hint(self, obs: ClimbingObservation, legal: Sequence[Play]) -> str:
         return HINT.format(
@@ -76,7 +76,6 @@ class ClimbingFace:
         )
 
     def ordered(self, obs: ClimbingObservation, legal: Sequence[Play]) -> list[Play]:
-        """The menu: natural plays one by one, the wild make-ups of each rank folded into one entry."""
         entries = menu(legal)
         self._entries = {e.first: e for e in entries}
         self._asking = False
@@ -85,8 +84,7 @@ class ClimbingFace:
     def menu_view(
         self, obs: ClimbingObservation, options: Sequence[Play], width: int, height: int
     ) -> list[RenderableType] | None:
-        """The menu grouped a line per rank (then sequences, then the rest), as cards to type, when one
-        option a line would not leave the table on a screen of ``height`` rows; None: list them plainly."""
+        """The menu a line per rank, when one option a line would push the table off the screen; else None."""
         items = [self.option_text(obs, p).plain for p in options]
         across = max(1, width // (max(map(len, items), default=1) + 5))
         if -(-len(items) // across) <= max(6, height - MENU_ROOM):
@@ -127,8 +125,7 @@ class ClimbingFace:
         options: Sequence[Play],
         why_illegal: Callable[[Play], str | None],
     ) -> Choice:
-        """The input rule (:func:`~bumtable.faces.terminal.climbing.choice.interpret`); an option that
-        stands for several plays, picked by its number, asks which of them is meant."""
+        """The input rule; an option that stands for several plays, picked by its number, asks which."""
         self._asking = False
         choice = interpret(line, rules, options, why_illegal)
         entry = self._entries.get(choice.play) if choice.play is not None else None
@@ -157,13 +154,11 @@ class ClimbingFace:
         return out
 
     def turn_brief(self, obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
-        """The table in two lines, for the turns after the first of a hand."""
         return turn_brief(obs, seats)
 
     def narrate(
         self, before: ClimbingObservation, events: Sequence[Event], after: ClimbingObservation, seats: Seats
     ) -> list[RenderableType]:
-        """What the action just taken did, told from the events the seat saw (never the real action)."""
         return narrate(before, events, after, seats)
 
     def warning(self, obs: ClimbingObservation, action: Any) -> str | None:
@@ -192,7 +187,7 @@ class ClimbingFace:
 
 
 def _typed(line: str, rules: ClimbingRules, play: Play) -> bool:
-    """Whether ``line`` is the play written out (not an option number that picked it)."""
+    """Whether ``line`` is the play written out, not an option number."""
     text = line.strip()
     if play.kind == GIVE and not text.lower().startswith("give"):
         text = f"give {text}"

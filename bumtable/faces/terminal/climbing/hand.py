@@ -1,17 +1,10 @@
-"""A climbing hand told from one seat: where everyone sits, the cut, a revolution, the exchange (what the
-seat must decide, what it gave and got), its hand as dealt, who leads and why, and the hand's result.
-
-Everything reads one observation (and the reasons its events give), so a seat is never told what it
-may not know. Nothing is written per game: seating, dealer, leads and exchanges come from the
-observation and the rules' own data, and the roles by the rules' names for them.
+"""A climbing hand told from one seat's observation: seating, the cut, a revolution, the exchange, the
+first lead and the result; nothing is written per game (roles and leads come from the rules' data).
 
 >>> from bumtable.rules import get
->>> from bumtable.faces.terminal.common import Seats
 >>> obs = get("president", players=4).new_state(seed=5).observe(0)
 >>> str(seating_line(obs, Seats.numbered(4, 0)))
 'Seats stay the same all match; play goes round in this order: You, P1, P3, P2 (dealer).'
->>> str(lead_line(obs, Seats.numbered(4, 0), obs.leader, first_lead_why(obs))).replace("♦", "d")
-'P2 holds the 3d and so leads the first trick.'
 """
 
 from __future__ import annotations
@@ -37,7 +30,7 @@ from bumtable.words import ordinal
 
 # ---------------------------------------------------------------------- seating and roles
 def dealt_role(obs: ClimbingObservation, p: int) -> str:
-    """The role ``p`` held when the cards were dealt (before any revolution), or "" before roles exist."""
+    """The role ``p`` held at the deal (before any revolution), or "" before roles exist."""
     if not obs.roles_assigned:
         return ""
     roles = obs.revolution.old_roles if obs.revolution is not None else obs.roles
@@ -45,7 +38,6 @@ def dealt_role(obs: ClimbingObservation, p: int) -> str:
 
 
 def seating_line(obs: ClimbingObservation, seats: Seats) -> Text:
-    """Where everyone sits, round the table from the player after the dealer, with roles as dealt."""
     ring = round_the_table(obs)
     names = []
     for p in ring:
@@ -60,7 +52,6 @@ def seating_line(obs: ClimbingObservation, seats: Seats) -> Text:
 
 # ---------------------------------------------------------------------- start of a hand
 def cut_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
-    """The cut for the first top role, round by round (ties cut again)."""
     rules = obs.rules
     rank = rules.tables.rank_of_code
     top = rules.roles[0]
@@ -77,7 +68,6 @@ def cut_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
 
 
 def revolution_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
-    """The revolution this hand, if any: who revealed how many Jokers, old role -> new role."""
     rev = obs.revolution
     if rev is None:
         return []
@@ -98,7 +88,6 @@ def revolution_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
 
 
 def hand_start(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
-    """The banner of a new hand: its number, the cut on hand 1, where everyone sits and the roles as dealt."""
     out: list[RenderableType] = [Rule(f"Hand {obs.hand_no}")]
     if obs.hand_no == 1:
         out += cut_lines(obs, seats)
@@ -132,7 +121,7 @@ def _cancel_reason(obs: ClimbingObservation, seats: Seats) -> str:
 
 
 def _why_given(obs: ClimbingObservation, giver: int, receiver: int) -> str:
-    """Why these cards went: the lower role's best (the rules take them), or the higher role's choice."""
+    """Why these cards went: picked by the rules, or chosen."""
     if obs.roles[giver] > obs.roles[receiver]:
         return "the best held, picked by the rules"
     if obs.rules.exchange_high_gives == "choice":
@@ -141,7 +130,6 @@ def _why_given(obs: ClimbingObservation, giver: int, receiver: int) -> str:
 
 
 def exchange_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
-    """The card exchange as the observing seat saw it (and why each card went), or why there was none."""
     rules = obs.rules
     if obs.transfers:
         lines = [Text("Card exchange:")]
@@ -165,7 +153,7 @@ def exchange_lines(obs: ClimbingObservation, seats: Seats) -> list[Text]:
 
 
 def dealt_hand(obs: ClimbingObservation) -> list[int]:
-    """The seat's hand as it was dealt: its hand now, with what it played and gave back, less what it got."""
+    """The seat's hand as dealt: its hand now, with what it played and gave, less what it got."""
     held = Counter(obs.hand or ())
     held.update(c for p, cards in obs.played if p == obs.seat for c in cards)
     for t in obs.transfers:
@@ -187,7 +175,7 @@ def _hand_line(obs: ClimbingObservation, seats: Seats, label: str, codes: Sequen
 
 
 def give_partner(obs: ClimbingObservation) -> int | None:
-    """Whom the seat gives its chosen cards to now (the exchange pair of its role), or None."""
+    """Whom the seat gives its chosen cards to now, or None."""
     if obs.phase != EXCHANGE or obs.seat is None or obs.turn != obs.seat:
         return None
     mine = obs.roles[obs.seat]
@@ -201,7 +189,7 @@ def give_partner(obs: ClimbingObservation) -> int | None:
 
 
 def exchange_decision(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
-    """What the seat decides now in the exchange: how many cards, to whom, why, and what it got so far."""
+    """The seat's exchange decision: how many cards, to whom, why, and what it got so far."""
     assert obs.seat is not None
     rules, me, k = obs.rules, obs.seat, obs.give_count
     partner = give_partner(obs)
@@ -240,13 +228,12 @@ def exchange_decision(obs: ClimbingObservation, seats: Seats) -> list[Renderable
 
 # ---------------------------------------------------------------------- who leads and why
 def first_lead_why(obs: ClimbingObservation) -> str:
-    """Why the hand's first leader leads, from the rules (as the ``lead`` event gives it)."""
+    """Why the hand's first leader leads, as the ``lead`` event gives it."""
     how = obs.rules.first_leader if obs.hand_no == 1 else obs.rules.leader
     return cev.LEAD_CARD if how == "card" else how
 
 
 def lead_line(obs: ClimbingObservation, seats: Seats, leader: int, why: str) -> Text:
-    """The first lead of a hand and its reason: ``P2 holds the 3♦ and so leads the first trick.``"""
     name, leads = seats.name(leader), seats.verb(leader, "leads", "lead")
     end = f"and so {leads} the first trick."
     if why == cev.LEAD_CARD:
@@ -265,8 +252,7 @@ def lead_line(obs: ClimbingObservation, seats: Seats, leader: int, why: str) -> 
 def deal_lines(
     obs: ClimbingObservation, seats: Seats, *, first_lead: bool = True, lead_why: str | None = None
 ) -> list[RenderableType]:
-    """Once play starts: any revolution, the exchange (with the hand as dealt before it), the observer's
-    hand and (``first_lead``) who leads and why (``lead_why``: the lead event's reason)."""
+    """Once play starts: any revolution, the exchange, the hand and (``first_lead``) who leads and why."""
     out: list[RenderableType] = [*revolution_lines(obs, seats)]
     mine = obs.hand is not None and obs.seat is not None
     before = mine and _exchanged(obs) and not any(p == obs.seat for p, _ in obs.played)
@@ -282,8 +268,7 @@ def deal_lines(
 
 # ---------------------------------------------------------------------- end of a hand
 def result_table(result: HandResult, obs: ClimbingObservation, seats: Seats) -> Table:
-    """A finished hand: finishing order, the role held while playing it (none before roles exist), points,
-    new totals, and the role each finish earns for the next hand (while the match goes on)."""
+    """A finished hand: order, roles played, points, totals and (while the match goes on) the next roles."""
     rules = obs.rules
     title = f"Hand {result.hand_no} result"
     if not result.with_roles:

@@ -1,11 +1,4 @@
-"""The climbing face's menu: the legal plays folded so that wild cards and exchange choices stay short.
-
-Leading with two Jokers and a Two once gave 69 numbered options, most of them one play made up with
-different wild cards. Here each play made only of natural cards is one entry; the plays of one rank
-that need wild cards are one entry more ("four to six 6s with wild cards"), holding only the make-ups
-with the fewest wild cards, and a wild make-up of a size that natural cards already make is left to
-be typed. Picking an entry that stands for several plays asks which. An exchange with many ways to
-choose lists the choices made from the lowest ranks held. Any legal play can still be typed.
+"""The climbing face's menu: one entry per natural play, one more for a rank's wild make-ups.
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
@@ -13,8 +6,6 @@ choose lists the choices made from the lowest ranks held. Any legal play can sti
 >>> len(state.legal_actions()), len(menu(state.legal_actions()))
 (69, 25)
 >>> six = next(e for e in menu(state.legal_actions()) if e.wild and rules.tables.symbols[e.first.rank] == "6")
->>> [rules.action_text(p) for p in six.plays]
-['set 6 6 6 2', 'set 6 6 6 JK', 'set 6 6 6 2 JK', 'set 6 6 6 JK JK', 'set 6 6 6 2 JK JK']
 >>> str(entry_text(rules, six))
 '6 6 6 2 … (four to six 6s with wild cards)'
 """
@@ -33,31 +24,23 @@ from bumtable.rules.climbing import ClimbingOptions, Play
 from bumtable.rules.climbing.plays import GIVE, PASS, SEQUENCE, SET
 
 GIVE_SHORTLIST = 12
-"""An exchange with more ways to choose than this lists only the choices from the lowest ranks held."""
+"""An exchange with more ways to choose lists only those from the lowest ranks held."""
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One numbered option: the plays it stands for (the first is shown), and whether they need wild cards."""
+    """One numbered option: the plays it stands for (the first is shown; several ask which)."""
 
     plays: tuple[Play, ...]
     wild: bool = False
 
     @property
     def first(self) -> Play:
-        """The play shown for the entry (and taken when it is the only one)."""
         return self.plays[0]
 
 
 def wild_cards(play: Play) -> list[int]:
-    """The wild cards (rank indices) in a set or sequence: the cards standing in for another rank.
-
-    >>> from bumtable.rules import get
-    >>> rules = get("bum-game", players=4)
-    >>> syms = rules.tables.symbols
-    >>> [syms[c] for c in wild_cards(rules.parse_action("Q Q 2 JK"))], wild_cards(rules.parse_action("seq A 2 JK"))
-    (['2', 'JK'], [])
-    """
+    """The cards (rank indices) standing in for another rank in a set or sequence."""
     if play.kind == SET:
         return [c for c in play.cards if c != play.rank]
     if play.kind != SEQUENCE:
@@ -86,7 +69,7 @@ def _order(entry: Entry) -> tuple[int, ...]:
 
 
 def menu(legal: Sequence[Play]) -> list[Entry]:
-    """The numbered entries for these legal plays, in the order a person scans them (pass last)."""
+    """The entries in scanning order; a rank's wild make-ups fold into one (fewest wild cards per size)."""
     if legal and all(p.kind == GIVE for p in legal):
         return [Entry((p,)) for p in sorted(_give_shortlist(legal), key=lambda p: p.cards)]
     entries: list[Entry] = []
@@ -108,7 +91,6 @@ def menu(legal: Sequence[Play]) -> list[Entry]:
 
 
 def _give_shortlist(legal: Sequence[Play]) -> list[Play]:
-    """All the exchange choices when they are few, else those made only from the lowest ranks held."""
     if len(legal) <= GIVE_SHORTLIST:
         return list(legal)
     ranks = sorted({r for p in legal for r in p.cards})
@@ -121,13 +103,7 @@ def _give_shortlist(legal: Sequence[Play]) -> list[Play]:
 
 
 def typed_form(rules: ClimbingOptions, play: Play) -> str:
-    """What to type for a play: its cards alone when they can be read only as this play, else its notation.
-
-    >>> from bumtable.rules import get
-    >>> rules = get("bum-game", players=4)
-    >>> typed_form(rules, rules.parse_action("Q Q 2")), typed_form(rules, rules.parse_action("seq A 2 JK"))
-    ('Q Q 2', 'seq A 2 JK')
-    """
+    """What to type for a play: its cards alone when they can be read only as this play, else its notation."""
     text = rules.action_text(play)
     kind, _, cards = text.partition(" ")
     if kind not in ("set", "seq") or not cards:
@@ -140,7 +116,6 @@ def typed_form(rules: ClimbingOptions, play: Play) -> str:
 
 
 def _wild_words(rules: ClimbingOptions, play: Play) -> str:
-    """``a wild 2``, ``a wild Joker``, ``wild cards 2 and JK``."""
     wilds = wild_cards(play)
     names = [rank_name(rules, c) for c in wilds]
     if len(wilds) == 1:
@@ -151,7 +126,7 @@ def _wild_words(rules: ClimbingOptions, play: Play) -> str:
 
 
 def entry_text(rules: ClimbingOptions, entry: Entry) -> Text:
-    """One numbered option as shown: what to type, and what it is in words."""
+    """An option as shown: what to type, and what it is in words."""
     p = entry.first
     if p.kind == PASS:
         return Text("pass", style="italic")

@@ -1,21 +1,5 @@
-"""What happened in one action, told from one seat: from the events that seat saw.
-
-``events`` are ``state.events(seat, start)`` for the action just taken: exactly what the seat
-may know of it (a card passed between two other players shows only as a count). The seat's own
-observations before and after the action give the table it is told against (the roles, the
-exchange as it saw it, its hand), never another player's real action.
-
->>> from bumtable.rules import get
->>> from bumtable.faces.terminal.common import Seats
->>> state = get("bum-game", players=4).new_state(seed=3)
->>> seats = Seats.numbered(4)
->>> before, start = state.observe(None), len(state.events(None))
->>> actor, play = state.current_player(), state.legal_actions()[0]
->>> state.apply(play)
->>> lines = narrate(before, state.events(None, start), state.observe(None), seats)
->>> str(lines[0]).startswith(f"P{actor} plays"), str(lines[0]).endswith("(a single 3)")
-(True, True)
-"""
+"""One action told from one seat: from the events it saw and its observations around it, never another
+player's real action."""
 
 from __future__ import annotations
 
@@ -29,7 +13,7 @@ from bumtable.cards import Card
 from bumtable.faces.terminal.climbing.hand import deal_lines, hand_start, result_table
 from bumtable.faces.terminal.climbing.render import play_text, rank_name, standings
 from bumtable.faces.terminal.common import Seats, card_text
-from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, Play
+from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions
 from bumtable.rules.climbing import events as cev
 from bumtable.rules.events import Event
 from bumtable.rules.phases import OVER, PLAY, REVOLUTION
@@ -50,7 +34,6 @@ def _going_out(obs: ClimbingObservation, seats: Seats, p: int, place: int) -> Te
 
 
 def _out(event: Event, obs: ClimbingObservation, seats: Seats) -> Text:
-    """A player going out (or, at the end of a hand, left holding cards)."""
     p, place = event.player, event.count
     assert p is not None
     if event.text == cev.WIPED_OUT:
@@ -67,10 +50,10 @@ def _out(event: Event, obs: ClimbingObservation, seats: Seats) -> Text:
     return _going_out(obs, seats, p, place)
 
 
-def _trick_reason(rules: ClimbingOptions, why: str, last: Play | None) -> Text:
-    """Why a trick ended, as the start of a sentence."""
-    if why == cev.FOUR_OF_A_VALUE and last is not None:
-        return Text(f"Four {rank_name(rules, last.rank)}s in a row end the trick")
+def _trick_reason(rules: ClimbingOptions, why: str, rank: str | None) -> Text:
+    """Why a trick ended, as the start of a sentence (``rank``: the event's, for four of a value)."""
+    if why == cev.FOUR_OF_A_VALUE and rank is not None:
+        return Text(f"Four {rank_name(rules, rules.rank_order.index(rank))}s in a row end the trick")
     if why == cev.WIPE and rules.wipe_card:
         return Text.assemble("The ", card_text(int(Card.parse(rules.wipe_card))), " ends the trick at once")
     if why == cev.SAT_OUT:
@@ -79,11 +62,10 @@ def _trick_reason(rules: ClimbingOptions, why: str, last: Play | None) -> Text:
 
 
 def _trick_won(
-    rules: ClimbingOptions, seats: Seats, winner: int, why: str, last: Play | None, leader: int, lead_why: str
+    rules: ClimbingOptions, seats: Seats, winner: int, why: str, rank: str | None, leader: int, lead_why: str
 ) -> Text:
-    """``Nobody beat it, everyone else passed: P2 wins the trick and leads the next.``"""
     wins = seats.verb(winner, "wins", "win")
-    text = _trick_reason(rules, why, last)
+    text = _trick_reason(rules, why, rank)
     if leader == winner or lead_why != cev.AFTER_WINNER:
         text.append(
             f": {seats.name(winner)} {wins} the trick and {seats.verb(winner, 'leads', 'lead')} the next."
@@ -104,13 +86,11 @@ def _trick_won(
 def narrate(
     before: ClimbingObservation, events: Sequence[Event], after: ClimbingObservation, seats: Seats
 ) -> list[RenderableType]:
-    """Lines for one action as the seat saw it: the play or pass, a trick won, players going out, a
-    finished hand and its scores, the match winner, and the start of the next hand."""
+    """Lines for one action: the play or pass, a trick won, going out, the hand's scores, the match won."""
     rules = after.rules
     out: list[RenderableType] = []
     hand_over = any(e.kind == ev.HAND_OVER for e in events)
     declared = False
-    last: Play | None = None
     lead_why: str | None = None
     for i, e in enumerate(events):
         p = e.player
@@ -122,7 +102,7 @@ def narrate(
         elif e.kind == ev.PASS and p is not None:
             out.append(Text(f"{seats.name(p)} {seats.verb(p, 'passes', 'pass')}.", style="dim"))
         elif e.kind == ev.PLAY and p is not None:
-            play = last = rules.parse_action(e.text)
+            play = rules.parse_action(e.text)
             codes = [int(Card.parse(c)) for c in e.cards]
             out.append(
                 Text.assemble(
@@ -136,7 +116,7 @@ def narrate(
             lead = next((x for x in events[i + 1 :] if x.kind == ev.LEAD), None)
             leader = p if lead is None or lead.player is None else lead.player
             why = cev.TRICK_WINNER if lead is None else lead.text
-            out.append(_trick_won(rules, seats, p, e.text, last, leader, why))
+            out.append(_trick_won(rules, seats, p, e.text, e.rank, leader, why))
         elif e.kind == ev.LEAD and (i == 0 or events[i - 1].kind != ev.TRICK):
             lead_why = e.text  # the first lead of a hand: told with the deal
         elif e.kind == ev.HAND_OVER and after.last_result is not None:
@@ -159,8 +139,7 @@ def narrate(
 
 
 def reversal_lines(before: ClimbingObservation, after: ClimbingObservation) -> list[RenderableType]:
-    """What a play of the reverse card just turned round (the ranking, the direction of play) and for how
-    long, read from the public state before and after it: a second such play turns it back.
+    """What a play of the reverse card just turned round (the ranking, the direction of play), and until when.
 
     >>> from bumtable.rules import get
     >>> state = get("arsehole", players=4, reverse_card="8", reverses="ranking").new_state(seed=0)
@@ -195,8 +174,7 @@ def reversal_lines(before: ClimbingObservation, after: ClimbingObservation) -> l
 
 
 def match_won(obs: ClimbingObservation, seats: Seats) -> Text:
-    """Who won the match and, where another player has as many points or more, why the rules give it
-    to the winner (the order of going out in the last hand, as the match's options decide).
+    """Who won the match and, where another has as many points or more, why the rules give it to the winner.
 
     >>> from bumtable.rules import get
     >>> state = get("president", players=4, target=4).new_state(seed=3)
@@ -238,7 +216,6 @@ def _mid(seats: Seats, p: int) -> str:
 
 
 def opening(obs: ClimbingObservation, seats: Seats) -> list[RenderableType]:
-    """The story so far when a view of the current hand begins (a new or resumed game)."""
     out = hand_start(obs, seats)
     if obs.phase == PLAY:
         out += deal_lines(obs, seats, first_lead=not obs.played)

@@ -1,13 +1,11 @@
-"""Climbing observations as Rich text: cards, hands, plays, the table of seats, tricks, scores.
-
-Everything here reads only an observation, so a seat is never shown what it may not know.
+"""Climbing observations as Rich text: cards, plays, the table, tricks and scores, from observations only.
 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4)
->>> describe_play(rules, rules.parse_action("Q Q 2"))
-'three Qs'
->>> describe_play(rules, rules.parse_action("3 3 4 4 5 5"))
-'a double sequence 3 to 5'
+>>> [describe_play(rules, rules.parse_action(t)) for t in ("Q Q 2", "3 3 4 4 5 5")]
+['three Qs', 'a double sequence 3 to 5']
+>>> [rank_name(get("president"), r) for r in (9, 13)]
+['Q', '3 of clubs']
 """
 
 from __future__ import annotations
@@ -46,13 +44,12 @@ def with_role(seats: Seats, p: int, obs: ClimbingObservation) -> str:
 
 # ---------------------------------------------------------------------- cards
 def sort_codes(rules: ClimbingOptions, codes: Sequence[int]) -> list[int]:
-    """Cards lowest rank first (the game's rank order), then by suit."""
+    """Cards lowest rank first, then by suit."""
     rank = rules.tables.rank_of_code
     return sorted(codes, key=lambda c: (rank[c], c))
 
 
 def cards_text(rules: ClimbingOptions, codes: Sequence[int]) -> Text:
-    """Cards in rank order, separated by spaces."""
     return Text(" ").join(card_text(c) for c in sort_codes(rules, codes))
 
 
@@ -73,13 +70,7 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 def rank_name(rules: ClimbingOptions, rank: int) -> str:
-    """A rank in words for messages: ``Q``, ``10``, ``Joker``, ``black Joker``, ``3 of clubs`` (a card of
-    its own, such as President's 3 of clubs).
-
-    >>> from bumtable.rules import get
-    >>> [rank_name(get("president"), r) for r in (9, 13)]
-    ['Q', '3 of clubs']
-    """
+    """A rank in words: ``Q``, ``10``, ``Joker``, ``3 of clubs`` (a card of its own)."""
     sym = rules.tables.symbols[rank]
     named = {"JK": "Joker", "BJ": "black Joker", "RJ": "red Joker"}
     if sym in named:
@@ -90,9 +81,7 @@ def rank_name(rules: ClimbingOptions, rank: int) -> str:
 
 
 def describe_play(rules: ClimbingOptions, play: Play, *, wild: bool = True) -> str:
-    """What a play is, in words: ``a single 7``, ``three Qs``, ``two Jokers``, ``the 3 of clubs``,
-    ``a double sequence 3 to 5`` (``with wild cards`` after a sequence that has some, unless ``wild`` is
-    False: for a caller that names them itself)."""
+    """What a play is, in words (``wild``: say a sequence's wild cards)."""
     syms = rules.tables.symbols
     if play.kind == SET:
         name = rank_name(rules, play.rank)
@@ -124,14 +113,13 @@ def play_text(rules: ClimbingOptions, play: Play, codes: Sequence[int] | None) -
 
 # ---------------------------------------------------------------------- table
 def round_the_table(obs: ClimbingObservation) -> list[int]:
-    """The players in the order play goes round, from the player after the dealer (who is dealt first)."""
+    """The players in the order play goes round, from the player after the dealer."""
     order = obs.order
     start = order.index(obs.dealer) + 1 if obs.dealer in order else 0
     return [order[(start + i) % len(order)] for i in range(len(order))]
 
 
 def status_table(obs: ClimbingObservation, seats: Seats) -> Table:
-    """Every seat's role, cards left and score, clockwise, marking whose turn it is."""
     rules = obs.rules
     marker = "▶" if common.fancy() else ">"
     table = Table(
@@ -173,7 +161,6 @@ def status_table(obs: ClimbingObservation, seats: Seats) -> Table:
 
 
 def trick_text(obs: ClimbingObservation, seats: Seats) -> Text:
-    """The trick so far: who played what and who passed, and what there is to beat."""
     rules = obs.rules
     if not obs.trick:
         if obs.turn is None:
@@ -196,12 +183,7 @@ def trick_text(obs: ClimbingObservation, seats: Seats) -> Text:
 
 
 def reversals(obs: ClimbingObservation) -> list[str]:
-    """What a reverse card has changed, a sentence each: the ranking, the direction of play.
-
-    >>> from bumtable.rules import get
-    >>> reversals(get("president").new_state(seed=1).observe(0))
-    []
-    """
+    """What a reverse card has changed, a sentence each: the ranking, the direction of play."""
     out = []
     if obs.inverted:
         out.append(f"The ranking is reversed: each play must rank {'equal or ' if _equal(obs) else ''}lower.")
@@ -215,12 +197,7 @@ def _equal(obs: ClimbingObservation) -> bool:
 
 
 def follow_how(obs: ClimbingObservation) -> str:
-    """``: play equal or higher`` where the rules let a play of the same rank follow (President), else "".
-
-    >>> from bumtable.rules import get
-    >>> [follow_how(get(g).new_state(seed=1).observe(0)) for g in ("president", "bum-game")]
-    [': play equal or higher', '']
-    """
+    """``: play equal or higher`` where a play of the same rank may follow, else ""."""
     return ": play equal or higher" if _equal(obs) and not obs.inverted else ""
 
 

@@ -1,7 +1,4 @@
-"""Each climbing game's rules in a few lines, for ``r`` at the prompt (our own words, after ``docs/rules/``).
-
-Where a preset changes with the number of players (roles, the exchange, points, the goal) the text is read
-from the rules in force.
+"""Each climbing game's rules in a few lines (our words, after ``docs/rules/``), read from the rules in force.
 
 >>> from bumtable.rules import climbing
 >>> label, text = summary(climbing("president", players=4))[0]
@@ -20,7 +17,6 @@ from bumtable.words import plural
 
 
 def summary(rules: ClimbingOptions) -> list[Part]:
-    """The rules of this climbing game in short, by the registry's name of its system."""
     return SYSTEMS[rules.system](rules)
 
 
@@ -53,7 +49,6 @@ def _gives(rules: ClimbingOptions) -> str:
 
 
 def _leader(rules: ClimbingOptions) -> str:
-    """Who leads after the first hand: ``the Boss`` (or the Bum, the previous Loser...)."""
     return f"the {rules.roles[0] if rules.leader == 'boss' else rules.roles[-1]}"
 
 
@@ -105,7 +100,6 @@ _REVERSES = {
 
 
 def _reversing(rules: ClimbingOptions) -> list[Part]:
-    """What a play holding the reverse card does, and that it lasts across tricks until the next one."""
     if not rules.reverse_card:
         return []
     card = rules.reverse_card
@@ -129,7 +123,7 @@ def _a(rank: str) -> str:
 
 
 def _suits(rules: ClimbingOptions) -> str:
-    """Whether suits count: Bridge suit ranking breaks ties, else they play no part."""
+    """Whether suits count: by Bridge order they break ties, else they play no part."""
     if not rules.suit_order:
         return "Suits play no part."
     order = " < ".join(
@@ -142,7 +136,6 @@ def _suits(rules: ClimbingOptions) -> str:
 
 
 def bum_game(r: ClimbingOptions) -> list[Part]:
-    """The Bum Game (docs/rules/bum-game.md)."""
     exchange = (
         f"from the second hand, {_swaps(r)}: the higher role gives its lowest, the lower its highest "
         "(never a Joker). Nobody chooses."
@@ -189,7 +182,6 @@ def bum_game(r: ClimbingOptions) -> list[Part]:
 
 
 def president(r: ClimbingOptions) -> list[Part]:
-    """President (docs/rules/president.md)."""
     return [
         ("Goal", f"be first to empty your hand. A round gives {_points(r)}; the match: {match_goal(r)}."),
         (
@@ -232,7 +224,6 @@ def president(r: ClimbingOptions) -> list[Part]:
 
 
 def zheng_shangyou(r: ClimbingOptions) -> list[Part]:
-    """Zheng Shangyou (docs/rules/zheng-shangyou.md)."""
     return [
         ("Goal", f"be first to empty your hand. A hand gives {_points(r)}; the match: {match_goal(r)}."),
         (
@@ -282,7 +273,6 @@ def zheng_shangyou(r: ClimbingOptions) -> list[Part]:
 
 
 def arsehole(r: ClimbingOptions) -> list[Part]:
-    """Parlett's Arsehole (docs/rules/arsehole.md)."""
     return [
         ("Goal", f"be first to empty your hand. A hand gives {_points(r)}; the match: {match_goal(r)}."),
         ("Cards", f"low to high {_ranks(r)}; {r.deck_size} cards, {_jokers(r)}. {_suits(r)}"),
@@ -321,4 +311,3 @@ SYSTEMS: dict[str, Callable[[ClimbingOptions], list[Part]]] = {
     "zheng-shangyou": zheng_shangyou,
     "arsehole": arsehole,
 }
-"""Each climbing system's summary, by the registry's name."""

@@ -1,23 +1,12 @@
-"""Gin Bummy in the terminal: its table, its turns, how its actions are typed and told.
-
-The face sees only observations and, for each action, the events the viewer may see
-(:mod:`bumtable.rules.gin_bummy.events`). Another player's draw from the stock is told
-without the card unless the event shows it (a stock whose order everyone knows); the card
-taken from the Beg, the card dropped on a Joker and a starved hand are public.
+"""Gin Bummy in the terminal: its table, turns, typed actions and narration (another player's draw from
+the stock is told without the card unless its event shows it).
 
 >>> from bumtable.rules import get
->>> from bumtable.faces.terminal.common import Seats
 >>> rules = get("gin-bummy", players=3)
->>> state = rules.new_state(seed=7)
->>> face, seats = GinBummyFace(), Seats.numbered(3)
->>> options = face.ordered(state.observe(state.turn), state.legal_actions())
->>> face.interpret("stock", rules, options, state.why_illegal).play
-GinBummyAction(kind='draw-stock', card=-1)
->>> face.interpret("bum", rules, options, state.why_illegal).error
-'you cannot call Bum: you hold 10 cards, not four'
+>>> state, face = rules.new_state(seed=7), GinBummyFace()
 >>> before, actor, seen = state.observe(None), state.turn, len(state.events(None))
 >>> state.apply(rules.parse_action("draw stock"))
->>> lines = face.narrate(before, state.events(None, seen), state.observe(None), seats)
+>>> lines = face.narrate(before, state.events(None, seen), state.observe(None), Seats.numbered(3))
 >>> [str(line) for line in lines] == [f"P{actor} draws a card from the stock."]
 True
 """
@@ -149,8 +138,7 @@ def _one(action: GinBummyAction, why_illegal: Callable[[Any], str | None]) -> Ch
 def _card_choice(
     code: int, text: str, rules: Any, options: Sequence[Any], why_illegal: Callable[[Any], str | None]
 ) -> Choice:
-    """A lone card: its plain move (discard it, or play the Ace), never the Joker reading, which is said
-    with ``joker``; a lone Joker asks which card goes on it. Else why the card cannot be played."""
+    """A lone card's plain move (a discard or the Ace), never a Joker's; a lone Joker asks what goes on it."""
     if code == JOKER:
         uses: list[Any] = [a for a in options if a.kind == JOKER_PLAY]
     else:
@@ -181,12 +169,11 @@ def _code(text: str) -> int:
 
 
 def _codes(event: Event) -> list[int]:
-    """The cards of an event that this viewer may see, as codes."""
     return [_code(t) for t in event.cards]
 
 
 def _by_action(events: Sequence[Event]) -> list[list[Event]]:
-    """The events cut into the actions that caused them (each action's events share its step)."""
+    """The events cut into the actions that caused them (by their step)."""
     groups: list[list[Event]] = []
     for e in events:
         if groups and groups[-1][0].step == e.step:
@@ -197,7 +184,6 @@ def _by_action(events: Sequence[Event]) -> list[list[Event]]:
 
 
 def _turned_over(event: Event, after: GinBummyObservation, *, during: bool = False) -> Text:
-    """The Beg turned over to make a new stock, when the stock ran out during this action."""
     n = event.count
     shuffle = event.text == "shuffle"
     if during:  # told after an Ace's draws
@@ -219,7 +205,6 @@ def _turned_over(event: Event, after: GinBummyObservation, *, during: bool = Fal
 def _action_lines(
     before: GinBummyObservation, group: list[Event], after: GinBummyObservation, seats: Seats
 ) -> list[RenderableType]:
-    """One action's events as this viewer saw them: the action, what it drew, a starving, the end."""
     main = next((e for e in group if e.kind in (DISCARDED, DRAW, BUM_CALL)), None)
     out: list[RenderableType] = []
     if main is not None and main.player is not None:
@@ -321,8 +306,6 @@ def _ace_lines(
 
 
 class GinBummyFace:
-    """The terminal face of Gin Bummy (see :class:`bumtable.faces.terminal.face.Face`)."""
-
     name = "gin-bummy"
     help = HELP
     prompt = PROMPT
@@ -335,13 +318,12 @@ class GinBummyFace:
         return sorted(legal, key=_order_key)
 
     def option_text(self, obs: Any, action: Any) -> Text:
-        """The action as typed (``discard Kh``), with what it does in dim and in brackets."""
         return action_text(obs, action)
 
     def interpret(
         self, line: str, rules: Any, options: Sequence[Any], why_illegal: Callable[[Any], str | None]
     ) -> Choice:
-        """A number, a command, a typed action, or a shortcut: ``stock``, ``beg``, ``b``, a lone card."""
+        """A number, a command, a typed action, or a shortcut (``stock``, ``beg``, ``b``, a lone card)."""
         why_illegal = _shown_as_on_the_table(why_illegal)
         text = line.strip()
         word = text.lower()
@@ -366,7 +348,7 @@ class GinBummyFace:
         return interpret_typed(line, rules, options, why_illegal, empty=EMPTY)
 
     def opening(self, obs: Any, seats: Seats) -> list[RenderableType]:
-        """The cut, the deal, the observer's hand and who starts (or, resumed, where the game stands)."""
+        """The cut, the deal, the seat's hand and who starts (or, resumed, where the game stands)."""
         rules = obs.rules
         out: list[RenderableType] = [Rule(f"Gin Bummy for {rules.players}"), *cut_lines(obs, seats)]
         d = obs.dealer
@@ -390,7 +372,6 @@ class GinBummyFace:
         return out
 
     def turn_view(self, obs: Any, seats: Seats) -> list[RenderableType]:
-        """The table, the Beg and the stock, where the turn stands, and the observer's hand."""
         return [
             status_table(obs, seats),
             beg_line(obs),
@@ -400,11 +381,9 @@ class GinBummyFace:
         ]
 
     def turn_brief(self, obs: Any, seats: Seats) -> list[RenderableType]:
-        """The table in one line, where the turn stands and the observer's hand: a short redraw."""
         return [brief_line(obs, seats), *turn_lines(obs, seats), *hand_line(obs, seats)]
 
     def narrate(self, before: Any, events: Sequence[Event], after: Any, seats: Seats) -> list[RenderableType]:
-        """The action as this seat saw it (from its events); a starving; the end of the game."""
         out: list[RenderableType] = []
         for group in _by_action(events):
             out += _action_lines(before, group, after, seats)
@@ -413,30 +392,24 @@ class GinBummyFace:
         return out
 
     def warning(self, obs: Any, action: Any) -> str | None:
-        """A move that starves the person (fewer than four cards at the end of the turn), in words."""
         if obs.seat is None or obs.seat != obs.turn:
             return None
         return starving_warning(obs, action, Seats.numbered(obs.rules.players, obs.seat))
 
     def holds(self, obs: Any, seats: Seats) -> list[RenderableType]:
-        """``P1 holds: ...`` for the observing seat (nothing for a spectator or a starved seat)."""
         if obs.seat is None or not obs.hand:
             return []
         p = obs.seat
         return [Text.assemble(f"{seats.name(p)} {seats.verb(p, 'holds', 'hold')}: ", hand_text(obs.hand))]
 
     def standings(self, obs: Any, seats: Seats) -> list[RenderableType]:
-        """Cards held by each player, or who has starved."""
         return [standings_line(obs, seats)]
 
     def final(self, obs: Any, seats: Seats) -> list[RenderableType]:
-        """How the game ended (Bum!, last standing, the turn limit, blocked) and the cards held."""
         return [*result_lines(obs, seats), standings_line(obs, seats)]
 
     def goal(self, rules: Any) -> str:
-        """The first to call Bum! wins."""
         return "the first to call Bum! wins"
 
     def progress(self, obs: Any) -> str:
-        """``turn 41``: the turn being played, or the last one once the game is over."""
         return f"turn {turn_number(obs)}"

@@ -1,15 +1,10 @@
-"""Gin Bummy observations as Rich text: cards, hands, the table of seats, the Beg and the stock, the result.
+"""Gin Bummy as Rich text, from observations only: cards, the table, the Beg and the stock, the result.
 
-Everything here reads only an observation, so a seat is never shown what it may not know.
-Cards print with suit symbols when the terminal can show them
-(:func:`~bumtable.faces.terminal.common.fancy`), else as ``Qs``.
-
->>> from bumtable.rules import get
->>> from bumtable.faces.terminal.common import Seats
->>> state = get("gin-bummy", players=3).new_state(seed=7)
->>> lines = cut_lines(state.observe(None), Seats.numbered(3))
->>> str(lines[-1]).endswith("cuts lowest and deals.")
+>>> from bumtable.cards import parse_cards
+>>> hand_text(parse_cards("JK Kh 7c As 2s")).plain in ("2s 7c | Kh | As | JK", "2♠ 7♣ · K♥ · A♠ · JK")
 True
+>>> pretty_cards("you do not hold 10h: first 'draw stock' or 'discard Kh'", True)
+"you do not hold 10♥: first 'draw stock' or 'discard Kh'"
 """
 
 from __future__ import annotations
@@ -38,6 +33,7 @@ from bumtable.rules.gin_bummy import (
 )
 from bumtable.rules.gin_bummy.cards import is_ace, is_face, is_joker, is_number
 from bumtable.rules.gin_bummy.moves import CALL, DISCARD_PHASE
+from bumtable.rules.gin_bummy.starve import cards_after, starves_with
 from bumtable.rules.outcome import BLOCKED, LAST_STANDING, TURN_LIMIT
 from bumtable.rules.outcome import BUM as WON_BY_BUM
 from bumtable.rules.phases import OVER
@@ -45,30 +41,19 @@ from bumtable.rules.phases import OVER
 
 # ---------------------------------------------------------------------- cards
 def card(code: int) -> Text:
-    """One card, coloured as everywhere in the terminal (red suits red, Jokers magenta)."""
     return common.card_text(code)
 
 
 def cards(codes: Iterable[int]) -> Text:
-    """Cards in the order given, separated by spaces."""
     return Text(" ").join(card(c) for c in codes)
 
 
 _CARD_OR_QUOTE = re.compile(r"'[^']*'|\b(?:10|[2-9JQKA])[cdhs]\b")
-"""A card as the rules' texts write it (``Js``), or a command in quotes, which is left as it is typed."""
+"""A card as the rules' texts write it (``Js``), or a command in quotes, left as typed."""
 
 
 def pretty_cards(text: str, symbols: bool) -> str:
-    """The rules' words with each card named as the table shows it (``J♠`` where the terminal has suit
-    symbols); a command in quotes stays as it is typed.
-
-    >>> pretty_cards("Js is not a number card (2-10)", True)
-    'J♠ is not a number card (2-10)'
-    >>> pretty_cards("you do not hold 10h: first 'draw stock' or 'discard Kh'", True)
-    "you do not hold 10♥: first 'draw stock' or 'discard Kh'"
-    >>> pretty_cards("Js is not a number card (2-10)", False)
-    'Js is not a number card (2-10)'
-    """
+    """The rules' words with each card as the table shows it, when ``symbols``."""
     if not symbols:
         return text
 
@@ -84,12 +69,7 @@ def _sep() -> Text:
 
 
 def hand_text(codes: Iterable[int]) -> Text:
-    """A hand sorted and grouped by kind: number cards (by value, then suit), face cards, Aces, Jokers.
-
-    >>> from bumtable.cards import parse_cards
-    >>> hand_text(parse_cards("JK Kh 7c As 2s Jd")).plain in ("2s 7c | Jd Kh | As | JK", "2♠ 7♣ · J♦ K♥ · A♠ · JK")
-    True
-    """
+    """A hand grouped by kind: number cards (by value, then suit), face cards, Aces, Jokers."""
     ordered = sorted(codes)
     groups = [[c for c in ordered if test(c)] for test in (is_number, is_face, is_ace, is_joker)]
     return _sep().join(cards(g) for g in groups if g)
@@ -101,49 +81,14 @@ def me(seats: Seats, p: int) -> str:
 
 
 # ---------------------------------------------------------------------- starving
-def cards_after(obs: GinBummyObservation, action: GinBummyAction) -> int | None:
-    """The cards the player to act (the observing seat) holds once ``action`` ends the turn; None for a
-    draw (the turn goes on) or when the seat holds no hand it can see.
-
-    An Ace draws three cards only while there are three to draw: the stock, and then the Beg (the Ace just
-    discarded included) turned over once, less its top card under ``turn_over_keeps_top``.
-
-    >>> from bumtable.rules.gin_bummy import gin_bummy, position
-    >>> rules = gin_bummy(2)
-    >>> obs = position(rules, ["2s 6h 4d Kh", "7c 7d 7h 7s 8c"]).observe(0)
-    >>> cards_after(obs, rules.parse_action("discard Kh")), cards_after(obs, rules.parse_action("draw stock"))
-    (3, None)
-    """
-    if obs.hand is None or action.kind in (DRAW_BEG, DRAW_STOCK, BUM):
-        return None
-    held = len(obs.hand)
-    if action.kind == DISCARD:
-        return held - 1
-    if action.kind == JOKER_PLAY:
-        return held - 2
-    keep = 1 if obs.rules.turn_over_keeps_top else 0
-    drawable = obs.stock_count + len(obs.beg) + 1 - keep  # the Beg with the Ace on it, turned over once
-    return held - 1 + min(3, drawable)
-
-
 def starves(obs: GinBummyObservation, action: GinBummyAction) -> bool:
-    """True when ``action`` ends the observing seat's turn with fewer than four cards: it starves and loses.
-
-    >>> from bumtable.rules.gin_bummy import gin_bummy, position
-    >>> rules = gin_bummy(2)
-    >>> obs = position(rules, ["2s 6h 4d Kh JK 9c", "7c 7d 7h 7s 8c"]).observe(0)
-    >>> [a.text for a in obs.legal_actions() if starves(obs, a)]
-    []
-    >>> obs = position(rules, ["2s 6h 4d Kh JK", "7c 7d 7h 7s 8c"]).observe(0)
-    >>> [a.text for a in obs.legal_actions() if starves(obs, a)][:2]
-    ['joker JK 2s', 'joker JK 4d']
-    """
+    """True when ``action`` ends the observing seat's turn with fewer than four cards (the rules' count)."""
     after = cards_after(obs, action)
-    return after is not None and after < 4
+    return after is not None and starves_with(after)
 
 
 def starving_warning(obs: GinBummyObservation, action: GinBummyAction, seats: Seats) -> str | None:
-    """What a starving move costs, in words, for the person to confirm (None when ``action`` is safe)."""
+    """What a starving move costs, for the person to confirm (None when ``action`` is safe)."""
     if not starves(obs, action):
         return None
     after = cards_after(obs, action)
@@ -157,7 +102,6 @@ def starving_warning(obs: GinBummyObservation, action: GinBummyAction, seats: Se
 
 
 def _doing(action: GinBummyAction) -> str:
-    """The move in words, its card as the table shows it: ``Discarding K♥``."""
     name = card(action.card).plain
     if action.kind == JOKER_PLAY:
         return f"Discarding a Joker with {name} on top"
@@ -168,8 +112,7 @@ def _doing(action: GinBummyAction) -> str:
 
 # ---------------------------------------------------------------------- options
 def action_text(obs: GinBummyObservation, action: GinBummyAction) -> Text:
-    """One action as a numbered option: its typed form, with what it does in dim; a move that starves
-    the player is marked."""
+    """An action as a numbered option: its typed form, what it does in dim, and a mark if it starves."""
     text = _action_text(obs, action)
     if obs.seat is not None and obs.seat == obs.turn and starves(obs, action):
         text.append(" (starves you)", style="bold red")
@@ -204,7 +147,6 @@ def _action_text(obs: GinBummyObservation, action: GinBummyAction) -> Text:
 
 # ---------------------------------------------------------------------- the cut
 def cut_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
-    """The cut for the deal, round by round (tied lowest players cut again), and who deals."""
     aces = "Aces low" if obs.rules.cut_ace == "low" else "Aces high"
     lines: list[Text] = []
     for i, cut in enumerate(obs.cut):
@@ -222,7 +164,6 @@ def cut_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
 
 # ---------------------------------------------------------------------- the table
 def status_table(obs: GinBummyObservation, seats: Seats) -> Table:
-    """Every seat: cards held, the cards everyone knows it holds, and who has starved, dealt or won."""
     marker = "▶" if common.fancy() else ">"
     dot = " · " if common.fancy() else ", "
     title = "Gin Bummy" if obs.phase == OVER else f"Gin Bummy{dot}turn {turn_number(obs)}"
@@ -258,12 +199,6 @@ def status_table(obs: GinBummyObservation, seats: Seats) -> Table:
 
 
 def brief_line(obs: GinBummyObservation, seats: Seats) -> Text:
-    """The table in one line: the turn, the Beg's top card, the stock and the cards each player holds.
-
-    >>> from bumtable.rules.gin_bummy import gin_bummy
-    >>> str(brief_line(gin_bummy(2).new_state(4).observe(0), Seats.numbered(2, 0)))
-    'Turn 1: Beg empty; stock 34; cards held: You 10, P1 10'
-    """
     beg = Text("Beg empty") if not obs.beg else Text.assemble("Beg top ", card(obs.beg[-1]))
     if len(obs.beg) > 1:
         beg.append(f" ({len(obs.beg)} cards)")
@@ -275,7 +210,7 @@ def brief_line(obs: GinBummyObservation, seats: Seats) -> Text:
 
 
 def beg_line(obs: GinBummyObservation, *, show: int = 6) -> Text:
-    """The Beg: its size and top cards (face up, so known to all), top card last."""
+    """The Beg: its size and top cards, top card last."""
     if not obs.beg:
         return Text("Beg: empty.")
     n = len(obs.beg)
@@ -309,8 +244,7 @@ def stock_line(obs: GinBummyObservation) -> Text:
 
 
 def turn_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
-    """Where the turn of the player to act stands: a card forced on them, a card drawn, a winning hand;
-    and for the observing seat, what it now decides."""
+    """Where the turn stands (a card forced, a card drawn, a winning hand), and what the seat decides."""
     p = obs.turn
     if p is None:
         return []
@@ -347,7 +281,6 @@ def turn_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
 
 
 def _discard_choice(obs: GinBummyObservation) -> Text:
-    """``; now discard a number card (not 7h, just drawn)``: what the seat to act may discard after a draw."""
     legal = obs.legal_actions()
     faces = any(a.kind == DISCARD and is_face(a.card) for a in legal)
     what = "a number card or, as you began with four cards, a face card" if faces else "a number card"
@@ -359,7 +292,6 @@ def _discard_choice(obs: GinBummyObservation) -> Text:
 
 
 def _turn_choice(obs: GinBummyObservation, seats: Seats) -> list[Text]:
-    """What the observing seat, beginning its turn, chooses between, from its legal actions."""
     legal = obs.legal_actions()
     kinds = {a.kind for a in legal}
     ways: list[Text] = []
@@ -382,8 +314,7 @@ def _turn_choice(obs: GinBummyObservation, seats: Seats) -> list[Text]:
 
 
 def _packed(head: Text, ways: list[Text], width: int = 100) -> list[Text]:
-    """``head`` and the ways joined by ``; or``, as few lines of at most ``width`` columns as will hold
-    them (a way never split); the lines after the first begin with ``or``."""
+    """``head`` and the ways joined by ``; or``, in as few lines of ``width`` as hold them."""
     lines = [head.copy()]
     for i, way in enumerate(ways):
         sep = "" if i == 0 else "; or "
@@ -398,13 +329,12 @@ def _packed(head: Text, ways: list[Text], width: int = 100) -> list[Text]:
 
 
 def _next_in(obs: GinBummyObservation, p: int) -> int:
-    """The next player after ``p`` still in the game."""
     n = obs.rules.players
     return next((q for k in range(1, n + 1) if (q := (p + k) % n) not in obs.starved), p)
 
 
 def hand_line(obs: GinBummyObservation, seats: Seats) -> list[Text]:
-    """The observing seat's hand, sorted (nothing for a spectator or a starved seat)."""
+    """The seat's hand, and how far it is from a winning one."""
     if obs.seat is None or obs.hand is None or not obs.hand:
         return []
     whose = seats.possessive(obs.seat).capitalize()
@@ -421,7 +351,7 @@ def hand_line(obs: GinBummyObservation, seats: Seats) -> list[Text]:
 
 # ---------------------------------------------------------------------- the end
 def winning_hand(obs: GinBummyObservation, p: int) -> Sequence[int] | None:
-    """The four cards of ``p``'s hand when this seat knows them (its own, or all four known to all)."""
+    """``p``'s four cards when this seat knows them (its own, or all four known to all)."""
     if obs.seat == p and obs.hand:
         return obs.hand
     known = obs.public_cards[p]
@@ -431,15 +361,8 @@ def winning_hand(obs: GinBummyObservation, p: int) -> Sequence[int] | None:
 
 
 def turn_number(obs: GinBummyObservation) -> int:
-    """The turn being played, as the table's title numbers it; once over, the turn the game ended in.
-
-    A "Bum!" called at once belongs to the turn that made the winning hand (already counted as played);
-    one called at the start of a turn is that turn's action.
-
-    >>> from bumtable.rules.gin_bummy import gin_bummy
-    >>> turn_number(gin_bummy(2).new_state(4).observe(None))
-    1
-    """
+    """The turn being played, or the one the game ended in; a "Bum!" called at once belongs to the turn
+    that made the winning hand."""
     at_once = obs.rules.call == "at-once"
     if obs.phase == CALL:
         return obs.turns if at_once else obs.turns + 1
@@ -449,7 +372,6 @@ def turn_number(obs: GinBummyObservation) -> int:
 
 
 def result_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
-    """How the game ended, in words: the winner and why, or why it is a draw."""
     turns = f"{obs.turns} turn{'s' if obs.turns != 1 else ''}"
     w = obs.winner
     if obs.result == WON_BY_BUM and w is not None:
@@ -489,7 +411,6 @@ def result_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
 
 
 def standings_line(obs: GinBummyObservation, seats: Seats) -> Text:
-    """Cards held by each player, or who is out: ``Cards held: P0 7, You 5, P2 starved``."""
     parts = []
     for p in range(obs.rules.players):
         held = "starved" if p in obs.starved else str(obs.hand_counts[p])

@@ -1,9 +1,4 @@
-"""Gin Bummy's rules in a few lines, for ``r`` at the prompt (our words, after ``docs/rules/gin-bummy.md``).
-
->>> from bumtable.rules import get
->>> summary(get("gin-bummy"))[1][1][:34]
-'52 and 2 Jokers; 10 dealt to each,'
-"""
+"""Gin Bummy's rules in a few lines, for ``r`` at the prompt (after ``docs/rules/gin-bummy.md``)."""
 
 from __future__ import annotations
 
@@ -13,7 +8,6 @@ from bumtable.words import plural
 
 
 def summary(rules: GinBummyOptions) -> list[Part]:
-    """Gin Bummy's rules in short, with the hand size and the Jokers of the rules in force."""
     jokers = f"and {plural(rules.jokers, 'Joker')}" if rules.jokers else "and no Jokers"
     return [
         (
