@@ -46,6 +46,8 @@ def _event(e: Event) -> str:
         parts.append(" ".join(e.cards))
     elif e.count:
         parts.append(f"({e.count} cards)")
+    if e.rank is not None:
+        parts.append(f"rank {e.rank}")
     return " ".join(parts)
 
 

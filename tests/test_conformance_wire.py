@@ -1,9 +1,11 @@
-"""The facts the wire form carries for the faces (a Boojum bid's worth, the Gin Bummy moves that starve) are what
-the rules do: the check passes the real engines and catches a wire form that counts them otherwise."""
+"""The facts the wire form carries for the faces (a Boojum bid's worth, the Gin Bummy moves that starve, the rank
+a climbing trick ended on four of) are what the rules do: the check passes the real engines and catches a wire form
+that counts them otherwise."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -11,8 +13,11 @@ import pytest
 from bumtable.cards.french import Card
 from bumtable.rules import get
 from bumtable.rules.boojum import observation as boojum_observation
+from bumtable.rules.climbing.events import FOUR_OF_A_VALUE
+from bumtable.rules.climbing.state import ClimbingState
 from bumtable.rules.conformance import ConformanceError, check_game
 from bumtable.rules.conformance_wire import wire_facts_problem
+from bumtable.rules.events import Event
 from bumtable.rules.gin_bummy import observation as gin_observation
 from bumtable.rules.gin_bummy.position import position
 from bumtable.rules.gin_bummy.starve import cards_after
@@ -31,7 +36,7 @@ def _one_more_for_an_ace(obs: Any) -> dict[Any, int]:
 
 
 @pytest.mark.parametrize(
-    ("game", "players"), [("gin-bummy", 2), ("gin-bummy", 4), ("boojum", 3), ("boojum", 5)]
+    ("game", "players"), [("gin-bummy", 2), ("gin-bummy", 4), ("boojum", 3), ("boojum", 5), ("president", 4)]
 )
 def test_the_real_engines_send_the_facts_the_rules_work_out_at_every_step(game: str, players: int) -> None:
     rng = random.Random(players)
@@ -94,3 +99,53 @@ def test_the_checker_fails_a_bid_worth_counted_otherwise(monkeypatch: pytest.Mon
     monkeypatch.setattr(boojum_observation, "bid_worth", one_pip_more)
     with pytest.raises(ConformanceError, match="the wire form's 'bid_worth' for seat"):
         check_game(get("boojum", players=4), seed=2, every=1)
+
+
+def _until_four_of_a_value(seed: int) -> tuple[Any, Event]:
+    """A President game played at random until a trick ends on four of a value: the state and that trick event."""
+    rng = random.Random(seed)
+    state = get("president", players=4).new_state(seed=seed)
+    while not state.is_over():
+        legal = state.legal_actions()
+        told = len(state.events(None))
+        state.apply(legal[rng.randrange(len(legal))])
+        for event in state.events(None, told):
+            if event.kind == "trick" and event.text == FOUR_OF_A_VALUE:
+                return state, event
+    raise AssertionError(f"seed {seed}: no trick ended on four of a value")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_trick_ended_by_four_of_a_value_names_the_rank_of_the_play_that_ended_it(seed: int) -> None:
+    state, trick = _until_four_of_a_value(seed)
+    play = [e for e in state.events(None)[: trick.seq] if e.kind == "play"][-1]
+    assert trick.rank == state.rules.rank_order[state.rules.parse_action(play.text).rank]
+    for viewer in (None, *range(state.rules.players)):
+        told = [e.to_dict() for e in state.events(viewer)]
+        assert told[trick.seq]["rank"] == trick.rank
+        assert [e["seq"] for e in told if "rank" in e][-1] == trick.seq
+    assert wire_facts_problem(state) is None
+
+
+def _trick_ends_naming(rank_of: Callable[[int], int]) -> Callable[..., None]:
+    """The engine's trick ending, naming the rank ``rank_of(rank)`` instead (-1: none)."""
+    end_trick = ClimbingState._end_trick
+
+    def ending(self: ClimbingState, winner: int, why: str, rank: int = -1) -> None:
+        end_trick(self, winner, why, rank_of(rank))
+
+    return ending
+
+
+def test_the_checker_fails_a_four_of_a_value_trick_naming_another_rank(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ClimbingState, "_end_trick", _trick_ends_naming(lambda rank: rank - 1))
+    with pytest.raises(ConformanceError, match="names the rank 'Q', but the trick's plays end on four Ks"):
+        check_game(get("president", players=4), seed=4, max_actions=60, every=1)
+
+
+def test_the_checker_fails_a_rank_named_on_a_trick_ended_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ClimbingState, "_end_trick", _trick_ends_naming(lambda rank: max(rank, 0)))
+    with pytest.raises(ConformanceError, match=r"the trick event \d+ \('wipe'\) names a rank, '3'"):
+        check_game(get("president", players=4), seed=4, max_actions=60, every=1)

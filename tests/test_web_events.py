@@ -103,7 +103,7 @@ def test_four_of_a_value_ends_the_trick_in_president(page: Page, web_server: Ser
     expect(page.locator(".news p.news-now")).to_have_text(
         "Four 6s in a row end the trick: You win the trick and lead the next."
     )
-    expect(page.locator(logged("trick"))).to_contain_text("in a row end the trick")
+    expect(page.locator(logged("trick"))).to_contain_text("Four 6s in a row end the trick")
     my_turn(page)  # the winner leads: the table waits for the viewer
     refreshed_shows_the_same(page)
 

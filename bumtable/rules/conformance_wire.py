@@ -3,7 +3,9 @@ only shows them, so each must be what the rules do.
 
 * ``bid_worth`` (Boojum): each player's bid, counted as the rules count a bid;
 * ``starving`` (Gin Bummy): exactly the legal actions after which the seat to act starves, each with the cards
-  it is left with, found by taking every legal action on a copy of the state and reading its ``starve`` event.
+  it is left with, found by taking every legal action on a copy of the state and reading its ``starve`` event;
+* an event's ``rank`` (the climbing games): on a trick ended by four of a value, the rank the trick's last four
+  cards share, counted from its plays; on no other event.
 
 :func:`wire_facts_problem` says what is wrong (None: nothing); the conformance checker
 (:mod:`~bumtable.rules.conformance`) calls it.
@@ -23,13 +25,16 @@ from collections.abc import Callable
 from typing import Any
 
 from bumtable.rules.boojum.bids import bid_value
+from bumtable.rules.climbing.events import FOUR_OF_A_VALUE
+from bumtable.rules.climbing.plays import SET
+from bumtable.rules.events import DEAL, HAND_OVER, PLAY, TRICK, Event
 from bumtable.rules.gin_bummy.events import STARVE
 from bumtable.rules.protocol import AnyState
 
 
 def wire_facts_problem(state: AnyState) -> str | None:
-    """What is wrong with a derived fact in the wire form of the seat to act's observation or a spectator's,
-    or None."""
+    """What is wrong with a derived fact in the wire form of the seat to act's observation or a spectator's, or
+    in the events' ranks; None: nothing."""
     seat = state.current_player()
     for viewer in (seat, None) if seat is not None else (None,):
         obs = state.observe(viewer)
@@ -40,6 +45,42 @@ def wire_facts_problem(state: AnyState) -> str | None:
                 if problem is not None:
                     who = "a spectator" if viewer is None else f"seat {viewer}"
                     return f"the wire form's {key!r} for {who}: {problem}"
+    return _ranks_told(state)
+
+
+def _ranks_told(state: AnyState) -> str | None:
+    """Each trick ended by four of a value names the rank its plays end on four of; no other event names one."""
+    plays: list[Event] = []
+    for event in state.events(None):
+        if event.kind == PLAY:
+            plays.append(event)
+        elif event.kind in (DEAL, HAND_OVER):
+            plays = []
+        elif event.kind == TRICK and event.text == FOUR_OF_A_VALUE:
+            problem = _four_of_a_value(state, plays, event.rank)
+            if problem is not None:
+                return f"the trick event {event.seq} (four of a value): {problem}"
+            plays = []
+            continue
+        elif event.kind == TRICK:
+            plays = []
+        if event.rank is not None:
+            return f"the {event.kind} event {event.seq} ({event.text!r}) names a rank, {event.rank!r}"
+    return None
+
+
+def _four_of_a_value(state: AnyState, plays: list[Event], rank: str | None) -> str | None:
+    """The rank the trick's plays (a set counts as its rank, a sequence as its cards) end on four of."""
+    rules: Any = state.rules
+    values: list[int] = []
+    for event in plays:
+        play = rules.parse_action(event.text)
+        values += [play.rank] * play.size if play.kind == SET else list(play.cards)
+    last = [rules.tables.symbols[v] for v in values[-4:]]
+    if len(last) < 4 or len(set(last)) != 1:
+        return f"the trick's last four cards are {last}, not four of a value"
+    if rank != last[-1]:
+        return f"it names the rank {rank!r}, but the trick's plays end on four {last[-1]}s"
     return None
 
 

@@ -1,7 +1,4 @@
-"""The wire form of an event: one thing that happened, as one viewer may know it.
-
-It is :meth:`Event.to_dict <bumtable.rules.events.Event.to_dict>` exactly; ``state.events(seat, start)``
-gives a viewer's events (see :mod:`bumtable.rules.events`).
+"""The wire form of an event, :meth:`Event.to_dict <bumtable.rules.events.Event.to_dict>` exactly.
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=2)
@@ -12,6 +9,8 @@ gives a viewer's events (see :mod:`bumtable.rules.events`).
 from __future__ import annotations
 
 from typing import Literal
+
+from pydantic import Field
 
 from bumtable.wire.base import CardText, Count, Seat, WireModel
 
@@ -56,13 +55,13 @@ EventKind = Literal[
 
 
 class EventModel(WireModel):
-    """One thing that happened, with exactly what one viewer may know of it: a card passed face down
-    shows its cards only to giver and receiver, and a public text to everyone else."""
+    """One thing that happened, as one viewer may know it (cards passed face down only to giver and receiver)."""
 
     seq: Count
     """The event's place in the game's log (a client asks for everything after the last it saw)."""
     step: Count
-    """Actions taken when it happened."""
+    """The actions the viewer had been told of by then, this one included (an action no event tells of, a
+    private choice, does not advance it)."""
     kind: EventKind
     """What kind of thing happened (``deal``, ``play``, ``give``, ...)."""
     player: Seat | None
@@ -75,3 +74,6 @@ class EventModel(WireModel):
     """The cards this viewer may see (empty when they are hidden from it)."""
     count: Count
     """How many cards were involved, also when they are hidden (a place, for ``out``)."""
+    rank: str | None = Field(default=None, exclude_if=lambda value: value is None)
+    """On a ``trick`` ended by ``four-of-a-value``: the rank played four times in a row (``7``, ``Q``, ``JK``);
+    the key is left out of every other event."""

@@ -15,7 +15,6 @@ import {
   ordinal,
   outLine,
   revolutionLine,
-  topRank,
   trickLine,
 } from "../src/views/climbing_news";
 
@@ -55,13 +54,6 @@ void test("places are said as ordinals", () => {
     "21st",
     "22nd",
   ]);
-});
-
-void test("the rank left on top: a set's own rank, a sequence's last card", () => {
-  assert.equal(topRank("set 7 7"), "7");
-  assert.equal(topRank("set 7 7 JK"), "7");
-  assert.equal(topRank("seq 9 10 J"), "J");
-  assert.equal(topRank("seq 4 5 RJ=6"), "6");
 });
 
 void test("a revolution says who was dealt which Jokers and that the roles turn over", () => {
@@ -106,8 +98,18 @@ void test("a trick won says why: passes, nobody left, four of a value, the wipe 
   const play = event("play", { player: 1, text: "set 6 6", cards: ["6h", "6d"] });
   const lead = (p: number): GameEvent => event("lead", { player: p, text: "trick-winner" });
   assert.equal(
-    trickLine(event("trick", { player: 1, text: "four-of-a-value" }), name, play, lead(1)),
+    trickLine(event("trick", { player: 1, text: "four-of-a-value", rank: "6" }), name, play, lead(1)),
     "Four 6s in a row end the trick: P1 wins the trick and leads the next.",
+  );
+  // the rank is the event's, not read back from the play's text
+  const seq = event("play", { player: 2, text: "seq 4 5 RJ=6", cards: ["4c", "5d", "RJ"] });
+  assert.equal(
+    trickLine(event("trick", { player: 2, text: "four-of-a-value", rank: "Q" }), name, seq, lead(2)),
+    "Four queens in a row end the trick: P2 wins the trick and leads the next.",
+  );
+  assert.equal(
+    trickLine(event("trick", { player: 2, text: "four-of-a-value" }), name, seq, lead(2)),
+    "Four of a value end the trick: P2 wins the trick and leads the next.",
   );
   const wipe = event("play", { player: 0, text: "set 3c", cards: ["3c"] });
   assert.equal(
@@ -170,7 +172,7 @@ void test("the news keeps the hand's set-up until the next deal and the latest s
   news.add(
     frame([
       event("play", { player: 1, step: 3, text: "set 6 6", cards: ["6h", "6d"] }),
-      event("trick", { player: 1, step: 3, text: "four-of-a-value" }),
+      event("trick", { player: 1, step: 3, text: "four-of-a-value", rank: "6" }),
       event("lead", { player: 1, step: 3, text: "trick-winner" }),
     ]),
   );

@@ -25,7 +25,7 @@ const SAMPLES: [Family, Partial<GameEvent>][] = [
   ["climbing", { kind: "pass", player: 0 }],
   ["climbing", { kind: "trick", player: 2, text: "passes" }],
   ["climbing", { kind: "trick", player: 2, text: "sat-out" }],
-  ["climbing", { kind: "trick", player: 2, text: "four-of-a-value" }],
+  ["climbing", { kind: "trick", player: 2, text: "four-of-a-value", rank: "7" }],
   ["climbing", { kind: "trick", player: 2, text: "wipe" }],
   ["climbing", { kind: "out", player: 3, text: "out", count: 1 }],
   ["climbing", { kind: "out", player: 1, text: "left", count: 4 }],
@@ -130,6 +130,10 @@ void test("a trick won says who won it, and the lead that follows says who leads
   assert.equal(
     line("climbing", { kind: "trick", player: 1, text: "passes" }),
     "Nobody beat it, everyone else passed: P1 wins the trick.",
+  );
+  assert.equal(
+    line("climbing", { kind: "trick", player: 1, text: "four-of-a-value", rank: "K" }),
+    "Four kings in a row end the trick: P1 wins the trick.",
   );
   assert.equal(
     line("climbing", { kind: "lead", player: 3, text: "after-winner" }),

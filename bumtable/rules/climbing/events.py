@@ -1,31 +1,10 @@
-"""What a climbing match tells each viewer: the family's own event kinds and the reasons events give.
-
-The state logs, with every change, an :class:`~bumtable.rules.events.Event` saying what happened and
-who may see its cards (see :mod:`bumtable.rules.events` for the shared kinds). The climbing games use:
-
-* ``cut`` (family kind :data:`CUT`): one round of cutting for the first Boss, every card shown; on
-  the deciding round ``player`` is the new Boss;
-* ``deal``: each player's new hand, the cards only to that player (``count`` for everyone);
-* ``revolution``: a revolution, with the Jokers that made it, for everyone; ``text`` is
-  :data:`DECLARED` when a player chose it, :data:`DEALT` when the deal made it;
-* ``no-exchange`` (family kind :data:`NO_EXCHANGE`): the deal called the exchange off (the Bum-only
-  variant's Jokers); ``player`` is the holder when one role can cancel it;
-* ``give``: cards passed in the exchange, to giver and receiver only (``public_text`` "gives 2
-  cards to P3" for the rest); ``text`` is ``chosen`` for the cards a player picked, else the rules'
-  automatic choice (``best`` or ``lowest``);
-* ``play`` and ``pass``; ``out``: a player went out, ``count`` the place, ``text``
-  :data:`WENT_OUT`, :data:`WIPED_OUT` (went out on the wipe card: last) or :data:`LEFT` (the one left
-  holding cards);
-* ``trick``: the trick is won by ``player``; ``text`` the reason (:data:`TRICK_REASONS`);
-* ``lead``: who leads and why (:data:`LEAD_REASONS`);
-* ``hand-over``: the finishing order and points; ``game-over``: the winner and the outcome's reason.
+"""The climbing games' own event kinds and the reasons their events give (the shared kinds are in
+:mod:`bumtable.rules.events`). A ``trick`` event's ``text`` is one of :data:`TRICK_REASONS`; on
+:data:`FOUR_OF_A_VALUE` its ``rank`` is the rank played four times in a row (the trick is cleared at once).
 
 >>> from bumtable.rules import get
->>> state = get("president", players=4).new_state(seed=2)
->>> [e.kind for e in state.events(None)][-2:]
-['deal', 'lead']
->>> state.events(None)[-1].text
-'lead-card'
+>>> [(e.kind, e.text) for e in get("president", players=4).new_state(seed=2).events(None)][-1]
+('lead', 'lead-card')
 """
 
 from __future__ import annotations
@@ -40,23 +19,24 @@ if TYPE_CHECKING:
     from bumtable.rules.climbing.plays import Play
 
 CUT: Final = "cut"
-"""A round of the cut for the first Boss (every card shown)."""
+"""A round of the cut for the first Boss, every card shown; on the deciding round ``player`` is the Boss."""
 NO_EXCHANGE: Final = "no-exchange"
 """The deal cancelled this hand's exchange."""
 
 DECLARED: Final = "declared"
-"""A revolution a player chose to declare."""
+"""A revolution a player chose to declare (a ``revolution`` event's ``text``)."""
 DEALT: Final = "dealt"
 """A revolution the deal made by itself (``revolution_declare="automatic"``)."""
 
 CHOSEN: Final = "chosen"
-"""Exchange cards the giver picked."""
+"""Exchange cards the giver picked (a ``give`` event's ``text``, seen by giver and receiver)."""
 BEST: Final = "best"
 """Exchange cards the rules took: the lower role's best."""
 LOWEST: Final = "lowest"
 """Exchange cards the rules took: the higher role's lowest."""
 
 WENT_OUT: Final = "out"
+"""Went out of the hand (an ``out`` event's ``text``; its ``count`` is the place)."""
 WIPED_OUT: Final = "wipe-card"
 """Went out on the wipe card with ``wipe_last_loses``: placed below everyone still holding cards."""
 LEFT: Final = "left"
@@ -95,7 +75,7 @@ def card_texts(codes: tuple[int, ...] | list[int]) -> tuple[str, ...]:
 
 
 _ENTRIES: Any = EventLog.__dict__["entries"]
-"""The shared log's own storage (a slot), which :class:`ClimbingLog` fills when it is read."""
+"""The shared log's own storage (a slot)."""
 
 Pending = tuple[
     str,
@@ -107,18 +87,15 @@ Pending = tuple[
     "int | None",
     "tuple[int, ...] | None",
     "str | None",
+    "str | None",
 ]
-"""An event as noted on the hot path: kind, the number of the action that logged it, player, to, text (or
-the play whose text it is), card codes, count, insiders, public text."""
+"""An event as noted: kind, action number, player, to, text (or the play whose text it is), card codes, count,
+insiders, public text, rank."""
 
 
 class ClimbingLog(EventLog):
-    """The shared :class:`~bumtable.rules.events.EventLog`, noted cheaply and written out when read.
-
-    Every action of a match logs events, and a random playout that never reads them should not pay
-    for building them (``Event`` objects, card and action texts: about half the cost of an action).
-    :meth:`note` keeps a plain tuple; reading the log in any way (``entries``, ``seen_by``, ``len``,
-    ``copy``) first turns the noted events into entries, in order, exactly as ``add`` would have.
+    """The shared :class:`~bumtable.rules.events.EventLog`, noted as plain tuples and written out when read,
+    so that a playout that never reads its events does not pay for building them.
 
     >>> from bumtable.rules import get
     >>> log = ClimbingLog(get("bum-game").action_text)
@@ -145,13 +122,14 @@ class ClimbingLog(EventLog):
         count: int | None = None,
         insiders: tuple[int, ...] | None = None,
         public_text: str | None = None,
+        rank: str | None = None,
     ) -> None:
         """Log an event (as :meth:`add`, with card codes and a play for its text) without building it yet."""
-        self.pending.append((kind, action, player, to, text, codes, count, insiders, public_text))
+        self.pending.append((kind, action, player, to, text, codes, count, insiders, public_text, rank))
 
     def _write_out(self) -> None:
         pending, self.pending = self.pending, []
-        for kind, action, player, to, text, codes, count, insiders, public_text in pending:
+        for kind, action, player, to, text, codes, count, insiders, public_text, rank in pending:
             self.add(
                 kind,
                 action,
@@ -162,6 +140,7 @@ class ClimbingLog(EventLog):
                 count=count,
                 insiders=insiders,
                 public_text=public_text,
+                rank=rank,
             )
 
     @property

@@ -593,7 +593,7 @@ class ClimbingState:
             values = self.trick_values
             values.extend([play.rank] * play.size if play.kind == SET else play.cards)
             if len(values) >= 4 and values[-1] == values[-2] == values[-3] == values[-4]:
-                self._end_trick(p, cev.FOUR_OF_A_VALUE)
+                self._end_trick(p, cev.FOUR_OF_A_VALUE, values[-1])
                 return
         self.turn = self._next_active(p, in_trick=self.rules.pass_final)
         if self.turn == p:  # everyone else has sat out: the trick is won
@@ -620,7 +620,8 @@ class ClimbingState:
         else:
             self.turn = self._next_active(p)
 
-    def _end_trick(self, winner: int, why: str) -> None:
+    def _end_trick(self, winner: int, why: str, rank: int = -1) -> None:
+        """End the trick, won by ``winner``; ``rank``: the rank played four times in a row, told on the event."""
         self.last_trick = (self.trick, winner)
         self.trick = []
         self.top = None
@@ -634,7 +635,8 @@ class ClimbingState:
         log = self.log
         if log is not None:
             step = len(self.history)
-            log.note(ev.TRICK, step, winner, None, why)
+            said = self.t.symbols[rank] if rank >= 0 else None
+            log.note(ev.TRICK, step, winner, None, why, rank=said)
             log.note(ev.LEAD, step, self.leader, None, cev.AFTER_WINNER if out else cev.TRICK_WINNER)
 
     def _end_hand(self) -> None:

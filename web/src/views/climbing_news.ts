@@ -43,16 +43,6 @@ function inner(who: string): string {
   return who === "You" ? "you" : who;
 }
 
-/**
- * The rank a play leaves on top of the trick, for four of a value: a set's own rank (its first; wild cards follow
- * it), a sequence's last card ("seq 4 5 RJ=6" -> "6").
- */
-export function topRank(playText: string): string | null {
-  const words = playText.trim().split(/\s+/);
-  const ranks = words.slice(1).map((w) => w.split("=").at(-1) ?? w);
-  return (words[0] === "set" ? ranks[0] : ranks.at(-1)) ?? null;
-}
-
 const NUMBER_WORDS = ["no", "a", "two", "three", "four", "five", "six"];
 
 /**
@@ -140,9 +130,10 @@ export function exchangeLine(gives: GameEvent[], name: Namer): string {
 }
 
 /**
- * A trick won, and why: passes, a play nobody was left to answer, four of a value, the wipe card. ``play`` is
- * the play that ended it (for the rank or the card), ``lead`` the lead that followed (another player leads when
- * the winner is out of cards; undefined: not said here, as in the log, where the lead is a line of its own).
+ * A trick won, and why: passes, a play nobody was left to answer, four of a value (of the event's ``rank``), the
+ * wipe card. ``play`` is the play that ended it (for the wipe card), ``lead`` the lead that followed (another
+ * player leads when the winner is out of cards; undefined: not said here, as in the log, where the lead is a line
+ * of its own).
  */
 export function trickLine(
   event: GameEvent,
@@ -154,7 +145,7 @@ export function trickLine(
   const winner = event.player === null ? "Nobody" : name(event.player);
   let why: string;
   if (event.text === "four-of-a-value") {
-    const rank = play ? topRank(play.text) : null;
+    const rank = typeof event.rank === "string" ? event.rank : null;
     why = rank ? `Four ${rankPlural(rank)} in a row end the trick` : "Four of a value end the trick";
   } else if (event.text === "wipe") {
     const card = wipeCard ?? playedCard(play);
