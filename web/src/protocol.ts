@@ -25,6 +25,8 @@ export interface GameEvent {
   kind: string;
   player: number | null;
   text: string;
+  /** A trick ended by four of a value: the rank that made the four. */
+  rank?: string;
   [field: string]: unknown;
 }
 

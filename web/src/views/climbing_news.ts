@@ -145,7 +145,7 @@ export function trickLine(
   const winner = event.player === null ? "Nobody" : name(event.player);
   let why: string;
   if (event.text === "four-of-a-value") {
-    const rank = typeof event.rank === "string" ? event.rank : null;
+    const rank = event.rank ?? null;
     why = rank ? `Four ${rankPlural(rank)} in a row end the trick` : "Four of a value end the trick";
   } else if (event.text === "wipe") {
     const card = wipeCard ?? playedCard(play);
