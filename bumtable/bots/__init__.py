@@ -1,8 +1,5 @@
-"""Players that see only observations: ``random`` for every game, each family's ``heuristic``, the levels a
-player picks (``easy``, ``medium``, ``hard``: :mod:`bumtable.bots.levels`) and the search
-(:mod:`bumtable.bots.search`), all made by name (:mod:`bumtable.bots.registry`).
+"""Bots that see only observations, each kind made by name (:func:`make_bot`).
 
->>> from bumtable.bots import make_bot
 >>> make_bot("hard", seed=1, game="gin").name
 'hard'
 """

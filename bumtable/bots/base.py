@@ -1,15 +1,4 @@
-"""The bot interface: a bot sees only an observation and picks one of its legal actions.
-
->>> import random
->>> from bumtable.rules import get
->>> from bumtable.bots import make_bot
->>> state = get("bum-game", players=4).new_state(seed=2)
->>> bot = make_bot("random", seed=9)
->>> seat = state.current_player()
->>> action = bot.choose(state.observe(seat))
->>> action in state.legal_actions()
-True
-"""
+"""The bot interface: a bot sees only an observation and picks one of its legal actions."""
 
 from __future__ import annotations
 
@@ -22,13 +11,11 @@ A_co = TypeVar("A_co", covariant=True)
 
 
 class Bot(Protocol):
-    """Anything with a name that chooses an action from an observation (of its own game)."""
+    """Anything with a name that chooses an action from an observation of its own game."""
 
     name: str
     asks_forced_moves: bool
-    """False when the bot neither learns from nor draws randomness for a move it has no choice
-    in: a simulator may then make a forced move (one legal action) for it without building an
-    observation and asking. Every bot here decides from the observation in hand alone."""
+    """False if a forced move neither teaches the bot nor draws on its generator: a simulator may play it."""
 
     def choose(self, observation: Any) -> Any: ...
 

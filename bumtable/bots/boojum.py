@@ -1,29 +1,11 @@
-"""A heuristic Boojum bot: it bids for lots that bring it closer to sets, paying with cards it does not need,
-and claims the rarest token first. It plans a whole bid (or claim) and plays it out card by card.
+"""A heuristic Boojum bot: it bids for lots that bring it nearer to sets, paying with cards it needs least,
+and claims the rarest token first, planning a whole bid or claim and laying it card by card.
 
-A hand is valued by :func:`hand_potential`: for each token the bot still wants, how many cards it lacks for
-the nearest pattern (:func:`token_distances`), each token worth ``DECAY ** missing``, plus a little for
-every card (cards are what you bid with). A claimable token is worth a full point.
-
-* **Auction:** at the start of its turn the bot plans the bid it will make: for each candidate addition
-  (:func:`bid_candidates`: up to three cards, or more when it takes more to beat the high bid, drawn from
-  the cards it needs least and its highest pips), the hand it would leave plus the lot is valued against the
-  hand as it is (with any cards already laid taken back); the bot makes the best bid if it gains at least
-  ``MIN_GAIN``, else passes. Then it lays the planned cards one by one and stands. Each decision plans
-  again from the turn's start (the cards laid this turn taken back), so the plan holds even for a bot made
-  afresh at every decision; the same position always gives the same plan.
-* **Claims:** it claims whenever it can, the rarest token first (the one with the fewest ways to make it
-  in its hand, then the harder token by the source's list: Moons, Suns, Leaves, Waves, Knots, Wyrms), with
-  the group that leaves the most valuable hand, laid card by card and cashed in.
+Each decision plans again from its turn's start, so a bot made afresh at every decision plays the same.
 
 >>> from bumtable.rules.boojum import boojum
->>> from bumtable.cards.decktet import parse_decktet_cards as cards
->>> t = boojum().tables
->>> token_distances(cards("4MS 4MS 4WL 9MS"), t)  # moons, suns, waves, leaves, wyrms, knots
-[3, 2, 1, 3, 1, 1]
 >>> state = boojum(4).new_state(seed=3)
->>> bot = BoojumBot(seed=1)
->>> bot.choose(state.observe(state.current_player())) in state.legal_actions()
+>>> BoojumBot(seed=1).choose(state.observe(state.current_player())) in state.legal_actions()
 True
 """
 
@@ -56,25 +38,18 @@ from bumtable.rules.phases import AUCTION
 DECAY = 0.45
 """A token ``d`` cards away is worth ``DECAY ** d`` (1 when it can be claimed)."""
 CARD_VALUE = 0.03
-"""Every card in hand is worth this much: cards are the currency of the auctions."""
+"""What every card in hand is worth: cards are what the bot bids with."""
 MIN_GAIN = 0.02
-"""The least gain in hand value for which the bot bids."""
 _DECAYED = tuple(DECAY**d for d in range(16))
 HARDNESS = (0, 1, 3, 2, 5, 4)
-"""Token order from hardest to easiest, by the source's patterns: Moons, Suns, Leaves, Waves, Knots, Wyrms."""
+"""Tokens from hardest to easiest by the source: Moons, Suns, Leaves, Waves, Knots, Wyrms."""
 MAX_CLAIM_CHOICES = 40
-"""Groups of the chosen token valued (the smallest first)."""
 WAYS_COUNTED = 12
-"""Ways to make a token counted at most: the rarest token is the one with the fewest, and beyond a
-dozen ways every token is as easy as the next (then the harder token by the source's list goes first)."""
+"""Ways to make a token counted at most: beyond a dozen every token is as easy as the next."""
 GROUPS_SEEN = 200
-"""Groups of a token listed at most, to count its ways and pick from (a big hand has thousands)."""
 POOL = 8
-"""Cards a bid is drawn from in a big hand: those the bot needs least (and the highest pips, to win)."""
 EXACT = 24
-"""Additions of several cards valued exactly (the best by the estimate from single cards)."""
 MOST_ADDED = 3
-"""Candidate bids add up to this many cards, or as few more as it takes to beat the high bid."""
 
 
 # ---------------------------------------------------------------------- valuing a hand
@@ -86,8 +61,7 @@ def _windows(k: int, top: int) -> tuple[int, ...]:
 
 @cache
 def _window_table(k: int, top: int) -> tuple[int, ...]:
-    """For every bit mask of ranks 0..top (its index), the most of its ranks inside any ``k`` consecutive
-    ranks 1..top: looked up, as a hand is valued thousands of times a decision."""
+    """For every mask of ranks 0..top (its index), the most of its ranks in any ``k`` consecutive ranks."""
     wins = _windows(k, top)
     return tuple(max((m & w).bit_count() for w in wins) if m else 0 for m in range(1 << (top + 1)))
 
@@ -99,10 +73,8 @@ def _tally_offsets(top: int) -> tuple[int, int, int]:
 
 @cache
 def _card_facts(t: Tables) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
-    """Per card code: the tallies it adds to and the rank masks it marks in :func:`_distances`'s arrays,
-    and its rank's bit. Tallies: by rank (``0..top``), by suit (``suit_at + s``), by type (``type_at + type``,
-    of location 1, personality 2, event 4), by type and suit (``pair_at + type * 6 + s``). Masks: the ranks held in
-    each suit (``s``), of each type (``6 + type``), at all (11)."""
+    """Per card code: the tallies (by rank, suit, type, type and suit) and rank masks (per suit ``s``, type
+    ``6 + type``, all 11) it adds to in :func:`_distances`, and its rank's bit."""
     suit_at, type_at, pair_at = _tally_offsets(t.positions)
     out = []
     for c in range(len(t.pos)):
@@ -116,17 +88,12 @@ def _card_facts(t: Tables) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int]
 
 
 def token_distances(hand: Iterable[int], t: Tables) -> list[int]:
-    """For each token (0 Moons .. 5 Knots), the fewest cards the hand lacks for one of its patterns.
-
-    Exact for every pattern but the symbol groups, which are estimated (two symbols a card) unless the
-    hand already has one.
-    """
+    """For each token (0 Moons .. 5 Knots), the fewest cards the hand lacks for one of its patterns (symbol
+    groups estimated at two symbols a card)."""
     return list(_distances(tuple(sorted(hand)), t))
 
 
 DISTANCES_KEPT = 1 << 16
-"""Hands whose token distances are kept (per process): a search values the same hands over and over (in one
-bid, every card given up; across playouts, the same deals), about four times in five a hand already valued."""
 
 
 @lru_cache(maxsize=DISTANCES_KEPT)
@@ -201,13 +168,8 @@ def _minus(hand: Sequence[int], cards: Iterable[int]) -> list[int]:
 def bid_candidates(
     hand: Sequence[int], bid: Sequence[int], high: BidValue | None, order: Sequence[int], t: Tables
 ) -> Iterator[tuple[int, ...]]:
-    """The additions the bot weighs: multisets of ``hand``'s cards that, laid on ``bid``, beat ``high``.
-
-    ``order`` lists the hand's different cards, the one the bot needs least first. The cards come from a
-    pool: all of them in a small hand, else the ``POOL`` needed least plus the three highest pips (and any
-    Excuse: two cards in a bid). The additions have up to ``MOST_ADDED`` cards, or, when that few cannot
-    beat ``high``, the fewest that can and one more, drawn from the whole hand (:func:`_big_additions`).
-    """
+    """Multisets of up to ``MOST_ADDED`` cards that, laid on ``bid``, beat ``high``, drawn in a big hand from
+    the ``POOL`` needed least (``order``) and the highest pips; else :func:`_big_additions`."""
     have = Counter(hand)
     if len(order) <= POOL + 3:
         pool = list(order)
@@ -241,8 +203,7 @@ def bid_candidates(
 def _big_additions(
     hand: Sequence[int], base: BidValue, high: BidValue | None, order: Sequence[int], t: Tables
 ) -> Iterator[tuple[int, ...]]:
-    """When it takes more than ``MOST_ADDED`` cards to win: additions of the fewest cards that can (and
-    one more), each the ``j`` highest cards of the hand and the rest those needed least, for every ``j``."""
+    """The fewest cards that win, and one more: the ``j`` highest and the rest those needed least."""
     have = Counter(hand)
     needed_least = [c for c in order for _ in range(have[c])]
     highest = sorted(hand, key=lambda c: (-t.bid_cards[c], -t.pip[c], c))
@@ -273,11 +234,7 @@ def _big_additions(
 
 
 def combinations_with_replacement_multiset(cards: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    """Sub-multisets of ``size`` of the multiset ``cards`` (in any order), each once, as sorted tuples in order.
-
-    >>> list(combinations_with_replacement_multiset([1, 1, 5], 2))
-    [(1, 1), (1, 5)]
-    """
+    """Sub-multisets of ``size`` of the multiset ``cards``, each once, as sorted tuples in order."""
     # every choice of positions, each multiset once, in order: C's work, not a loop per combination here
     yield from sorted(set(combinations(sorted(cards), size)))
 
@@ -290,12 +247,8 @@ def plan_bid(
     wanted: Sequence[int],
     t: Tables,
 ) -> tuple[int, ...] | None:
-    """The cards the bot adds to ``bid`` this turn (sorted), or None to pass: the candidate addition
-    (:func:`bid_candidates`) whose hand left plus ``lot`` gains most over keeping ``hand`` and ``bid``,
-    if it gains at least ``MIN_GAIN`` (a card laid costs a thousandth, so fewer cards win ties).
-
-    Giving up one card is valued exactly for every card; an addition of several is first estimated as
-    the sum of its cards' single losses, and only the ``EXACT`` best estimates are valued exactly."""
+    """The cards to add to ``bid`` this turn, or None to pass: the addition whose hand left plus ``lot`` gains
+    most, at least ``MIN_GAIN``; only the ``EXACT`` best estimated from single cards are valued exactly."""
     keep = hand_potential([*hand, *bid], wanted, t)
     whole = hand_potential([*hand, *lot], wanted, t)
     after_losing = {c: hand_potential([*_minus(hand, (c,)), *lot], wanted, t) for c in set(hand)}
@@ -325,8 +278,6 @@ def plan_bid(
 
 
 PLANS_KEPT = 1 << 13
-"""Bid plans kept (per process): a search asks for the same plan in many playouts (its own seat's hand is the
-same in every deal of the hidden cards)."""
 
 
 @lru_cache(maxsize=PLANS_KEPT)
@@ -346,7 +297,7 @@ def _kept_plan(
 def token_groups(
     token: int, hand: Sequence[int], t: Tables, most: int = GROUPS_SEEN
 ) -> list[tuple[int, ...]]:
-    """Up to ``most`` different groups of ``hand`` that earn ``token`` (in the order the patterns find them)."""
+    """Up to ``most`` groups of ``hand`` that earn ``token``, in the order the patterns find them."""
     counts = Counter(hand)
     seen: dict[tuple[int, ...], None] = {}
     for p in PATTERNS:
@@ -360,21 +311,18 @@ def token_groups(
 
 
 WAYS_KEPT = 1 << 13
-"""Ways counted, kept (by token and sorted hand): a search's playouts meet the same hands again and again."""
 
 
 @lru_cache(maxsize=WAYS_KEPT)
 def _ways(token: int, sorted_hand: tuple[int, ...], t: Tables) -> int:
-    """How many groups of ``sorted_hand`` earn ``token``, up to ``WAYS_COUNTED`` (a pure function of the
-    multiset, as :func:`find` sorts its pool, so kept)."""
+    """How many groups of ``sorted_hand`` earn ``token``, up to ``WAYS_COUNTED`` (pure, so kept)."""
     return len(token_groups(token, sorted_hand, t, WAYS_COUNTED))
 
 
 def plan_claim(
     token: int, hand: Sequence[int], laid: Sequence[int], wanted: Sequence[int], t: Tables
 ) -> tuple[int, ...] | None:
-    """The group the bot claims ``token`` with: of the smallest groups holding ``laid`` (up to
-    ``MAX_CLAIM_CHOICES``), the one that leaves the best hand for the other tokens it wants."""
+    """Of the ``MAX_CLAIM_CHOICES`` smallest groups for ``token`` holding ``laid``, the best for the rest."""
     have = Counter(laid)
     groups = [g for g in token_groups(token, [*hand, *laid], t) if not have - Counter(g)]
     groups.sort(key=lambda g: (len(g), g))
@@ -393,8 +341,7 @@ def plan_claim(
 def _kept_claim(
     token: int, hand: tuple[int, ...], laid: tuple[int, ...], wanted: tuple[int, ...], t: Tables
 ) -> tuple[int, ...] | None:
-    """:func:`plan_claim` of a sorted hand and sorted cards laid (a pure function of the multisets, as
-    its groups are found from counts and each hand is valued sorted, so kept)."""
+    """:func:`plan_claim` of a sorted hand and sorted cards laid (pure in the multisets, so kept)."""
     return plan_claim(token, hand, laid, wanted, t)
 
 
@@ -407,7 +354,7 @@ class BoojumBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._plans: dict[tuple[object, ...], tuple[int, ...] | None] = {}
-        """Plans by the position they were made in: the lays of one turn plan once."""
+        """Plans by the position they were made in, so the lays of one turn plan once."""
 
     def choose(self, observation: BoojumObservation) -> BoojumAction:
         legal = observation.legal_actions()
@@ -472,11 +419,7 @@ class BoojumBot:
 
 
 def _left_of(plan: Sequence[int], laid: Sequence[int]) -> list[int] | None:
-    """The cards of ``plan`` not yet ``laid`` (multisets), or None when ``laid`` holds a card beyond the plan.
-
-    >>> _left_of((3, 3, 7), (3,)), _left_of((3, 7), (3, 3)), _left_of((3,), ())
-    ([3, 7], None, [3])
-    """
+    """The cards of ``plan`` not yet ``laid``, or None when ``laid`` holds a card beyond the plan."""
     rest = list(plan)
     for card in laid:
         if card not in rest:

@@ -1,18 +1,9 @@
-"""A heuristic Gin Bummy player: it sheds face cards, aims at four suits and four values, and never starves
-if it can help it.
+"""A heuristic Gin Bummy player: it sheds face cards, aims at four suits and four values, and avoids starving.
 
-A hand is judged by its *core*: the most number cards in it with no two of a suit and no two of a value
-(:func:`core`); four of them and nothing else is "Bum!". The hand shrinks only through face cards (one a
-turn) and Jokers (two a turn, Joker and carried card); Aces only grow it (discard one, draw three), so an Ace
-is played only when the hand is small and stuck with an Ace or a Joker it cannot otherwise lose.
-
->>> from bumtable.cards import parse_cards
->>> [str(c) for c in sorted(core(parse_cards("2s 6h 6d 9c 4d Kh"))) ]
-['2s', '4d', '6h', '9c']
 >>> from bumtable.rules.gin_bummy import gin_bummy, position
->>> state = position(gin_bummy(), ["2s 6h 4d 9c Kh 8h", "7c 7d 7h 7s 8c"], beg="5c")
->>> GinBummyBot(seed=1).choose(state.observe(0)).text
-'discard Kh'
+>>> observation = position(gin_bummy(), ["2s 6h 4d 9c Kh 8h", "7c 7d 7h 7s 8c"], beg="5c").observe(0)
+>>> GinBummyBot(seed=1).choose(observation).text, core_size(observation.hand)
+('discard Kh', 4)
 """
 
 from __future__ import annotations
@@ -36,7 +27,7 @@ from bumtable.rules.gin_bummy.observation import GinBummyObservation
 
 
 def core(cards: Sequence[int]) -> list[int]:
-    """A largest set of number cards in ``cards`` with four suits and four values at most, no two alike."""
+    """A largest set of number cards in ``cards`` with no two of a suit and no two of a value."""
     by_suit: list[list[int]] = [[], [], [], []]
     for c in cards:
         if is_number(c):
@@ -65,13 +56,7 @@ def core(cards: Sequence[int]) -> list[int]:
 
 
 def core_size(cards: Sequence[int]) -> int:
-    """``len(core(cards))``, fast: the largest matching of suits to values, by Hall's theorem (four suits
-    less the worst shortfall of a set of suits against the values its cards cover).
-
-    >>> from bumtable.cards import parse_cards
-    >>> core_size(parse_cards("2s 6h 6d 9c 4d Kh")), core_size(parse_cards("2s 2h 2d 2c"))
-    (4, 1)
-    """
+    """``len(core(cards))``, fast, by Hall's theorem on matching suits to values."""
     values = [0, 0, 0, 0]  # the values held in each suit, as bits
     for c in cards:
         if c < 44:  # a number card
@@ -109,7 +94,7 @@ def _score(cards: Sequence[int]) -> float:
 
 
 class GinBummyBot:
-    """Plays by the heuristics above, from its observation only; ties are broken by its seeded generator."""
+    """Plays by the heuristics of this module; ties are broken by its seeded generator."""
 
     name = "gin-heuristic"
     asks_forced_moves = True

@@ -1,30 +1,13 @@
-"""The greedy bot's hand value, fast: a hand is one integer, and what it costs is looked up.
+"""The greedy bot's hand cost, fast: a hand is one integer, ``shift`` bits per rank, and its cost looked up.
 
-A hand's rank counts are packed into one integer, ``shift`` bits per rank (rank ``r`` in bits
-``shift*r`` and up), so taking a play out of a hand is one subtraction (the play's own packed
-counts, worked out once per play) and the hand is a dictionary key. Which ranks a hand holds, and
-which it holds exactly once (the ranks a sequence would empty), are bit masks in the same layout,
-got from the key by a few shifts. Per mask the model keeps the sum the plain evaluation adds up
-rank by rank, and the runs of held ranks a sequence could come from. Sequences come only from
-those runs, so the sequences taken out of a hand are kept per *runs part* of the hand (its counts
-of the runs' ranks alone), which recurs far more often than whole hands do: the cost is then the
-mask's sum of what is left plus the sequences' terms (:meth:`CostModel.cost`). Each entry is
-computed the first time it is needed, with the very same floating-point operations in the same
-order as the plain evaluation (:func:`bumtable.bots.greedy.hand_cost`'s description), so the costs
-are equal to the last bit: a sequence that exactly ties with the sets it replaces is decided the
-same way (by the whole hand's sums: such hands are worked out whole, and kept by hand).
+Sequences come only from runs of held ranks, so they are kept per *runs part* of a hand; every entry repeats
+the plain evaluation's floating-point operations in its order, so the costs are equal to the last bit.
 
 >>> from bumtable.rules import get
->>> t = get("bum-game", players=4).tables
->>> model = cost_model(t)
->>> counts = [0] * t.n_ranks
->>> for s in ("3", "4", "5", "K"):
-...     counts[t.symbol_index[s]] += 1
->>> hand = model.key(counts)
->>> play = get("bum-game", players=4).parse_action("3 4 5")
->>> model.cost(hand - model.play_info(play)[0]) < model.cost(hand)  # the sequence leaves one King
-True
->>> cost_model(t) is model  # one model per rules' tables
+>>> rules = get("bum-game", players=4)
+>>> model = cost_model(rules.tables)
+>>> hand = model.key([["3", "4", "5", "K"].count(s) for s in rules.tables.symbols])
+>>> model.cost(hand - model.play_info(rules.parse_action("3 4 5"))[0]) < model.cost(hand)  # one King left
 True
 """
 
@@ -38,36 +21,28 @@ from bumtable.rules.climbing.plays import SET, Play
 from bumtable.rules.climbing.tables import Tables
 
 _MAX_CACHED = 1 << 16
-"""Entries one of a model's look-up dicts by mask or by play may hold before it starts again (memory
-stays bounded; they hold far fewer in practice)."""
+"""Entries a model's look-up dict by mask or by play holds before it starts again."""
 
 _MAX_RUNS = 1 << 17
-"""Runs parts whose sequences a model keeps (a few MB); when full, the oldest quarter goes. A runs part
-recurs far more often than a whole hand (about a tenth as many distinct ones in simulations of The Bum
-Game), so this stays small enough to sit in the processor's cache beside a second process's."""
+"""Runs parts whose sequences a model keeps, few enough to stay in the processor's cache."""
 
 Run = tuple[int, int, int, int]
-"""A run of held ranks a sequence could be taken from: its lowest rank ``lo``, its mask (which is also
-one card of each of its ranks, packed), ``2 * top - lo`` and ``top - lo`` (see :meth:`CostModel._gain`)."""
+"""A run of held ranks: lowest rank ``lo``, mask (one card a rank), ``2*top - lo`` and ``top - lo``."""
 
 MaskInfo = tuple[int, int, float]
-"""Per mask of ranks held: the fields (whole counts) of the ranks in runs a sequence could come from,
-the other ranks held (a mask), and the cost of the mask as sets alone (:meth:`CostModel.groups`)."""
+"""Per mask of ranks held: the fields of the ranks in runs, the other ranks, and the cost as sets alone."""
 
 RunsInfo = tuple[int, int, int]
-"""Per runs part of a hand: the mask of its ranks left after the sequences taken out, how many were
-taken (0: none; -1: an exact tie, decided by the whole hand) and the lowest rank of the latest."""
+"""Per runs part: the ranks left after its sequences, how many (-1: a tie), and the latest's lowest rank."""
 
 _TIED: RunsInfo = (0, -1, 0)
 
 PlayInfo = tuple[int, int, int, float, Play]
-"""What the greedy bot reads of a play: its packed counts, its wild cards standing in for another
-rank, its high cards (the top three ranks), 0.01 times the sum of its ranks (for exchanges), and the
-play itself (kept by its entry, so that the play's id, the key, is not given to another object)."""
+"""Of a play: packed counts, wild stand-ins, high cards, 0.01 times its ranks' sum, and the play (its id)."""
 
 
 class CostModel:
-    """Hand costs for one rules object's tables, hands packed ``shift`` bits per rank; see the module."""
+    """Hand costs for one rules object's tables, hands packed ``shift`` bits per rank."""
 
     __slots__ = (
         "_runs",
@@ -99,36 +74,26 @@ class CostModel:
         self.seq_min = t.seq_min
         self.bit = tuple(1 << (shift * r) for r in range(t.n_ranks))
         self.code_bit = tuple(self.bit[r] for r in t.rank_of_code)
-        """A card code's rank in packed form (a hand's key is the sum over its cards)."""
+        """A card code's rank, packed (a hand's key is the sum over its cards)."""
         self.low = sum(self.bit)
-        """The lowest bit of every rank's field."""
         self.seq_mask = sum(self.bit[: t.seq_top + 1])
-        # How low a sequence led from rank r is: the same expression as the plain evaluation's.
+        # How low a sequence led from rank r is: the plain evaluation's expression.
         self.lead = tuple(1.0 - r / (t.n_ranks - 1) for r in range(t.n_ranks))
         self.sums: dict[int, float] = {}
         self._runs: dict[int, tuple[Run, ...]] = {}
         # 2 * top - x for the rank x whose field holds a lone bit of bit length n (index n).
         self.lost = tuple(2 * self.top - (n - 1) // shift if n else 0 for n in range(shift * t.n_ranks + 1))
         self.field = (1 << shift) - 1
-        """One rank's whole field (its count), at rank 0."""
         self.by_mask: dict[int, MaskInfo] = {}
-        """Per mask of ranks held, its :data:`MaskInfo` (read directly by the bot's inner loop;
-        :meth:`mask_info` fills it)."""
         self.by_runs: dict[int, RunsInfo] = {}
-        """Per hand's runs part, the sequences taken out of it (read directly by the bot's inner loop;
-        :meth:`runs_info` fills it)."""
         self.terms: dict[int, tuple[Any, ...]] = {}
-        """Per play (by its id), the terms the greedy bot's value adds (:func:`bumtable.bots.greedy._terms`
-        fills it: the bot's weights are its own)."""
+        """Per play id, the terms the greedy bot's value adds (:func:`bumtable.bots.greedy._terms`)."""
         self.tied: dict[int, float] = {}
-        """Cost by packed hand for the hands whose sequences the floating-point sums decide."""
+        """Cost by packed hand where a tie leaves the sequences to the floating-point sums."""
         self.plays: dict[int, PlayInfo] = {}
-        """What the bot reads of each play, by the play's id: hashing a play hashes all its fields, an
-        id is one number, and the moves generated are the same objects from decision to decision
-        (read directly; :meth:`play_info` fills it)."""
+        """:data:`PlayInfo` by play id: the moves generated are the same objects from decision to decision."""
 
     def key(self, counts: Sequence[int]) -> int:
-        """The hand ``counts`` (cards held of each rank index) packed into one integer."""
         key = 0
         for r, k in enumerate(counts):
             key += k << (self.shift * r)
@@ -141,8 +106,7 @@ class CostModel:
         return (key | rest) & low, key & ~rest & low
 
     def groups(self, mask: int) -> float:
-        """Plays needed if each held rank is one set, plus how low they are (``n + low``), summed in
-        ascending rank order as the plain evaluation does."""
+        """Plays needed if each held rank is one set, plus how low they are, summed as the plain one sums."""
         s = self.sums.get(mask)
         if s is None:
             top = self.top
@@ -159,8 +123,7 @@ class CostModel:
         return s
 
     def runs(self, mask: int) -> tuple[Run, ...]:
-        """The maximal runs of held ranks up to the sequence top that are long enough for a sequence,
-        lowest first (see :data:`Run`)."""
+        """The maximal runs of held ranks long enough for a sequence, lowest first."""
         mask &= self.seq_mask
         found = self._runs.get(mask)
         if found is None:
@@ -183,17 +146,8 @@ class CostModel:
         return found
 
     def cost(self, key: int) -> float:
-        """The cost of the packed hand ``key`` (:func:`bumtable.bots.greedy.hand_cost`).
-
-        Only the ranks of the runs a sequence could come from can be taken out as sequences (taking
-        one out only ever empties ranks, so no run grows or joins another); every other held rank
-        stays one set whatever its count. So the sequences taken depend on the hand's runs part
-        alone (``key & full``), and are looked up by it; the cost is then the sets' sum of the ranks
-        left (by mask) plus the sequences' terms. Where a sequence exactly ties with the sets it
-        replaces, the floating-point sums of the whole hand decide (as in the plain evaluation), so
-        such a hand's cost is worked out from all of it, in :meth:`tied_cost`. The bot's inner loop
-        does the same inline.
-        """
+        """The cost of the packed hand ``key``: the sequences are looked up by its runs part (taking one out
+        never grows a run), the sets by the mask left. The bot's inner loop does the same inline."""
         rest = key >> 1 | key >> 2 | key >> 3 if self.shift == 4 else self._rest(key)
         mask = (key | rest) & self.low
         m = self.by_mask.get(mask) or self.mask_info(mask)
@@ -209,14 +163,12 @@ class CostModel:
         return self.with_sequences(r[0] | m[1], seqs, r[2])
 
     def with_sequences(self, mask: int, seqs: int, last: int) -> float:
-        """The cost with ``mask`` held after ``seqs`` sequences (1 or more), the latest led from ``last``."""
         g = self.sums.get(mask)
         if g is None:
             g = self.groups(mask)
         return g + (seqs - 1) + 1 + self.lead[last]  # as _best
 
     def mask_info(self, mask: int) -> MaskInfo:
-        """Work out :data:`MaskInfo` for ``mask`` and keep it in :attr:`by_mask`."""
         inruns = 0
         if self.sequences:
             for run in self.runs(mask):
@@ -228,8 +180,6 @@ class CostModel:
         return info
 
     def runs_info(self, part: int) -> RunsInfo:
-        """Work out :data:`RunsInfo` for a hand's runs part and keep it in :attr:`by_runs` (as
-        :meth:`_compute` takes sequences out, stopping at an exact tie)."""
         info = self._take_sequences(part)
         runs = self.by_runs
         if len(runs) >= _MAX_RUNS:
@@ -239,7 +189,6 @@ class CostModel:
         return info
 
     def tied_cost(self, key: int) -> float:
-        """The cost of a hand where a sequence ties exactly (worked out from the whole hand; kept)."""
         c = self.tied.get(key)
         if c is None:
             c = self._compute(key)
@@ -249,8 +198,7 @@ class CostModel:
         return c
 
     def _take_sequences(self, key: int) -> RunsInfo:
-        """:meth:`_compute`'s loop on a hand's runs part: the mask left, the sequences taken and the
-        latest one's lowest rank; ``_TIED`` where a gain of exactly 0 is met."""
+        """:meth:`_compute`'s loop on a hand's runs part, giving up with ``_TIED`` at a gain of exactly 0."""
         low = self.low
         shift = self.shift
         rest = key >> 1 | key >> 2 | key >> 3 if shift == 4 else self._rest(key)
@@ -284,13 +232,8 @@ class CostModel:
         return (mask, seqs, last)
 
     def _compute(self, key: int) -> float:
-        """Each held rank one set; then sequences taken out greedily, lowest run first, pass after pass,
-        while that lowers the cost.
-
-        Whether a sequence lowers the cost is decided in whole numbers (every term is a multiple of
-        ``1/top``; see :meth:`_gain`); only where the two are exactly equal does the floating-point
-        sum decide, as it does in the plain evaluation, so the same sequences are taken.
-        """
+        """Each held rank one set, then sequences taken out, lowest run first, while that lowers the cost:
+        decided in whole numbers (:meth:`_gain`), or at a tie by the floating-point sums, as the plain one."""
         low = self.low
         rest = key >> 1 | key >> 2 | key >> 3 if self.shift == 4 else self._rest(key)
         mask = (key | rest) & low
@@ -331,15 +274,14 @@ class CostModel:
         return g if seqs == 0 else g + (seqs - 1) + 1 + self.lead[last]  # as _best
 
     def _best(self, mask: int, seqs: int, last: int) -> float:
-        """The cost with ``mask`` held after ``seqs`` sequences, the latest led from rank ``last``: the
-        floating-point value the plain evaluation holds at that point."""
+        """The floating-point cost the plain evaluation holds after ``seqs`` sequences, leaving ``mask``."""
         g = self.sums.get(mask)
         if g is None:
             g = self.groups(mask)
         return g if seqs == 0 else g + (seqs - 1) + 1 + self.lead[last]
 
     def _tie_taken(self, mask: int, emptied: int, lo: int, seqs: int, last: int) -> bool:
-        """Whether the plain evaluation takes a sequence that exactly ties (its floating-point sums decide)."""
+        """Whether the plain evaluation takes a sequence that exactly ties (by its floating-point sums)."""
         g = self.sums.get(mask ^ emptied)
         if g is None:
             g = self.groups(mask ^ emptied)
@@ -347,32 +289,19 @@ class CostModel:
 
     @staticmethod
     def _gain(top: int, lo: int, emptied_ranks: Sequence[int], seqs: int, last: int) -> int:
-        """``top`` times (cost with the sequence - cost without it), exactly: the sequence is taken when
-        this is below 0 (at 0 the floating-point sums decide).
-
-        Without it the cost is ``G + (seqs - 1) + 1 + lead[last]`` (``G`` after no sequence), with it
-        ``G - sum(1 + lead[x] for x emptied) + seqs + 1 + lead[lo]``, where ``G`` is ``n + low`` and
-        ``lead[r] = 1 - r / top``. So two emptied ranks always win (each is worth more than 1) and one
-        wins when it lies far enough above the run's lowest rank; this method states the rule the
-        inner loop of :meth:`_compute` applies inline.
-
-        >>> CostModel._gain(13, 2, [2], 0, 0)  # the run's lowest rank alone emptied: an exact tie
-        0
-        >>> CostModel._gain(13, 2, [2, 5], 0, 0) < 0
-        True
-        """
+        """``top`` times (cost with the sequence - cost without), exact: the rule :meth:`_compute` applies
+        inline. Below 0 the sequence is taken, so two emptied ranks always win; at 0 the float sums decide."""
         lost = sum(2 * top - x for x in emptied_ranks)
         return (2 * top - lo - lost) if seqs == 0 else (top - lo + last - lost)
 
     def _rest(self, key: int) -> int:
-        """Each rank's field shifted down by 1 to ``shift - 1`` bits, or-ed (a count above 1 leaves a bit)."""
+        """Each rank's field shifted down 1 to ``shift - 1`` bits, or-ed: a count above 1 leaves a bit."""
         rest = 0
         for i in range(1, self.shift):
             rest |= key >> i
         return rest
 
     def play_info(self, play: Play) -> PlayInfo:
-        """What the bot reads of ``play`` (see :data:`PlayInfo`), worked out once per play."""
         info = self.plays.get(id(play))
         if info is None:
             t = self.tables
@@ -391,13 +320,11 @@ class CostModel:
 
 
 _MODELS: dict[tuple[int, int], tuple[Tables, CostModel]] = {}
-"""Models by the identity of their tables and their shift (each tables object is kept with its
-model, so its id cannot be reused while the entry lives)."""
+"""Models by their tables' id and shift (the entry keeps the tables, so the id is not reused)."""
 
 
 def cost_model(t: Tables, shift: int = 4) -> CostModel:
-    """The shared cost model of these tables, packing hands ``shift`` bits per rank (4 holds up to 15
-    cards of a rank)."""
+    """The shared cost model of these tables, packing hands ``shift`` bits per rank."""
     entry = _MODELS.get((id(t), shift))
     if entry is None or entry[0] is not t:
         if len(_MODELS) >= 256:  # many rules objects made in one process (tests): start again
@@ -408,9 +335,4 @@ def cost_model(t: Tables, shift: int = 4) -> CostModel:
 
 
 def shift_for(largest: int) -> int:
-    """Bits per rank that hold a count of ``largest`` cards (at least 4).
-
-    >>> shift_for(4), shift_for(15), shift_for(16)
-    (4, 4, 5)
-    """
     return max(4, largest.bit_length())

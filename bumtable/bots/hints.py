@@ -1,17 +1,12 @@
 """Hints for people: what the ``hard`` bot would play from your seat, and why in a few words.
 
-Worked out from the person's own observation alone, by a bot seeded from the game's seed and the moment, so
-asking twice gives the same hint and asking changes nothing in the game. The reason says what the move does
-(:mod:`bumtable.bots.move_words`) and how it fared in the search against the next best move.
+Worked out from the seat's own observation by a seeded bot: the same hint each time, and the game unchanged.
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=5)
->>> seat = state.current_player()
->>> advice = hint(state.observe(seat), seed=1, level="medium")
->>> advice.action in state.legal_actions()
-True
->>> "deals played out" in advice.why
-True
+>>> advice = hint(state.observe(state.current_player()), seed=1, level="medium")
+>>> advice.action in state.legal_actions(), "deals played out" in advice.why
+(True, True)
 """
 
 from __future__ import annotations
@@ -30,26 +25,21 @@ from bumtable.words import ordinal
 
 @dataclass(frozen=True)
 class Hint:
-    """The move a level would play, its text in the game's notation, and why in a few words (:attr:`why`,
-    made of :attr:`said`, :attr:`fared` and the next best move's share, so that a face may draw each part)."""
+    """The move a level would play, its text, and why, in parts a face may draw apart (:attr:`why`)."""
 
     action: Any
     text: str
     said: str = ""
-    """What the move does, in words (empty where the family has none for it)."""
+    """What the move does, in words (empty where there are none)."""
     fared: str = ""
     """How the move fared in the search (empty for a bot that does not search)."""
     rival: Any = None
-    """The next best move the search tried as often, if any (a face may draw it as it draws moves)."""
     rival_text: str = ""
-    """:attr:`rival` in the game's notation."""
     rival_share: str = ""
-    """How :attr:`rival` fared, on the same measure as :attr:`fared` (``"41 %"``), and why the move was played
-    over it where the figures do not say (``", tied: the heuristic's own choice is played"``)."""
+    """How :attr:`rival` fared (``"41 %"``), and why the move was played over it where figures do not say."""
 
     @property
     def reason(self) -> str:
-        """What the move does and how it fared, ``said; fared``, without the next best move."""
         return "; ".join(part for part in (self.said, self.fared) if part)
 
     @property
@@ -86,12 +76,8 @@ def hint(observation: Any, *, seed: int, level: str = "hard") -> Hint:
 def _fared(
     bot: SearchBot, decision: Decision, text: str, players: int, open_place: int = 1
 ) -> tuple[str, str, str]:
-    """How the move ``text`` fared in ``bot``'s ``decision``: the share of its playouts that ended on top (or
-    reached ``open_place``, the best place still open, once first is taken), and at a table of more than two,
-    where all were played to the end, its average place (the search weighs every place, so a move may be
-    chosen for its places); where all were cut short, the share that left the seat ahead of the others and
-    the estimate the search valued them by (:func:`_estimate`). With the text and the same figures of the
-    best other move tried as often (empty where there is none)."""
+    """How the move ``text`` fared in ``decision`` (its share on top, or in ``open_place``, or ahead where cut
+    short), and the text and figures of the best other move tried as often (empty where none)."""
     stats = decision.stats
     mine = stats[text]
     share: Callable[[Stat], str]
@@ -132,10 +118,7 @@ def _fared(
 
 
 def _kept(bot: SearchBot, favourite: str | None, text: str, mine: Stat, best: Stat) -> str:
-    """Why the move was played over the next best where the figures alone do not say: an exact tie (common
-    where playouts are cut short and end alike) went to the rollout policy's own choice (where the search
-    broke ties for it: :attr:`Decision.favourite`) or to the first in the search's order; a better next best
-    did not pass ``margin``'s test. Else nothing."""
+    """Why the move was played over a next best as good or better: how a tie went, or ``margin``'s test."""
     if best.total == mine.total:
         if favourite == text:
             return ", tied: the heuristic's own choice is played"
@@ -146,10 +129,8 @@ def _kept(bot: SearchBot, favourite: str | None, text: str, mine: Stat, best: St
 
 
 def _estimate(s: Stat, by_margin: bool, players: int) -> str:
-    """How the search valued a move's playouts on average, in plain words, where every one was cut short (else
-    nothing: an average over two scales would mislead): by margin, how far the seat was ahead of the others'
-    mean in tokens held and within reach (``0.4 tokens' worth ahead``, so two moves with the same share are
-    told apart); by rank at a table of more than two, its place among the seats (``place 1.8 of 4``)."""
+    """The search's mean value of a move's playouts in words (``0.4 tokens' worth ahead``, ``place 1.8 of
+    4``), only where every one was cut short: a mean over two scales would mislead."""
     if s.cuts < s.deals:
         return ""
     if by_margin:

@@ -1,17 +1,9 @@
-"""Levels a player picks by name, each a documented configuration for every game (data: :data:`LEVEL_CONFIGS`,
-:data:`LEVEL_ESTIMATES` and :data:`LEVEL_KINDS`), each meant to be stronger than the last (``docs/bots.md``
-measures the ladder).
+"""The levels a player picks (``easy``, ``medium``, ``hard``): data per game, each stronger than the last.
 
-- ``easy``: the game's heuristic bot, one decision in four that has a choice made at random (:class:`SlipBot`).
-- ``medium``: the flat search (:mod:`bumtable.bots.search.flat`) with a small budget, a decision under 0.2 s;
-  in Boojum the heuristic bot itself, as strong there and instant.
-- ``hard``: the same search with a larger budget, a decision under 1 s (Boojum's well under: a game asks a
-  seat hundreds of decisions).
-
-:func:`bumtable.bots.make_level` makes them.
-
->>> level_config("hard", "president").iterations, level_kind("medium", "boojum")
-(450, 'heuristic')
+>>> level_config("hard", "president").iterations, level_kind("medium", "boojum"), level_kind("medium", "gin")
+(450, 'heuristic', None)
+>>> level_estimate("hard", "boojum"), level_estimate("hard", "gin")
+(BoojumEstimate(cutoff='margin', token_weight=1.5), None)
 """
 
 from __future__ import annotations
@@ -32,13 +24,12 @@ LEVELS: dict[str, str] = {
     "climbing games, the deals weighed by how well they explain the others' moves); under 0.2 s a decision",
     "hard": "the same search with four to seven times the budget (under 1 s a decision)",
 }
-"""Every level, with what it does."""
+"""Every level, with what it does in words a player reads."""
 
 SLIP = 0.25
-"""How often ``easy`` makes a random choice instead of the heuristic's (when it has a choice)."""
+"""How often ``easy`` plays at random instead of the heuristic's choice, when it has a choice."""
 
 _SEARCH = SearchConfig(paired=True, halving=True, first_weight=0.5)
-"""What the search levels share: paired flat search by sequential halving; each family's budget is below."""
 
 LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
     "medium": {
@@ -54,21 +45,16 @@ LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
         "boojum": replace(_SEARCH, iterations=40, max_rollout=16, favourite_ties=True),
     },
 }
-"""Each search level's configuration per game where a game needs its own, else per rules family (budgets
-fitted to the decision times above; ``bench/bot_times.py`` measures them)."""
+"""Each search level's configuration, per game or rules family (budgets fitted to its decision time)."""
 
 LEVEL_ESTIMATES: dict[str, dict[str, Estimate]] = {
     # a playout cut short valued by the seat's margin over the others, a token held counting 1.5 in it
     "hard": {"boojum": BoojumEstimate(cutoff="margin", token_weight=1.5)},
 }
-"""A search level's estimate of a playout cut short where it is not its family's default (per game, or per
-rules family)."""
 
 LEVEL_KINDS: dict[str, dict[str, str]] = {
     "medium": {"boojum": "heuristic"},  # a small search played no better than the heuristic (docs/bots.md)
 }
-"""Levels that are another bot kind in some games (per game, or per rules family), not a search
-configuration."""
 
 LEVEL_ABOUT: dict[str, dict[str, str]] = {
     "medium": {
@@ -80,13 +66,11 @@ LEVEL_ABOUT: dict[str, dict[str, str]] = {
         "second a decision"
     },
 }
-"""What a level is in a game (per game, or per rules family, as :data:`LEVEL_KINDS`) where :data:`LEVELS` does
-not say it right."""
+"""What a level is in a game or family where :data:`LEVELS` does not say it right."""
 
 
 class SlipBot:
-    """The heuristic bot that, with probability ``slip``, plays a legal action at random instead (only when it
-    has a choice: a forced move is no slip)."""
+    """The heuristic bot, but with probability ``slip`` a random legal action when it has a choice."""
 
     asks_forced_moves = False  # one legal action: it is returned, nothing drawn
 
@@ -104,13 +88,7 @@ class SlipBot:
 
 
 def level_config(level: str, game: str) -> SearchConfig:
-    """The search configuration of ``level`` (medium or hard) for ``game``.
-
-    >>> level_config("medium", "boojum")
-    Traceback (most recent call last):
-    ...
-    bumtable.errors.BumtableError: 'medium' in boojum is the heuristic bot, not a search
-    """
+    """The search configuration of ``level`` for ``game``; a BumtableError where it is not a search."""
     kind = level_kind(level, game)
     if kind is not None:
         raise BumtableError(f"{level!r} in {system(game).name} is the {kind} bot, not a search")
@@ -125,36 +103,21 @@ def level_config(level: str, game: str) -> SearchConfig:
 
 
 def level_estimate(level: str, game: str) -> Estimate | None:
-    """The estimate ``level``'s search uses in ``game`` where it is not the family's default, else None.
-
-    >>> level_estimate("hard", "boojum"), level_estimate("hard", "gin")
-    (BoojumEstimate(cutoff='margin', token_weight=1.5), None)
-    """
+    """The estimate ``level``'s search uses in ``game`` where it is not the family's default, else None."""
     estimates = LEVEL_ESTIMATES.get(level, {})
     entry = system(game)
     return estimates.get(entry.name) or estimates.get(entry.family.name)
 
 
 def level_kind(level: str, game: str) -> str | None:
-    """The bot kind ``level`` is in ``game`` where it is not a search configuration (:data:`LEVEL_KINDS`),
-    else None.
-
-    >>> level_kind("medium", "boojum"), level_kind("medium", "bum-game")
-    ('heuristic', None)
-    """
+    """The bot kind ``level`` is in ``game`` where it is not a search, else None."""
     kinds = LEVEL_KINDS.get(level, {})
     entry = system(game)
     return kinds.get(entry.name) or kinds.get(entry.family.name)
 
 
 def level_about(level: str, game: str) -> str:
-    """What ``level`` is in ``game``, in words a player reads where a seat's bot is chosen.
-
-    >>> level_about("medium", "boojum")
-    "the game's own heuristic, deciding at once: in this game a small search played no better"
-    >>> level_about("medium", "gin") == LEVELS["medium"]
-    True
-    """
+    """What ``level`` is in ``game``, in words a player reads where a seat's bot is chosen."""
     about = LEVEL_ABOUT.get(level, {})
     entry = system(game)
     return about.get(entry.name) or about.get(entry.family.name) or LEVELS[level]

@@ -1,17 +1,9 @@
-"""What a move does, in a few words, per rules family: the reason a hint gives before the search's figures.
-
-Each family's words read the seat's own observation and the move, in the terms its heuristic bot plays by
-(a climbing hand's wild and lowest cards, a Gin Bummy hand's core, a Boojum hand's nearness to the tokens it
-still wants). An empty string means nothing plain can be said.
+"""What a move does in a few words, per rules family, for hints; empty where nothing plain can be said.
 
 >>> from bumtable.rules.gin_bummy import gin_bummy, position
->>> state = position(gin_bummy(), ["2s 6h 6d Kh 8h", "7c 7d 7h 7s 8c"], beg="5c")  # no club in the core
->>> observation = state.observe(0)
->>> for action in observation.legal_actions():
-...     print(f"{action.text}: {WORDS['gin-bummy'](observation, action)!r}")
-discard Kh: 'sheds a face card'
-draw beg: "takes the Beg's card: one for your core"
-draw stock: ''
+>>> observation = position(gin_bummy(), ["2s 6h 6d Kh 8h", "7c 7d 7h 7s 8c"], beg="5c").observe(0)
+>>> [WORDS["gin-bummy"](observation, action) for action in observation.legal_actions()]
+['sheds a face card', "takes the Beg's card: one for your core", '']
 """
 
 from __future__ import annotations
@@ -59,8 +51,7 @@ def climbing_words(observation: Any, action: Any) -> str:
 
 
 def gin_words(observation: Any, action: Any) -> str:
-    """What a Gin Bummy move does, by the hand's core (its number cards of four suits and four values) and
-    its size (fewer than four cards starves)."""
+    """What a Gin Bummy move does to the hand's core and size (fewer than four cards starves)."""
     hand = list(observation.hand or ())
     kind = action.kind
     after_draw = observation.phase == DISCARD_PHASE
@@ -90,7 +81,6 @@ def gin_words(observation: Any, action: Any) -> str:
 
 
 def _starves(left: int) -> str:
-    """The words for a move that leaves ``left`` cards, if that starves the player."""
     return f"starves: {left} cards left, fewer than four" if left < 4 else ""
 
 
@@ -101,7 +91,6 @@ _BOOJUM_SAID = {
     BOOJUM_PASS: "drops out of this slot's auction",
     STAND: "stands: your bid is made",
 }
-"""The words for Boojum's moves that say the same whatever the position."""
 
 
 def boojum_words(observation: Any, action: Any) -> str:
@@ -129,4 +118,3 @@ WORDS: dict[str, Callable[[Any, Any], str]] = {
     "gin-bummy": gin_words,
     "boojum": boojum_words,
 }
-"""Each family's words for what a move does."""

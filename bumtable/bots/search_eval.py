@@ -1,17 +1,10 @@
 """Each family's estimate of a playout cut short: every seat's prospects from 0 (last) to 1 (first).
 
-The state is one of the search's deals of the hidden cards, so every seat's cards in it are the deal's. A
-family's estimate carries its own settings (Boojum's ``cutoff`` and ``token_weight``), so the search's
-configuration holds none of them.
-
 >>> from bumtable.rules import get
->>> state = get("bum-game", players=4).new_state(seed=1)
->>> state.observe(None).card_counts  # 54 cards dealt to four: fewer is better
-(14, 13, 13, 14)
->>> ClimbingEstimate()(state)
+>>> ClimbingEstimate()(get("bum-game", players=4).new_state(seed=1))  # 14, 13, 13 and 14 cards left
 (0.16666666666666666, 0.8333333333333334, 0.8333333333333334, 0.16666666666666666)
->>> estimate_for("boojum", {"cutoff": "margin", "token_weight": 1.5})
-BoojumEstimate(cutoff='margin', token_weight=1.5)
+>>> margin_of(0.75), standing_of(0.5, 4)  # what a value stands for: a lead of 6, or place 2.5 of 4
+(6.0, 2.5)
 """
 
 from __future__ import annotations
@@ -27,13 +20,11 @@ from bumtable.errors import BumtableError
 
 
 class Estimate(Protocol):
-    """Values a state whose playout was cut short, a number in [0, 1] per seat, as a finished hand's places
-    are valued."""
+    """Values a state whose playout was cut short, a number in [0, 1] per seat, as places are valued."""
 
     @property
     def by_margin(self) -> bool:
-        """True where a value is the seat's margin over the others (:func:`margin_of` reads it back), False
-        where it is its rank among the seats (:func:`standing_of`)."""
+        """True where a value is the seat's margin over the others, False where it is its rank."""
         ...
 
     def __call__(self, state: Any) -> tuple[float, ...]: ...
@@ -41,8 +32,7 @@ class Estimate(Protocol):
 
 @dataclass(frozen=True)
 class ClimbingEstimate:
-    """The climbing games: those out already by the order they went out, then the others by cards left
-    (fewer is better), from the public observation."""
+    """The climbing games: those out by the order they went out, then the others by cards left."""
 
     by_margin = False
 
@@ -58,7 +48,7 @@ class ClimbingEstimate:
 
 @dataclass(frozen=True)
 class EvenEstimate:
-    """Every seat alike: a family whose playouts reach the game's end (Gin Bummy) needs no estimate."""
+    """Every seat alike, for a family whose playouts reach the game's end (Gin Bummy)."""
 
     by_margin = False
 
@@ -68,31 +58,19 @@ class EvenEstimate:
 
 
 TOKEN_WEIGHT = 2.0
-"""What a Boojum token held counts by default, against at most 1 for cards that could claim it now: a claim
-gains."""
+"""What a Boojum token held counts by default; cards that could claim one count at most 1."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class BoojumEstimate:
-    """Boojum: each seat's tokens held, ``token_weight`` each, plus how near its cards (hand, bid, lots won
-    this round) come to the tokens it still wants, as the heuristic values a hand
-    (:func:`boojum_prospects`)."""
+    """Boojum: each seat's tokens held, and how near its cards come to the tokens it wants."""
 
     cutoff: Literal["rank", "margin"] = "rank"
-    """``rank``: the seat's place among the seats' prospects, like a finished hand's; ``margin``: its own less
-    the others' mean, on :data:`MARGIN_SCALE`, so a change to its own prospects shows even when it changes
-    no place."""
+    """``rank``: the seat's place among the seats' prospects; ``margin``: its own less the others' mean, which
+    shows a change to its prospects even where no place changes."""
     token_weight: float = TOKEN_WEIGHT
-    """What a token held counts, against at most 1 for the cards that could claim it now."""
 
     def __post_init__(self) -> None:
-        """A token weight below 0 (or not a number) is a BumtableError that names it and its range.
-
-        >>> BoojumEstimate(token_weight=-1.0)
-        Traceback (most recent call last):
-        ...
-        bumtable.errors.BumtableError: search setting token_weight=-1.0: must be at least 0
-        """
         if not (math.isfinite(self.token_weight) and self.token_weight >= 0):
             raise BumtableError(f"search setting token_weight={self.token_weight!r}: must be at least 0")
 
@@ -109,13 +87,11 @@ ESTIMATES: dict[str, type[ClimbingEstimate] | type[BoojumEstimate]] = {
     "climbing": ClimbingEstimate,
     "boojum": BoojumEstimate,
 }
-"""Each family's estimate by the family's name; a family not here: :class:`EvenEstimate`."""
+"""Each family's estimate; a family not here: :class:`EvenEstimate`."""
 
 ESTIMATE_SETTINGS: dict[str, tuple[Any, type]] = {
     f.name: (f.default, kind) for kind in ESTIMATES.values() for f in dataclasses.fields(kind)
 }
-"""Every estimate's settings, by name: its default and the estimate it belongs to (a bot kind's name may set
-them, ``search:cutoff=margin``)."""
 
 
 def estimate_for(family: str, settings: Mapping[str, Any] | None = None) -> Estimate:
@@ -128,19 +104,13 @@ def estimate_for(family: str, settings: Mapping[str, Any] | None = None) -> Esti
 
 
 def estimate_settings(estimate: Estimate) -> list[tuple[str, Any]]:
-    """An estimate's settings, name and value, in their order (none for an estimate without settings).
-
-    >>> estimate_settings(BoojumEstimate(cutoff="margin")), estimate_settings(ClimbingEstimate())
-    ([('cutoff', 'margin'), ('token_weight', 2.0)], [])
-    """
     if not dataclasses.is_dataclass(estimate):
         return []
     return [(f.name, getattr(estimate, f.name)) for f in dataclasses.fields(estimate)]
 
 
 def boojum_prospects(state: Any, token_weight: float = TOKEN_WEIGHT) -> list[float]:
-    """Each Boojum seat's tokens held (``token_weight`` each) plus its cards' potential for those it still
-    wants (:func:`bumtable.bots.boojum.hand_potential`)."""
+    """Each Boojum seat's tokens held (``token_weight`` each) plus its cards' potential for those it wants."""
     out = []
     for seat in range(state.rules.players):
         seen = state.observe(seat)
@@ -151,36 +121,21 @@ def boojum_prospects(state: Any, token_weight: float = TOKEN_WEIGHT) -> list[flo
 
 
 MARGIN_SCALE = 12.0
-"""``cutoff="margin"``: a seat's prospects less the others' mean, over twice this, plus a half, in [0, 1] (12:
-six tokens held at the default ``token_weight``)."""
+"""``cutoff="margin"``: the lead over the others' mean valued 1 (12: six tokens at the default weight)."""
 
 
 def margin_of(value: float) -> float:
-    """The seat's prospects less the others' mean that a ``cutoff="margin"`` value stands for (the inverse of
-    :func:`_by_margin`, short of its clamp to [0, 1]).
-
-    >>> margin_of(0.75), margin_of(0.5)
-    (6.0, 0.0)
-    """
+    """The lead over the others' mean that a ``cutoff="margin"`` value stands for (unclamped)."""
     return (value - 0.5) * 2 * MARGIN_SCALE
 
 
 def standing_of(value: float, players: int) -> float:
-    """The place among ``players`` seats (1 first) that a ``cutoff="rank"`` value stands for (the inverse of
-    :func:`_by_keys`' scale: first 1, last 0, linear between).
-
-    >>> standing_of(1.0, 4), standing_of(0.5, 4), standing_of(0.0, 4)
-    (1.0, 2.5, 4.0)
-    """
+    """The place among ``players`` seats (1 first) that a ``cutoff="rank"`` value stands for."""
     return 1 + (players - 1) * (1 - value)
 
 
 def _by_margin(numbers: Sequence[float]) -> tuple[float, ...]:
-    """Values from numbers: each seat's number less the others' mean, on :data:`MARGIN_SCALE`, in [0, 1].
-
-    >>> _by_margin([6.0, 0.0, 0.0, 0.0]), _by_margin([1.0, 1.0])
-    ((0.75, 0.4166666666666667, 0.4166666666666667, 0.4166666666666667), (0.5, 0.5))
-    """
+    """Values from numbers: each seat's number less the others' mean, on :data:`MARGIN_SCALE`, in [0, 1]."""
     n = len(numbers)
     if n < 2:
         return (0.5,) * n
@@ -193,7 +148,7 @@ def _by_margin(numbers: Sequence[float]) -> tuple[float, ...]:
 
 
 def _by_keys(keys: Sequence[Any], *, better_low: bool) -> tuple[float, ...]:
-    """Values from keys: each seat's share of the seats it beats, ties counting half, so equal keys are 0.5."""
+    """Values from keys: each seat's share of the seats it beats, ties counting half."""
     n = len(keys)
     if n < 2:
         return (0.5,) * n

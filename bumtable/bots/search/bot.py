@@ -1,19 +1,4 @@
-"""The search bot: a rollout policy, a family's rules hooks and a configuration make one.
-
->>> from bumtable.bots import make_bot
->>> from bumtable.rules import get
->>> from bumtable.rules.registry import family_of
->>> rules = get("bum-game", players=4)
->>> state = rules.new_state(seed=5)
->>> observation = state.observe(state.current_player())
->>> config = SearchConfig(paired=True, halving=True, iterations=40)
->>> bot = SearchBot(make_bot("heuristic", 1), family_of(rules), config, seed=1)
->>> decision = bot.decide(observation)
->>> decision.action in state.legal_actions(), len(decision.stats) > 1
-(True, True)
->>> SearchBot(make_bot("heuristic", 1), family_of(rules), config, seed=1).choose(observation) == decision.action
-True
-"""
+"""The search bot: a rollout policy, a family's rules hooks and a configuration make one."""
 
 from __future__ import annotations
 
@@ -31,9 +16,8 @@ from bumtable.rules.protocol import Family
 
 
 class SearchBot:
-    """Chooses by search over deals of the hidden cards, ``policy`` playing every seat in the playouts: the
-    flat search with ``paired`` (:mod:`~bumtable.bots.search.flat`), else the tree search
-    (:mod:`~bumtable.bots.search.tree`). With a budget in iterations the same seed chooses the same."""
+    """Chooses by search over deals of the hidden cards, ``policy`` playing every seat in the playouts; with
+    a budget in iterations (no ``seconds``) the same seed chooses the same action."""
 
     asks_forced_moves = False  # one legal action: it is returned, nothing drawn
 
@@ -50,7 +34,6 @@ class SearchBot:
         self.family = family
         self.config = config or SearchConfig()
         self.estimate = estimate_for(family.name) if estimate is None else estimate
-        """How a playout cut short is valued (:mod:`bumtable.bots.search_eval`): the family's own."""
         self.rng = random.Random(seed)
         self.name = "search"
 

@@ -1,7 +1,4 @@
-"""How much and how the search bot searches: :class:`SearchConfig`, and its reading from a bot kind's name.
-
-The settings of a family's estimate of a playout cut short (Boojum's ``cutoff`` and ``token_weight``) are the
-estimate's own (:mod:`bumtable.bots.search_eval`); a kind's name may set them beside the search's.
+"""How much and how the search bot searches (:class:`SearchConfig`), read from a bot kind's name.
 
 >>> config, estimate = search_config("iterations=50:paired=true:cutoff=margin")
 >>> config.iterations, config.paired, estimate
@@ -22,58 +19,39 @@ from bumtable.errors import BumtableError
 
 @dataclass(frozen=True, kw_only=True)
 class SearchConfig:
-    """How much and how the search bot searches, in every family."""
+    """The search's settings, each also a ``search:NAME=VALUE`` in a bot kind's name."""
 
     iterations: int = 200
-    """The budget: deals of the hidden cards (tree search) or playouts (flat search) per decision; with
-    ``seconds`` set, the most."""
+    """Deals (tree search) or playouts (flat search) per decision; with ``seconds``, the most."""
     seconds: float | None = None
-    """A time budget per decision (wall clock, so no longer deterministic); None: iterations alone."""
+    """A wall-clock budget per decision (so no longer deterministic); None: iterations alone."""
     exploration: float = 0.7
-    """Tree search: UCB's exploration constant (at least 0; useful values run from 0 to 1)."""
     rollout: Literal["heuristic", "random"] = "heuristic"
-    """Who plays out the rest of the hand: the game's heuristic bot at every seat, or uniform random moves."""
+    """Who plays the playouts: the game's heuristic bot at every seat, or uniform random moves."""
     max_rollout: int = 300
-    """Actions a playout may take before it stops and the family's estimate values the position instead."""
+    """Actions a playout may take before the family's estimate values the position instead."""
     max_depth: int = 0
     """Tree search: the deepest the tree grows (1: the bot's own choices only; 0: no limit)."""
     first_weight: float = 0.0
-    """How much of a playout's value is first place alone (1 for first, 0 otherwise) rather than the place's
-    linear value: 0 plays for a good place, 1 only for first."""
+    """How much of a playout's value is first place alone: 0 plays for a good place, 1 only for first."""
     paired: bool = False
-    """Flat search, every action played out on the same deals (:mod:`~bumtable.bots.search.flat`); else the
-    tree search (:mod:`~bumtable.bots.search.tree`)."""
+    """Flat search, every action played out on the same deals; else the tree search."""
     guided: bool = True
-    """Tree search: expand first the action the rollout policy would play (else a random untried one)."""
+    """Tree search: expand first the action the rollout policy would play, else a random untried one."""
     prune: int = 0
-    """Flat search: search only the rollout policy's best this many actions (a policy with a ``ranked``
-    method: the climbing games' heuristic); 0: every action."""
+    """Flat search: only the rollout policy's best this many actions (it needs ``ranked``); 0: all."""
     infer: float = 0.0
-    """Flat search: weigh each deal by how well it explains the others' moves (:mod:`bumtable.bots.inference`),
-    a move the rollout policy would not have made multiplying the weight by this; 0: every deal counts 1."""
+    """Flat search: a deal's weight times this per move of the others the policy would not make; 0: off."""
     halving: bool = False
-    """Flat search: spend the budget by sequential halving (the worse half of the actions dropped after each
-    round); the rollout policy's own choice stays in to the last round."""
+    """Flat search: spend the budget by sequential halving, the policy's own choice kept to the end."""
     favourite_ties: bool = False
-    """Flat search: among actions with the same best total, play the rollout policy's own choice (else the
-    first in the legal order), so the search leaves the policy only for an action that did better."""
+    """Flat search: a tie for best goes to the rollout policy's own choice, not the first legal one."""
     margin: float = 0.0
-    """Flat search: leave the rollout policy's own choice only for an action whose mean beats it by more than
-    this many standard errors of their difference over the deals both were played out on (a paired test; 2 is
-    about 95 % one-sided); 0: the best mean wins."""
+    """Flat search: leave the policy's choice only for a mean better by this many paired standard errors."""
     reward: Literal["place", "points"] = "place"
-    """What a finished playout is worth to each seat: ``place`` (first 1, last 0, linear between) or
-    ``points``, the hand's points scaled from its worst (0) to its best (1) where the family tells them
-    (``Family.hand_points``; elsewhere, or all equal, its place)."""
+    """A finished playout's worth: its ``place``, or the hand's ``points`` scaled from worst to best."""
 
     def __post_init__(self) -> None:
-        """A setting outside its range is a BumtableError that names it and the range.
-
-        >>> SearchConfig(iterations=0)
-        Traceback (most recent call last):
-        ...
-        bumtable.errors.BumtableError: search setting iterations=0: must be at least 1
-        """
         for name, (low, high) in SETTING_RANGES.items():
             value = getattr(self, name)
             if value is None:  # seconds: no time budget
@@ -85,17 +63,8 @@ class SearchConfig:
                 raise BumtableError(f"search setting {name}={value!r}: must be {wanted}")
 
     def settings_text(self, estimate: Iterable[tuple[str, Any]] = ()) -> str:
-        """The configuration as a tournament record holds it, with the estimate's settings (name, value) at
-        the end: its repr, less the settings of :data:`LATER_SETTINGS` while they have the value that leaves
-        the search as it was, so a record made before such a setting existed still matches.
-
-        >>> SearchConfig(iterations=50).settings_text().endswith("favourite_ties=False)")
-        True
-        >>> SearchConfig(margin=2.0).settings_text([("cutoff", "margin"), ("token_weight", 2.0)]).endswith(
-        ...     "favourite_ties=False, margin=2.0, cutoff='margin')"
-        ... )
-        True
-        """
+        """The repr a tournament record holds, the estimate's settings added; a later setting at its old value
+        is left out, so older records still match."""
         pairs = [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self)] + list(estimate)
         shown = [
             f"{name}={value!r}"
@@ -116,25 +85,14 @@ SETTING_RANGES: dict[str, tuple[float, float]] = {
     "infer": (0, 1),
     "margin": (0, math.inf),
 }
-"""Each number setting's range, both ends included (a share from 0 to 1; a count or weight at least 0)."""
 
 LATER_SETTINGS: dict[str, Any] = {"margin": 0.0, "reward": "place", "cutoff": "rank", "token_weight": 2.0}
-"""Settings added after tournament records began (the last two the Boojum estimate's), each with the value
-that leaves the search as it was: a settings text leaves them out at that value."""
+"""Settings added after tournament records began, each with the value that leaves the search as it was."""
 
 
 def search_config(text: str) -> tuple[SearchConfig, dict[str, Any]]:
-    """The search's configuration, and the estimate's settings, from ``NAME=VALUE`` pairs joined by ``:`` (a
-    bot kind's name: ``search:iterations=50``); an unknown name or a value of the wrong type or out of its
-    range is a BumtableError that says so.
-
-    >>> search_config("iterations=50:max_depth=1:rollout=random")[0]
-    SearchConfig(iterations=50, seconds=None, exploration=0.7, rollout='random', max_rollout=300, max_depth=1, first_weight=0.0, paired=False, guided=True, prune=0, infer=0.0, halving=False, favourite_ties=False, margin=0.0, reward='place')
-    >>> search_config("depth=1")
-    Traceback (most recent call last):
-    ...
-    bumtable.errors.BumtableError: search has no setting 'depth'; settings: cutoff, exploration, favourite_ties, first_weight, guided, halving, infer, iterations, margin, max_depth, max_rollout, paired, prune, reward, rollout, seconds, token_weight
-    """
+    """The search's configuration and the estimate's settings from ``NAME=VALUE`` pairs joined by ``:``; a
+    bad name, type or range is a BumtableError that says so."""
     defaults: dict[str, tuple[Any, type]] = {
         f.name: (f.default, SearchConfig) for f in dataclasses.fields(SearchConfig)
     }

@@ -1,5 +1,4 @@
-"""What a search decided and found: :class:`Decision`, with a :class:`Stat` per action it tried (hints read
-them, and tests and measurements)."""
+"""What a search decided, with what it found for each action it tried (hints read it)."""
 
 from __future__ import annotations
 
@@ -10,32 +9,26 @@ from typing import Any
 
 @dataclass
 class Stat:
-    """One action's playouts in a search: how many, the sum of the searching seat's values, and how many
-    of them it ended on top (a value of 1: first place, or the best estimate when cut short), each counted
-    by its deal's weight."""
+    """One action's playouts in a search: the searching seat's values, each counted by its deal's weight."""
 
     deals: int = 0
     total: float = 0.0
     tops: float = 0.0
+    """The weight of the playouts that ended on top (a value of 1)."""
     aheads: float = 0.0
-    """The weight of the playouts that left the seat above the table's average (a value above one half: a
-    better place than the middle, or, cut short, prospects above the others' by the family's estimate)."""
+    """The weight of the playouts that left the seat above the table's average (a value above one half)."""
     cuts: int = 0
-    """How many of the playouts were cut short (``max_rollout``) and valued by the estimate."""
+    """Playouts cut short (``max_rollout``) and valued by the family's estimate."""
     places: float = 0.0
-    """The seat's places (1 first) in the playouts that reached the hand's end, each by its deal's weight."""
+    """The seat's places (1 first) in the playouts that reached the hand's end, by weight."""
     placed: float = 0.0
-    """The weight of the playouts that reached the hand's end (``places`` over it: the mean place)."""
     best_place: int = 0
     """The best place (1 first) any of those playouts reached; 0 where none reached the end."""
     at_best: float = 0.0
-    """The weight of the playouts that reached :attr:`best_place`."""
     weight: float = 0.0
-    """The deals' weights summed (hand inference weighs deals; without it each weighs 1)."""
 
     by_deal: dict[int, tuple[float, float]] | None = None
-    """Each deal's value and weight by the deal's number in the search (kept only when a paired test needs
-    them: ``margin``)."""
+    """Each deal's value and weight by the deal's number, kept only for ``margin``'s paired test."""
 
     def add(
         self, value: float, weight: float = 1.0, deal: int | None = None, cut: bool = False, place: int = 0
@@ -62,46 +55,34 @@ class Stat:
 
     @property
     def mean(self) -> float:
-        """The weighted mean value."""
         return self.total / self.weight if self.weight else 0.0
 
     @property
     def mean_place(self) -> float:
-        """The weighted mean place (1 first) of the playouts that reached the hand's end; 0 where none did."""
+        """The mean place (1 first) of the playouts that reached the hand's end; 0 where none did."""
         return self.places / self.placed if self.placed else 0.0
 
     @property
     def top_share(self) -> float:
-        """The weighted share of playouts that ended on top."""
         return self.tops / self.weight if self.weight else 0.0
 
     def share_at(self, place: int) -> float:
-        """The weighted share of playouts that reached the hand's end in ``place``, the best place still open
-        (no playout can do better): 0 where none reached it.
-
-        >>> s = Stat(); s.add(0.5, place=2); s.add(0.0, place=3)
-        >>> s.share_at(2), s.share_at(1)
-        (0.5, 0.0)
-        """
+        """The weighted share of playouts that reached the hand's end in ``place``, the best still open."""
         if self.best_place and place > self.best_place:
             raise ValueError(f"a playout reached place {self.best_place}: place {place} is not the best open")
         return self.at_best / self.weight if self.weight and place == self.best_place else 0.0
 
     @property
     def ahead_share(self) -> float:
-        """The weighted share of playouts that left the seat above the table's average."""
         return self.aheads / self.weight if self.weight else 0.0
 
 
 @dataclass(frozen=True)
 class Decision:
-    """The action a search chose, and what it found on the way."""
-
     action: Any
     stats: Mapping[str, Stat] = field(default_factory=dict)
-    """What the search found for each action it tried, by the action's text; empty when the move was forced."""
+    """What the search found for each action it tried, by its text; empty for a forced move."""
     favourite: str | None = None
-    """The rollout policy's own choice, by its text, where the search broke ties for it or held it to
-    ``margin``'s test (``favourite_ties`` or ``margin``); else None (a hint says when a tie went to it)."""
+    """The rollout policy's own choice, by its text, where ``favourite_ties`` or ``margin`` favoured it."""
     iterations: int = 0
     """The budget spent: playouts (flat search) or deals of the hidden cards (tree search)."""

@@ -1,13 +1,6 @@
-"""Paired flat Monte Carlo search with sequential halving: what the ``medium`` and ``hard`` levels run.
-
-Each new deal of the hidden cards is played out once after each action still in play, so the actions are
-compared on the same cards (a paired comparison: far less noise than each action on its own deals). With
-``halving`` (Karnin, Koren and Somekh 2013) the budget is spent in rounds, the worse half of the actions
-dropped after each, so the last few are compared on many deals; the rollout policy's own choice stays in to
-the last round. ``prune`` searches only the policy's best actions, ``infer`` weighs each deal by how well it
-explains the others' moves, and ``favourite_ties`` and ``margin`` leave the policy's choice only for an
-action that did better.
-"""
+"""Paired flat Monte Carlo search, what the levels run: every action played out on the same deals, so they
+are compared on the same cards (far less noise); ``halving`` (Karnin, Koren and Somekh 2013) drops the worse
+half round by round."""
 
 from __future__ import annotations
 
@@ -48,17 +41,15 @@ def _paired(playouts: Playouts, observation: Any, by_key: dict[str, Any]) -> Dec
         dealt += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
-    if favourite is None and config.favourite_ties:  # asked after the playouts, as before margin existed
+    if favourite is None and config.favourite_ties:  # after the playouts: the order records were made in
         favourite = text(playouts.policy.choose(observation))
     best, favourite = _best(config, list(stats), stats, favourite)
     return Decision(by_key[best], stats, favourite, done)
 
 
 def _halving(playouts: Playouts, observation: Any, by_key: dict[str, Any]) -> Decision:
-    """Sequential halving: ``ceil(log2(k))`` rounds for ``k`` actions, each giving the actions still in play an
-    equal share of what is left of the budget, on the same new deals; after each the better half (by the mean
-    over every deal so far) goes on. Every action is played out at least once; a round whose share is less
-    than a deal each adds none and halves on what was found."""
+    """Sequential halving: ``ceil(log2(k))`` rounds for ``k`` actions sharing what is left of the budget, the
+    better half going on after each; every action is played out at least once."""
     config = playouts.config
     alive = list(by_key)
     favourite = observation.rules.action_text(playouts.policy.choose(observation))
@@ -92,8 +83,7 @@ def _one_deal(
     stats: dict[str, Stat],
     number: int,
 ) -> int:
-    """Deal the hidden cards once (the decision's deal ``number``), weigh the deal, and play it out after each
-    of ``keys``' actions, adding to their stats; the playouts made."""
+    """Deal once, weigh the deal and play it out after each of ``keys``' actions; the playouts made."""
     base, start = playouts.deal(observation)
     weight = playouts.weight(observation, base)
     deal = number if playouts.config.margin else None  # margin's paired test matches the deals
@@ -110,8 +100,7 @@ def _one_deal(
 def _best(
     config: SearchConfig, keys: list[str], stats: dict[str, Stat], favourite: str | None
 ) -> tuple[str, str | None]:
-    """The key of the best total of ``keys``, and the rollout policy's choice where ties went to it or it was
-    held to ``margin``'s test (else None): a best that is not ``favourite`` must pass that test."""
+    """The best of ``keys`` by total (held to ``margin``'s test), and ``favourite`` where it was favoured."""
     if favourite is None or not (config.favourite_ties or config.margin):
         return max(keys, key=lambda k: stats[k].total), None
     best = max(keys, key=lambda k: (stats[k].total, k == favourite))
@@ -122,8 +111,7 @@ def _best(
 
 
 def paired_gain(better: Stat, base: Stat, margin: float) -> bool:
-    """Whether ``better`` beats ``base`` by more than ``margin`` standard errors of their difference, deal by
-    deal over the deals both were played out on (each counted by its weight).
+    """Whether ``better`` beats ``base`` by more than ``margin`` standard errors, deal by deal (weighted).
 
     >>> a, b = Stat(), Stat()
     >>> for deal, (x, y) in enumerate([(1, 0), (1, 0), (1, 1), (0, 0)]):

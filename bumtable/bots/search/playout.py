@@ -1,9 +1,4 @@
-"""What both searches share: deal the hidden cards anew, weigh a deal, and play it out to the hand's end with
-the rollout policy at every seat, valuing each seat's result.
-
->>> place_values((2, 4, 1, 3))
-(0.6666666666666666, 0.0, 1.0, 0.3333333333333333)
-"""
+"""What both searches share: a deal of the hidden cards, its weight, and its playout valued for every seat."""
 
 from __future__ import annotations
 
@@ -25,13 +20,9 @@ class Playout(NamedTuple):
     places: Sequence[int]
     """Each seat's place (1 first) where the playout reached the hand's end; empty where it was cut short."""
     cut: bool
-    """Whether it was cut short (``max_rollout``) and valued by the family's estimate."""
 
 
 class Playouts:
-    """Deals and playouts for one search: the family's rules hooks, the rollout policy, the search's random
-    generator (a deal, and a random rollout's moves) and the family's estimate of a playout cut short."""
-
     def __init__(
         self, family: Family, policy: Bot, config: SearchConfig, rng: random.Random, estimate: Estimate
     ) -> None:
@@ -42,8 +33,7 @@ class Playouts:
         self.estimate = estimate
 
     def deal(self, observation: Any) -> tuple[AnyState, int]:
-        """A deal of the hidden cards consistent with ``observation``, made to stop at its hand's end, and the
-        hands over in it (a playout runs while that count stays)."""
+        """A deal consistent with ``observation``, to stop at its hand's end, and the hands over in it."""
         family = self.family
         state = family.sample_state(observation, self.rng)
         if family.stop_at_hand_end is not None:  # playouts end with the hand: no next hand dealt
@@ -59,8 +49,8 @@ class Playouts:
         return 1.0 if weigh is None else weigh(observation, deal, self.policy, slip)
 
     def play_out(self, state: AnyState, start: int) -> Playout:
-        """Play the rest of the hand (or game) in ``state``; each seat's value there, from 0 (last, or the
-        fewest points) to 1 (first, or the most points); a playout cut short is valued by the estimate."""
+        """Play the rest of the hand in ``state``: each seat's value from 0 (last) to 1 (first), or the
+        estimate's where the playout is cut short."""
         family, policy, rng = self.family, self.policy, self.rng
         random_policy = self.config.rollout == "random"
         for _ in range(self.config.max_rollout):
@@ -90,8 +80,7 @@ class Playouts:
         return Playout(values, places, False)
 
     def _points(self, state: AnyState) -> tuple[float, ...] | None:
-        """Each seat's points in the hand just over, scaled from the worst (0) to the best (1); None where the
-        family does not tell them or every seat scored alike."""
+        """Each seat's hand points scaled from worst (0) to best (1); None where unknown or all alike."""
         points = self.family.hand_points(state)
         if not points:
             return None

@@ -1,12 +1,7 @@
-"""Experimental: information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012,
-single-observer ISMCTS), the search a ``search`` kind runs without ``paired``. No level uses it: it played
-below the heuristic it plays out with (``docs/bots.md``, "What was tried").
+"""Experimental single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): ``search`` without ``paired``.
 
-Each iteration deals the hidden cards anew and walks one tree shared by every deal: select by UCB among the
-actions legal in this deal, counting a node's availability rather than its parent's visits; expand one
-untried action (the rollout policy's choice first, with ``guided``); play out; back up each node's value for
-the seat that chose it. Nodes are keyed by an action's text, so an opponent's "set 7 7" is one node whatever
-sevens were dealt; the action visited most is played.
+One tree serves every deal, UCB counting a node's availability; nodes are keyed by an action's text, so an
+opponent's "set 7 7" is one node whatever sevens were dealt. No level uses it (``docs/bots.md``).
 """
 
 from __future__ import annotations
@@ -22,8 +17,6 @@ from bumtable.rules.protocol import AnyState
 
 
 class _Node:
-    """One action's node: who chose it, how often it was visited and legal, and the values backed up."""
-
     __slots__ = ("actor", "avail", "children", "total", "visits")
 
     def __init__(self, actor: int) -> None:
@@ -93,8 +86,7 @@ def _select_and_expand(
 def _expansion(
     playouts: Playouts, state: AnyState, actor: int, untried: list[str], text: Callable[[Any], str]
 ) -> str:
-    """The action to add a node for: the rollout policy's, if it has none yet (so the first replies searched
-    are the likely ones), else one of the untried at random."""
+    """The action to add a node for: with ``guided``, the rollout policy's, so likely replies come first."""
     if playouts.config.guided and len(untried) > 1:
         choice = text(playouts.policy.choose(state.observe(actor)))
         if choice in untried:
