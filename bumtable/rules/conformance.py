@@ -1,38 +1,6 @@
-"""One conformance checker for every rules system, in the style of Pgx's ``api_test``.
-
-:func:`check_game` plays a seeded game at random through the interface alone
-(:mod:`bumtable.rules.protocol` and the registry) and checks, along the way, what every
-system promises:
-
-* the state and the observation of the seat to act agree on the legal actions, which are an
-  immutable tuple, non-empty until the game ends, and accepted by ``why_illegal``;
-* the action space: every legal action encodes to a code below its size and decodes back;
-  the mask marks exactly the legal set;
-* copies are independent (an action taken on a copy leaves the original alone), and a copy
-  without history observes the same as the original;
-* ``observe(sample_state(o), seat) == o`` for the seat to act and for another seat;
-* observations' wire form is JSON, carries no rules object, lists the legal actions with
-  their codes, and reads back (given the rules) to the same wire form; every viewer's wire form written
-  with one shared memo (:mod:`~bumtable.rules.wire_memo`) equals the one written alone;
-* events: one seen by a seat or a spectator shows cards that the spectator does not see only
-  to a party to it (its ``player`` or ``to``); seats' events are the spectator's plus, at most,
-  those cards; ``seq`` numbers them in order;
-* steps: no viewer's steps skip (each event's ``step`` is the last one's or the next, and the
-  state's ``step`` for a viewer is its latest event's): a gap would tell of an action nobody
-  was told of;
-* the outcome is None until the game ends, then well formed (places, winners, returns that
-  sum to zero, a known reason);
-* the record: same seed and same choices, same record; the record's JSON replays to the same
-  observations; the chance draws, given to another seed, deal the same game.
-
-Plug-ins (``plugins``) add a family's own rule checks at every step (the climbing games'
-independent referee is one). :class:`ConformanceError` says what broke, with the game and step.
-
->>> from bumtable.rules import get
->>> stats = check_game(get("bum-game", players=3), seed=4, max_actions=60)
->>> stats.actions, stats.samples > 0
-(60, True)
-"""
+"""One conformance checker for every rules system, in the style of Pgx's ``api_test``: :func:`check_game`
+plays a random game through the interface alone and checks every promise of :mod:`bumtable.rules.protocol`
+on the way; plug-ins add a family's own checks."""
 
 from __future__ import annotations
 
@@ -88,11 +56,7 @@ def check_game(
     plugins: Sequence[Plugin] = (),
     sample_state: Sampler | None = None,
 ) -> Stats:
-    """Play one game of ``rules`` from ``seed`` with random legal actions and check it (see the module).
-
-    The costly checks (sampling, wire form, copies) run every ``every`` actions; ``sample_state``
-    replaces the family's own (to check a sampler on its own).
-    """
+    """Play ``rules`` from ``seed`` at random and check the game; the costly checks every ``every`` actions."""
     rng = random.Random(seed)
     state = rules.new_state(seed)
     sampler = sample_state or family_of(rules).sample_state
@@ -204,7 +168,6 @@ def _check_wire(rules: AnyRules, obs: AnyObservation, at: str) -> None:
 
 
 def _check_shared_wire(state: AnyState, at: str) -> None:
-    """Every viewer's wire form written with one memo (shared public parts) equals the one written alone."""
     memo: WireMemo = {}
     for viewer in [*range(state.rules.players), None]:
         obs = state.observe(viewer)
@@ -259,7 +222,6 @@ def _check_events(state: AnyState, n: int, where: str) -> int:
 
 
 def _check_steps(state: AnyState, n: int, where: str) -> None:
-    """No viewer's steps skip: from 0, each event's step is the one before or the next, up to the viewer's."""
     for viewer in [*range(n), None]:
         last = 0
         for e in state.events(viewer):
@@ -274,7 +236,9 @@ def _check_steps(state: AnyState, n: int, where: str) -> None:
             where,
             f"viewer {viewer}'s steps skip: step() is {state.step(viewer)}, its latest event's step {last}",
         )
-        _expect(last <= len(state.history), where, f"viewer {viewer} was told of more actions than were taken")
+        _expect(
+            last <= len(state.history), where, f"viewer {viewer} was told of more actions than were taken"
+        )
 
 
 def _check_event_pair(mine: Event, public: Event, seat: int, where: str) -> None:

@@ -91,10 +91,8 @@ class EventLog:
 
     def __init__(self) -> None:
         self.entries: list[tuple[Event, frozenset[int] | None, str | None]] = []
-        self.action = 0
-        """The number of the action that logged the latest event (0: the game's setting up)."""
-        self.told = 0
-        """How many actions some event has told of."""
+        self.action = 0  # the action that logged the latest event (0: the setting up)
+        self.told = 0  # how many actions some event has told of
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -113,8 +111,7 @@ class EventLog:
         public_text: str | None = None,
         rank: str | None = None,
     ) -> None:
-        """Log an event of action number ``action``; only ``insiders`` (if given) see its cards and ``text``,
-        the others ``public_text`` (default: the text) and the count."""
+        """Log an event of action ``action``; viewers not among ``insiders`` see ``public_text`` and no cards."""
         if action != self.action:
             self.action, self.told = action, self.told + 1
         count = len(cards) if count is None else count

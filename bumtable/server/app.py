@@ -1,22 +1,4 @@
-"""The FastAPI application: make, look up, join and replay tables over HTTP; play and watch over a WebSocket.
-
-HTTP (JSON; the OpenAPI document is at ``/openapi.json``):
-
-- ``POST /api/tables``: make a table; answers its id, a token and an invite link per person's seat,
-  the join code and link (any free seat) and the spectators' link.
-- ``GET /api/tables``: the listed tables still played (the lobby's list of open tables).
-- ``GET /api/tables/{id}``: the table as everyone may know it (the ``table`` message, no cards).
-- ``POST /api/tables/{id}/join``: take a free seat with the join code; answers the seat and its token.
-- ``GET /api/tables/{id}/scoreboard``: the series so far, hand by hand.
-- ``GET /api/tables/{id}/hands/{n}?token=``: the events of finished hand ``n`` as that seat saw them.
-- ``GET /api/tables/{id}/record?hand=n``: the record (``bumtable replay`` reads it), once the match is over.
-- ``GET /api/games``, ``GET /api/games/{name}/options?players=N``: the games and their options
-  (:mod:`bumtable.server.games_api`).
-- ``GET /``: the lobby; ``GET /t/{id}``: the table page the links open (the browser client, ``/static``).
-
-WebSocket ``/ws/tables/{id}?token=...&since=N&name=...&auto=true``: see :mod:`bumtable.server.connection` and
-``docs/protocol.md``.
-"""
+"""The FastAPI application (routes: ``docs/protocol.md``); a route's docstring is its OpenAPI description."""
 
 from __future__ import annotations
 
@@ -120,8 +102,7 @@ class CreateTable(BaseModel):
 
 
 class Links(BaseModel):
-    """Where people go: a link per person's seat (it holds the seat's token), one for any free seat, one to
-    watch."""
+    """Where people go: a link per person's seat (holding its token), one for any free seat, one to watch."""
 
     seats: dict[int, str]
     join: str
@@ -159,7 +140,6 @@ class JoinedSeat(BaseModel):
 
 
 def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -> FastAPI:
-    """The server application on the database at URL ``database``."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -180,15 +160,12 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
 
     @app.exception_handler(StarletteHTTPException)
     async def not_found(request: Request, error: StarletteHTTPException) -> Response:
-        """A path nothing answers: a page saying so for a browser's address, the API's JSON under ``/api``."""
         if error.status_code == 404 and not request.url.path.startswith(("/api/", "/static/", "/ws/")):
             return HTMLResponse(missing_page(f"nothing is at {request.url.path}", "page"), status_code=404)
         return await http_exception_handler(request, error)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
-        """A request body the API cannot read: 400 and what was wrong, field by field, in one line (never the
-        values sent: they may not even be JSON, like Infinity)."""
         faults = "; ".join(
             f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}"
             for e in error.errors()
@@ -234,14 +211,12 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
 
     @app.get("/api/tables")
     async def listed_tables() -> dict[str, Any]:
-        """The lobby's list of open tables: those whose makers listed them, still played, newest first (50 at
-        most), each with its game, seats (taken or free, present) and spectators."""
+        """The lobby's list of open tables: those listed and still played, newest first (50 at most)."""
         return {"tables": await service_of().listed()}
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        """The table as everyone may know it: game, rules, settings, seats, who is present, whose turn it is
-        and how many actions it has taken (no cards)."""
+        """The table as everyone may know it: game, rules, settings, seats, whose turn it is (no cards)."""
         return (await table_of(table_id)).public()
 
     @app.post("/api/tables/{table_id}/join", response_model=JoinedSeat)
@@ -258,14 +233,12 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
 
     @app.get("/api/tables/{table_id}/scoreboard")
     async def scoreboard(table_id: str) -> dict[str, Any]:
-        """The series so far: what each player gained in each finished hand (and at the game's end), the totals
-        now, the finished hands and, once it is over, the outcome."""
+        """The series so far: what each player gained in each finished hand, the totals and the outcome."""
         return (await table_of(table_id)).scoreboard()
 
     @app.get("/api/tables/{table_id}/hands/{number}")
     async def hand(table_id: str, number: int, token: str | None = None) -> dict[str, Any]:
-        """The events of finished hand ``number`` (1 is the first) as the token's seat saw them (no token: as
-        a spectator did)."""
+        """The events of finished hand ``number`` (from 1) as the token's seat (or a spectator) saw them."""
         service = service_of()
         table = await table_of(table_id)
         try:
@@ -277,8 +250,7 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, hand: int | None = None) -> dict[str, Any]:
-        """The match's record (``bumtable replay`` reads it), cut after ``hand`` if given; once the match is
-        over."""
+        """Once the match is over, its record (``bumtable replay`` reads it), cut after ``hand`` if given."""
         try:
             return service_of().record(await table_of(table_id), hand)
         except TableError as e:
@@ -291,8 +263,7 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str, http: Request) -> HTMLResponse:
-        """What a link opens: the table in the browser, and how to join it from a terminal; a page saying so
-        (404) when there is no such table."""
+        """What a link opens: the table in the browser, and how to join it from a terminal."""
         try:
             table = await service_of().get(table_id)
         except TableError as e:
@@ -324,23 +295,17 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         name: str | None = None,
         auto: str | None = None,
     ) -> None:
-        """A seat's connection (with its token) or a spectator's (without); ``name`` and ``auto`` set the seat's
-        name and auto-play as it arrives. ``since`` and ``auto`` are read as text and checked by the
-        connection, so that a bad one is answered with an ``invalid`` error saying so (FastAPI would refuse
-        the handshake with a bare 403)."""
+        """A seat's connection (with its token) or a spectator's; a bad ``since`` gets an error, not a 403."""
         await serve_connection(websocket, service_of(), table_id, token, since, name=name, auto=auto)
 
     return app
 
 
 STATIC = Path(__file__).with_name("static")
-"""The browser client's build (``web/``, built by ``make``): ``app.js`` and ``app.css``."""
 
 
 def page(name: str, title: str, data: dict[str, str], terminal: str | None = None) -> str:
-    """The HTML shell of a browser page: the client (``/static/app.js``) draws it; ``data`` goes to ``<body>``'s
-    ``data-`` attributes. Without the client's build, the page says how to build it (and how to play from a
-    terminal)."""
+    """The HTML shell of a page the client draws; without the client's build, how to build it."""
     attrs = "".join(f' data-{k}="{html.escape(v)}"' for k, v in {"page": name, **data}.items())
     hint = (
         f"<p>To play or watch from a terminal: <code>{html.escape(terminal)}</code></p>" if terminal else ""
@@ -359,7 +324,6 @@ def page(name: str, title: str, data: dict[str, str], terminal: str | None = Non
 
 
 def document(title: str, attrs: str, body: str) -> str:
-    """A whole HTML page: its title, ``<body>``'s attributes (already escaped) and its body."""
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -370,7 +334,6 @@ def document(title: str, attrs: str, body: str) -> str:
 
 
 def missing_page(reason: str, what: str = "table") -> str:
-    """The page a link to no table (or no page at all) opens: the reason, and the way back to the lobby."""
     return document(
         f"bumtable: no such {what}",
         ' data-page="missing"',
@@ -381,7 +344,6 @@ def missing_page(reason: str, what: str = "table") -> str:
 
 
 def set_aside_page(reason: str) -> str:
-    """The page a link to a table set aside opens: why it cannot be played here, and the way back to the lobby."""
     return document(
         "bumtable: a table set aside",
         ' data-page="missing"',
@@ -392,7 +354,6 @@ def set_aside_page(reason: str) -> str:
 
 
 def refusal(e: BumtableError) -> HTTPException:
-    """The HTTP answer to a refused request: its status, and the reason in ``detail``."""
     code = getattr(e, "code", "")
     status = 503 if code == "too-many-tables" else HTTP_STATUS.get(code, 400)
     return HTTPException(status_code=status, detail=str(e))

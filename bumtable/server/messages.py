@@ -1,24 +1,4 @@
-"""The WebSocket protocol: one pydantic model per message type, told apart by ``type``, each with a version ``v``.
-
-Client to server: ``act`` (an action's text, as the observation's ``legal`` lists it), ``resync``
-(every event from ``since`` on, after a dropped connection), ``auto`` (play my turns that have one
-legal action for me) and ``name`` (the name the table shows for my seat). Server to client: ``table``
-(the seats, who is here, the settings: sent first and whenever it changes), ``state`` (the viewer's
-observation, the events it saw since its last frame, the clock) and ``error`` (what was wrong; the
-connection stays open unless the error says the table or seat is unreachable). ``docs/protocol.md``
-describes them all.
-
->>> read_client_message('{"type": "act", "v": 1, "action": "set 3", "step": 12}')
-ActMessage(type='act', v=1, action='set 3', step=12)
->>> read_client_message('{"type": "dance", "v": 1}')
-Traceback (most recent call last):
-...
-bumtable.server.messages.MessageError: unknown message type "dance"; types: act, resync, auto, name
->>> read_client_message('{"type": "auto", "v": true, "on": true}')
-Traceback (most recent call last):
-...
-bumtable.server.messages.MessageError: 'v' must be a whole number, 1 for auto, not true
-"""
+"""The WebSocket protocol (``docs/protocol.md``): one pydantic model per message type, told apart by ``type``."""
 
 from __future__ import annotations
 
@@ -32,7 +12,6 @@ from bumtable.errors import BumtableError
 from bumtable.server.names import RULE, BadName, check_name
 
 VERSION = 1
-"""The protocol version every message carries as ``v``."""
 
 
 class MessageError(BumtableError):
@@ -74,8 +53,7 @@ class ResyncMessage(_Message):
 
 
 class AutoMessage(_Message):
-    """Switch auto-play on or off for the connection's seat: with it on, the server plays the seat's turns
-    that have exactly one legal action."""
+    """Switch auto-play, which plays the seat's turns that have exactly one legal action, on or off."""
 
     type: Literal["auto"]
     v: Literal[1]
@@ -83,7 +61,6 @@ class AutoMessage(_Message):
 
 
 def _seat_name(raw: str) -> str:
-    """A seat's name as the table shows it (:func:`bumtable.server.names.check_name`), or why not."""
     try:
         return check_name(raw)
     except BadName as e:
@@ -99,8 +76,7 @@ SeatName = Annotated[
         "bumtable.server.names); two seats of a table may not have names that differ only in case.",
     ),
 ]
-"""A seat's name wherever one is given (the ``name`` message, the join request): normalised, or refused with
-the reason."""
+"""A seat's name wherever one is given: normalised, or refused with the reason."""
 
 
 class NameMessage(_Message):
@@ -136,8 +112,7 @@ class SeatInfo(_Message):
 
 
 class TableMessage(_Message):
-    """The table as everyone at it may know it: sent on connecting (before the first ``state``) and again
-    whenever a seat or the status changes."""
+    """The table as everyone may know it: sent first, and again whenever a seat or the status changes."""
 
     type: Literal["table"] = "table"
     v: Literal[1] = 1
@@ -218,7 +193,11 @@ class ErrorMessage(_Message):
 
 
 def read_client_message(text: str | bytes) -> AnyClientMessage:
-    """A client message from its JSON text; a :class:`MessageError` that names what was wrong."""
+    """A client message from its JSON text; a :class:`MessageError` that names what was wrong.
+
+    >>> read_client_message('{"type": "act", "v": 1, "action": "set 3", "step": 12}')
+    ActMessage(type='act', v=1, action='set 3', step=12)
+    """
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
@@ -252,21 +231,14 @@ def read_client_message(text: str | bytes) -> AnyClientMessage:
 
 
 def _shown(value: Any) -> str:
-    """A JSON value as a message quotes it: JSON's own spelling (``true``, not ``True``), cut short if long."""
     text = json.dumps(value, ensure_ascii=True)
     return text if len(text) <= 40 else text[:40] + "..."
 
 
 def error(code: str, message: str) -> dict[str, Any]:
-    """An error message as JSON-ready data.
-
-    >>> error("illegal", "no")["type"]
-    'error'
-    """
     return ErrorMessage(code=code, message=message).model_dump(mode="json")
 
 
 AnyServerMessage = TableMessage | StateMessage | ErrorMessage
 ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
 SERVER = TypeAdapter[AnyServerMessage](ServerMessage)
-"""Reads any server message (for clients written in Python, and the tests)."""

@@ -1,9 +1,4 @@
-"""A table in a server's memory: its stored form, rules and state, who is connected, and what it has played.
-
-Everything a viewer is sent is built here from the rules layer's view for that viewer
-(``state.observe(seat)``, ``state.events(seat, since)``) and from what everyone may know of the table
-(seats, names, who is present, the clock, the scores of finished hands, which are public).
-"""
+"""A table in a server's memory; a viewer is sent only the rules' view for its seat and what is public."""
 
 from __future__ import annotations
 
@@ -28,17 +23,15 @@ CLOSE = {"type": "close"}
 
 @dataclass(eq=False)
 class Viewer:
-    """One connection's place at a table: its seat (None: a spectator), its outgoing frames and the seq of
-    the next event it has not been sent."""
+    """One connection at a table: its seat (None: a spectator), its outgoing frames, its next event's seq."""
 
     seat: int | None
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     next: int = 0
     closed: bool = False
     last_observation: dict[str, Any] | None = None
-    """The observation of the last frame made for this viewer."""
     resync_frame: dict[str, Any] | None = None
-    """The frame a resync queued, until it is sent: one resync at a time (a long match's is a large frame)."""
+    """The frame a resync queued, until it is sent: one resync at a time (a long match's frame is large)."""
 
 
 @dataclass(eq=False)
@@ -49,9 +42,7 @@ class SeatLive:
     away_since: float = field(default_factory=time.monotonic)
     """When its last connection closed (or the server started); meaningful while ``connections`` is 0."""
     stand_in: bool = False
-    """The stand-in bot plays the seat while its person is away."""
     bank: float | None = None
-    """Seconds left on its turn clock (None: no clock, or a bot's seat)."""
 
 
 @dataclass(frozen=True)
@@ -62,9 +53,8 @@ class Hand:
     first_seq: int
     last_seq: int
     last_step: int
-    """The step of its last event: how many actions anyone had been told of when it ended."""
     last_action: int
-    """The table's count of all actions when it ended: the log's ``[:last_action]`` plays it to its end."""
+    """All actions taken when it ended, told of or not: the log's ``[:last_action]`` plays it to its end."""
     text: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -79,8 +69,6 @@ class Hand:
 
 @dataclass(eq=False, kw_only=True)
 class Table:
-    """A table in play: its stored form, its rules and state, its lock, its viewers and seats' live state."""
-
     record: TableRecord
     rules: AnyRules
     state: AnyState | None
@@ -88,41 +76,33 @@ class Table:
     settings: TableSettings = field(default_factory=TableSettings)
     problem: str | None = None
     last_actor: int | None = None
-    """The seat that made the latest action (None: no action yet, or chance)."""
     auto_due: float | None = None
     """When auto-play makes the seat to act's lone move (monotonic seconds), once it has been drawn."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     viewers: set[Viewer] = field(default_factory=set)
     live: list[SeatLive] = field(default_factory=list)
     turn_start: float | None = None
-    """When the running clock started (None: no clock runs now)."""
     timer: asyncio.TimerHandle | None = None
     board: list[dict[str, Any]] = field(default_factory=list)
-    """A row for each finished hand (and for the game's end, if it changed the count): step, text, what each
-    player gained, the totals."""
+    """The scoreboard: a row per finished hand (and the game's end, if it changed the count)."""
     hands: list[Hand] = field(default_factory=list)
     unit: str = ""
     public_seq: int = 0
     """How many public events the board and hands have read."""
     totals: tuple[int, ...] | None = None
-    """What the game counts now for each player (None for a game that counts nothing until it ends)."""
     row_start: tuple[int, ...] | None = None
-    """The totals when the last row was written."""
     idle_since: float | None = None
-    """When the table was last seen with no viewer (the event loop's clock; None: someone is connected)."""
     put_away: bool = False
     """True once the service has dropped this table from memory (a later request reads it again)."""
     memo: WireMemo = field(default_factory=dict)
     """The public parts of this moment's observations in their wire form, shared by every viewer's frame."""
     memo_at: int = -1
-    """How many actions had been taken when ``memo`` was started (a new one after each action)."""
 
     @property
     def id(self) -> str:
         return self.record.id
 
     def status(self) -> str:
-        """``playing``, ``over`` or ``stale``."""
         if self.state is None:
             return "stale"
         return "over" if self.state.is_over() else "playing"
@@ -131,7 +111,6 @@ class Table:
         return self.record.seats[seat].kind == "person"
 
     def reset_clocks(self) -> None:
-        """Give every person's seat a full bank (a new table, or a table rebuilt on start)."""
         clock = self.settings.clock
         for seat, live in enumerate(self.live):
             live.bank = clock.bank if clock is not None and self.is_person(seat) else None
@@ -142,7 +121,6 @@ class Table:
 
     # ------------------------------------------------------------------ what everyone may know
     def table_message(self, you: int | None) -> dict[str, Any]:
-        """The ``table`` message for a viewer in seat ``you`` (None: a spectator)."""
         seats = [
             SeatInfo(
                 seat=s.seat,
@@ -173,8 +151,7 @@ class Table:
         return message.model_dump(mode="json")
 
     def public(self) -> dict[str, Any]:
-        """What anyone may know of the table now (the HTTP answer): the ``table`` message's content with whose
-        turn it is, how many actions it has taken and its engine version."""
+        """What anyone may know of the table now (the HTTP answer)."""
         info = self.table_message(None)
         for key in ("type", "v", "you", "card_table"):
             del info[key]
@@ -184,9 +161,7 @@ class Table:
         return info
 
     def clock_info(self, now: float, turn: int | None) -> dict[str, Any] | None:
-        """The clock as a viewer whose observation shows ``turn`` to act may see it, at ``now``: a clock runs
-        for that viewer only where its turn is one the viewer may see (a private decision's is not). A
-        ``ClockInfo``'s JSON form, made directly (it goes in every frame)."""
+        """The clock for a viewer whose observation shows ``turn``: it runs only on a turn the viewer may see."""
         if self.settings.clock is None or self.state is None:
             return None
         running = self.state.current_player() if self.turn_start is not None else None
@@ -201,20 +176,17 @@ class Table:
         return {"banks": banks, "running": running}
 
     def step(self, seat: int | None) -> int:
-        """The step ``seat`` is at (None: a spectator): the rules' count of the actions it was told of
-        (``state.step``); for a table that cannot be replayed, its log's length."""
+        """The actions ``seat`` was told of (``state.step``); for a table not replayed, its log's length."""
         return len(self.record.actions) if self.state is None else self.state.step(seat)
 
     def frame(self, viewer: Viewer, since: int | None = None) -> dict[str, Any]:
-        """A ``state`` message for the viewer: its observation and the events it saw from ``since`` (default:
-        its cursor) on; moves its cursor past them."""
+        """A ``state`` message for the viewer from ``since`` (default: its cursor) on; moves the cursor."""
         frame = self._frame(viewer, since, always=True)
         assert frame is not None
         return frame
 
     def changed_frame(self, viewer: Viewer) -> dict[str, Any] | None:
-        """The viewer's next frame after an action, or None when the action changed nothing the viewer may
-        know (no event for it, the same observation): a frame then would tell that something happened."""
+        """The viewer's next frame, or None when nothing it may know changed (a frame would tell of it)."""
         return self._frame(viewer, None, always=False)
 
     def _frame(self, viewer: Viewer, since: int | None, *, always: bool) -> dict[str, Any] | None:
@@ -245,14 +217,12 @@ class Table:
         }
 
     def made_by(self, seat: int | None) -> str | None:
-        """Who made the latest action, as ``seat`` may know it: auto-play is told only to the seat it played for,
-        for it means the seat had one legal move (could not beat the table, say); others see a move it chose."""
+        """Who made the latest action, as ``seat`` may know it: auto-play (a lone move) only to its seat."""
         by = self.record.by[-1] if self.record.by else None
         return "seat" if by == "auto" and seat != self.last_actor else by
 
     def read_public(self) -> list[Event]:
-        """Bring the scoreboard and the list of finished hands up to date with the public events; those events
-        (for the log)."""
+        """Bring the scoreboard and the finished hands up to date with the public events; those events."""
         state = self.state
         assert state is not None
         events = state.events(None, self.public_seq)
@@ -288,7 +258,6 @@ class Table:
         return events
 
     def scoreboard(self) -> dict[str, Any]:
-        """The series so far: a row per finished hand, the totals now, the finished hands, the outcome."""
         state = self.state
         outcome = None if state is None else state.outcome()
         return {
@@ -304,12 +273,10 @@ class Table:
 
 
 SET_ASIDE = "set-aside"
-"""The stored status (and refusal code) of a table whose options this server refuses, out of their bounds say:
-its stored form is kept as it is, but it is never rebuilt, so that it cannot stall the server at each start."""
+"""The status of a stored table whose options this server refuses: kept, but never rebuilt at a start."""
 
 
 def unplayable(record: TableRecord) -> str | None:
-    """Why a stored table's options cannot be played by this server (the rules' own reason), or None."""
     try:
         rules_from_dict(record.rules)
     except RulesError as e:
@@ -318,7 +285,6 @@ def unplayable(record: TableRecord) -> str | None:
 
 
 def stale(record: TableRecord, problem: str) -> Table:
-    """A table that cannot be played, saying why (its stored form is kept as it is)."""
     rules = rules_from_dict(record.rules)
     settings = TableSettings.from_dict(record.settings)
     live = [SeatLive() for _ in record.seats]
@@ -326,7 +292,7 @@ def stale(record: TableRecord, problem: str) -> Table:
 
 
 def rebuild(record: TableRecord) -> Table:
-    """A table from its stored form: its log replayed, unless its engine version changed (then it says so)."""
+    """A table from its stored form: its log replayed, unless its engine version changed (then stale)."""
     rules = rules_from_dict(record.rules)
     now = family_of(rules).engine_version
     if now != record.engine_version:

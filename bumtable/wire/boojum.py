@@ -1,15 +1,4 @@
-"""The wire form of a Boojum observation.
-
-It is :meth:`BoojumObservation.to_dict <bumtable.rules.boojum.observation.BoojumObservation.to_dict>`
-exactly: Decktet cards as their short text (``5ML``), tokens by name, each bid's worth as the rules count
-it, no history (what happened is the event stream's).
-
->>> from bumtable.rules import get
->>> state = get("boojum", players=4).new_state(seed=5)
->>> obs = BoojumObservationModel.model_validate(state.observe(0).to_dict())
->>> obs.phase, obs.legal[-1].text, len(obs.slots) == len(obs.slot_hidden)
-('auction', 'pass', True)
-"""
+"""The wire form of a Boojum observation (``BoojumObservation.to_dict``); history is the event stream's."""
 
 from __future__ import annotations
 
@@ -20,23 +9,19 @@ from pydantic import Field
 from bumtable.wire.base import CardText, Count, LegalActionModel, Seat, WireModel
 
 TokenName = Literal["moons", "suns", "waves", "leaves", "wyrms", "knots"]
-"""A token, named for its Decktet suit."""
 
 
 class BidWorthModel(WireModel):
-    """A bid's worth: more cards always wins, then more pips (announced "two for fourteen")."""
+    """A bid's worth: more cards always wins, then more pips."""
 
     cards: Count
     """The cards it counts as (the Excuse counts two)."""
     pips: Count
-    """The pips of its cards (an Ace 1, a number card its number, a Pawn 10, a Court and a Crown by the
-    extended cards in play; the Excuse none)."""
+    """The pips of its cards (an Ace 1, a number card its number, a Pawn 10; the Excuse none)."""
 
 
 class BoojumObservationModel(WireModel):
-    """What one seat (or a spectator) may know of a Boojum game. Public: the slots' cards that have been
-    face up, the bids on the table, the lots won, each player's hand size, tokens and known cards, a
-    claim being laid, the discard pile and the stack's size. Private: the seat's own hand."""
+    """What one seat (or a spectator) may know of a Boojum game: its own hand and all that is public."""
 
     system: Literal["boojum"]
     """The rules system (the rules themselves are sent once, apart)."""
@@ -45,8 +30,7 @@ class BoojumObservationModel(WireModel):
     round_no: Count
     """The round being played."""
     phase: Literal["auction", "claim", "over"]
-    """``auction`` (lots are bid for), ``claim`` (players claim tokens with groups of cards) or
-    ``over``."""
+    """``auction`` (lots are bid for), ``claim`` (tokens are claimed with groups of cards) or ``over``."""
     turn: Seat | None
     """The player to act; null once the game is over."""
     dealer: Seat
@@ -62,8 +46,7 @@ class BoojumObservationModel(WireModel):
     bids: list[list[CardText]]
     """By player: the cards laid for the current lot (a bid being laid included)."""
     bid_worth: list[BidWorthModel]
-    """By player: what the cards of ``bids`` are worth, as the rules count a bid (a face shows it, never
-    counts it again)."""
+    """By player: what the cards of ``bids`` are worth, as the rules count it (a face only shows it)."""
     laid_now: list[CardText]
     """Cards the player to act has laid this turn: its bid is being made (it must stand, not pass)."""
     high: Seat | None
@@ -77,8 +60,7 @@ class BoojumObservationModel(WireModel):
     hand_counts: list[Count]
     """How many cards each player holds, by player."""
     known: list[list[CardText]]
-    """By player: the cards everyone knows that player holds (lots picked up, losing bids taken back,
-    less cards laid since)."""
+    """By player: the cards everyone knows that player holds (lots picked up, losing bids taken back)."""
     tokens: list[dict[TokenName, Count]]
     """By player: the tokens held, by name (a token not held is left out)."""
     discard: list[CardText]

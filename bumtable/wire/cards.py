@@ -1,13 +1,4 @@
-"""The wire form of a deck's public card table: what a face shows of a card that its text does not say.
-
-The rules make it (the family's ``card_table``); the table server sends it once, in the ``table`` message.
-
->>> from bumtable.rules import family_of, get
->>> rules = get("boojum", players=4)
->>> face = CardFaceModel.model_validate(family_of(rules).card_table(rules)[0])
->>> face.text, face.name, face.types
-('AM', 'Ace of Moons', [])
-"""
+"""The wire form of a deck's public card table: what a face shows of a card that its text does not say."""
 
 from __future__ import annotations
 
@@ -16,7 +7,6 @@ from typing import Literal
 from bumtable.wire.base import CardText, WireModel
 
 CardType = Literal["Location", "Personality", "Event"]
-"""A Decktet card's type (a card may have two, or none)."""
 
 
 class CardFaceModel(WireModel):

@@ -1,14 +1,4 @@
-"""The wire form of a climbing game's observation (The Bum Game, President, Zheng Shangyou, Arsehole).
-
-It is :meth:`ClimbingObservation.to_dict <bumtable.rules.climbing.observation.ClimbingObservation.to_dict>`
-exactly: cards as text (``9h``, ``JK``), roles by name, plays and legal actions in the rules' notation.
-
->>> from bumtable.rules import get
->>> state = get("president", players=4).new_state(seed=1)
->>> obs = ClimbingObservationModel.model_validate(state.observe(0).to_dict())
->>> obs.system, obs.phase, len(obs.hand or []) == obs.card_counts[0]
-('president', 'play', True)
-"""
+"""The wire form of a climbing game's observation (``ClimbingObservation.to_dict``)."""
 
 from __future__ import annotations
 
@@ -18,8 +8,8 @@ from pydantic import Field
 
 from bumtable.wire.base import CardText, Count, CutCardModel, LegalActionModel, Seat, WireModel
 
+# the registry's climbing systems (a test holds the two equal)
 ClimbingSystem = Literal["arsehole", "bum-game", "president", "zheng-shangyou"]
-"""The systems the climbing engine plays (a test checks this against the registry)."""
 ClimbingPhase = Literal["deal", "revolution", "exchange", "play", "over"]
 
 
@@ -89,9 +79,7 @@ class HandResultModel(WireModel):
 
 
 class ClimbingObservationModel(WireModel):
-    """What one seat (or a spectator) may know of a climbing game: its own hand, everything played in
-    public this hand, each player's role, score and card count, the exchange as this seat saw it, and
-    the latest finished hand."""
+    """What one seat (or a spectator) may know of a climbing game: its own hand and all that is public."""
 
     system: ClimbingSystem
     """The rules system (the rules themselves are sent once, apart)."""
@@ -100,9 +88,7 @@ class ClimbingObservationModel(WireModel):
     hand_no: Count
     """The hand being played (the first is 1)."""
     phase: ClimbingPhase
-    """``deal`` (another seat privately decides on a revolution), ``revolution`` (the seat to act
-    decides whether to declare one), ``exchange`` (a higher role chooses cards to give), ``play`` or
-    ``over`` (the match has ended)."""
+    """The phase; in ``deal``, another seat privately decides whether to declare a revolution."""
     turn: Seat | None
     """The player to act, or null (nobody this viewer may see, or the match is over)."""
     leader: Seat

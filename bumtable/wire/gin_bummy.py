@@ -1,15 +1,4 @@
-"""The wire form of a Gin Bummy observation.
-
-It is :meth:`GinBummyObservation.to_dict <bumtable.rules.gin_bummy.observation.GinBummyObservation.to_dict>`
-exactly: cards and actions as text, the legal actions that starve the seat, no history (``steps`` counts the
-actions taken).
-
->>> from bumtable.rules import get
->>> state = get("gin-bummy", players=2).new_state(seed=5)
->>> obs = GinBummyObservationModel.model_validate(state.observe(1).to_dict())
->>> obs.format, obs.phase, obs.legal[0].text
-('gin-bummy-observation/4', 'turn', 'discard Js')
-"""
+"""The wire form of a Gin Bummy observation (``GinBummyObservation.to_dict``); history is the record's."""
 
 from __future__ import annotations
 
@@ -19,12 +8,9 @@ from pydantic import Field
 
 from bumtable.wire.base import CardText, Count, CutCardModel, LegalActionModel, Seat, WireModel
 
-RECENT = 8
-"""The most passed-over or discarded number cards an observation lists per player (the rules layer's
-``bumtable.rules.gin_bummy.observation.RECENT``; a test holds the two equal)."""
+RECENT = 8  # the most passed-over or discarded cards listed per player; a test holds it to the rules layer's
 
 Recent = Annotated[list[CardText], Field(max_length=RECENT)]
-"""One player's latest passed-over or discarded number cards, oldest first."""
 
 
 class ForcedCardModel(WireModel):
@@ -37,9 +23,7 @@ class ForcedCardModel(WireModel):
 
 
 class GinBummyObservationModel(WireModel):
-    """What one seat (or a spectator) may know of a Gin Bummy game. Public: every action, the Beg, each
-    turn-over of it, hand sizes, the cards each player is known to hold, the stock's size. Private: the
-    seat's own hand and the cards it drew."""
+    """What one seat (or a spectator) may know of a Gin Bummy game: its own cards and all that is public."""
 
     format: Literal["gin-bummy-observation/4"]
     """The version of this wire form."""
@@ -50,14 +34,11 @@ class GinBummyObservationModel(WireModel):
     turn: Seat | None
     """The player to act; null once the game is over."""
     phase: Literal["turn", "discard", "call", "over"]
-    """``turn`` (a turn begins: draw, or call), ``discard`` (a card was drawn), ``call`` (the player
-    holds a winning hand and may call it) or ``over``."""
+    """``turn`` (draw or call), ``discard`` (after a draw), ``call`` (may call a winning hand), ``over``."""
     legal: list[LegalActionModel]
     """The seat's legal actions when it is to act, else empty."""
     starving: dict[str, Count]
-    """The legal actions (by their text) that would end the seat's turn with fewer than four cards, so that it
-    starves and is out of the game, each with the cards it would leave the seat; empty when no legal action
-    starves it (and for every viewer not to act). The rules work it out: a face only warns of it."""
+    """The seat's legal actions (by text) that would starve it, each with the cards it would be left with."""
     dealer: Seat
     """The dealer."""
     cut: list[list[CutCardModel]]
@@ -67,18 +48,15 @@ class GinBummyObservationModel(WireModel):
     hand_counts: list[Count]
     """How many cards each player holds, by player."""
     public_cards: list[list[CardText]]
-    """By player: the cards everyone knows that player holds (taken from the Beg, forced by a Joker, or
-    drawn from a stock whose order everyone knows)."""
+    """By player: the cards everyone knows that player holds (from the Beg, a Joker or a known stock)."""
     hidden_counts: list[list[Count]]
-    """By player: their other cards, counted by the stock they came from (0: the deal; k: the k-th
-    turn-over of the Beg)."""
+    """By player: their other cards, counted by where they came from (0: the deal; k: the k-th turn-over)."""
     beg: list[CardText]
     """The Beg (the face-up pile), bottom card first."""
     stock_count: Count
     """Cards left in the stock."""
     stock: list[CardText] | None
-    """The stock, next card first, when everyone knows its order (after an unshuffled turn-over), else
-    null."""
+    """The stock, next card first, when everyone knows its order (after an unshuffled turn-over), or null."""
     flips: list[list[CardText]]
     """The cards of each turn-over of the Beg, bottom card first."""
     drawn: CardText | None
@@ -104,7 +82,6 @@ class GinBummyObservationModel(WireModel):
     my_draws: list[CardText]
     """The cards this seat drew on its latest turn."""
     beg_declined: list[Recent]
-    """By player, the latest eight in order: each number card on top of the Beg when that player drew from
-    the stock instead."""
+    """By player, the latest in order: each number card atop the Beg when they drew from the stock instead."""
     number_discards: list[Recent]
-    """By player, the latest eight in order: the number cards that player discarded after drawing."""
+    """By player, the latest in order: the number cards that player discarded after drawing."""

@@ -1,22 +1,5 @@
-"""The wire form of each family's rules: one model per rules class, made from its declared options.
-
-A rules object's ``to_dict()`` writes its options (``system`` first) as JSON data: tuples become
-lists. The options are declared once, on the family's rules dataclass (each with its type and, mostly,
-a docstring), so the models here are built from those declarations rather than written out again:
-``system`` becomes the literal names of the family's systems (from the registry), ``tuple[X, ...]`` a
-list, a fixed ``tuple[X, X]`` a list of exactly that many, and each option's docstring its description.
-A new option therefore needs no edit here, only the schema files regenerated.
-
-The models describe the JSON: ``rules.to_dict()`` itself still holds tuples (``dataclasses.asdict``),
-which strict validation does not take for lists, so validate ``rules.to_json()`` (``RULES.validate_json``)
-or what ``json.loads`` gives back, as a record or a network message holds it.
-
->>> import json
->>> from bumtable.rules import get
->>> rules = RULES.validate_python(json.loads(get("zs", players=6).to_json()))
->>> type(rules).__name__, rules.model_dump()["players"]
-('ClimbingRulesModel', 6)
-"""
+"""The wire form of each family's rules, built from the options its rules class declares (types, docstrings).
+Validate ``rules.to_json()``, not ``to_dict()``, whose tuples strict validation refuses as lists."""
 
 from __future__ import annotations
 
@@ -34,9 +17,7 @@ __all__ = ["RULES", "RULES_MODELS", "RulesModel", "rules_model"]
 
 
 def _wire_type(hint: Any, bounds: Bounds, *, top: bool = True) -> Any:
-    """The JSON shape of an option's declared type: tuples are lists (a fixed tuple: of that length), with the
-    option's bounds (:meth:`~bumtable.rules.options_data.OptionsData.option_bounds`) on its numbers, texts and
-    (at the top) its length."""
+    """The JSON shape of an option's declared type: tuples as lists, with the option's bounds."""
     origin, args = get_origin(hint), get_args(hint)
     if hint in (int, float):
         return Annotated[hint, Field(ge=bounds.lo, le=bounds.hi)]
@@ -59,13 +40,7 @@ def _wire_type(hint: Any, bounds: Bounds, *, top: bool = True) -> Any:
 
 
 def rules_model(family: Family) -> type[WireModel]:
-    """A model of the rules dict of every system of ``family``, built from its rules class's options.
-
-    >>> from bumtable.rules.registry import FAMILIES
-    >>> model = rules_model(FAMILIES["boojum"])
-    >>> model.__name__, list(model.model_fields)[:3]
-    ('BoojumRulesModel', ['system', 'players', 'decks'])
-    """
+    """A model of the rules dict of every system of ``family``: a new option needs no edit here."""
     names = sorted(s.name for s in SYSTEMS.values() if s.family is family)
     first = SYSTEMS[names[0]]
     sample = first.build(first.default_players)
@@ -96,13 +71,10 @@ def rules_model(family: Family) -> type[WireModel]:
 
 
 RULES_MODELS: dict[str, type[WireModel]] = {name: rules_model(f) for name, f in FAMILIES.items()}
-"""Each family's rules model, by family name."""
 
 if TYPE_CHECKING:
     RulesModel = WireModel
 else:
     RulesModel = Annotated[Union[tuple(RULES_MODELS.values())], Field(discriminator="system")]  # noqa: UP007
-"""The rules of any system: the model is picked by their ``system`` value."""
 
 RULES: TypeAdapter[WireModel] = TypeAdapter(RulesModel)
-"""Validates and dumps the rules of any system (``RULES.json_schema()`` is its schema)."""

@@ -1,14 +1,4 @@
-"""The JSON Schema of every wire model, and the files under ``docs/schema/`` made from them.
-
-Each schema is pydantic's ``model_json_schema()`` (draft 2020-12, the fields' docstrings as their
-descriptions); the unions (an observation or rules of any system) are ``oneOf`` schemas with a
-``discriminator`` on ``system``. ``bumtable schema --out docs/schema`` writes one file per name.
-
->>> sorted(schemas())
-['boojum-observation', 'boojum-rules', 'card-face', 'climbing-observation', 'climbing-rules', 'event', 'gin-bummy-observation', 'gin-bummy-rules', 'observation', 'record', 'rules']
->>> schemas()["event"]["required"]
-['seq', 'step', 'kind', 'player', 'to', 'text', 'cards', 'count']
-"""
+"""The JSON Schema of every wire model, and the files ``bumtable schema --out docs/schema`` writes."""
 
 from __future__ import annotations
 
@@ -24,7 +14,6 @@ from bumtable.wire.record import RecordModel
 from bumtable.wire.rules import RULES, RULES_MODELS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
-"""The JSON Schema dialect pydantic writes."""
 
 
 def _makers() -> dict[str, Callable[[], dict[str, Any]]]:
@@ -53,28 +42,16 @@ def schemas() -> dict[str, dict[str, Any]]:
 
 
 def schema_text(schema: dict[str, Any]) -> str:
-    """A schema as the text of its file: indented JSON, keys in pydantic's order, ending in a newline.
-
-    >>> schema_text({"type": "integer", "minimum": 0})
-    '{\\n  "type": "integer",\\n  "minimum": 0\\n}\\n'
-    """
+    """A schema as the text of its file: indented JSON, keys in pydantic's order, ending in a newline."""
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
 def write_schemas(directory: Path | str) -> list[Path]:
-    """Write each schema to ``directory/NAME.json`` (made if missing); the paths written, by name.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     paths = write_schemas(tmp)
-    ...     [p.name for p in paths][-3:], json.loads(paths[-2].read_text())["title"]
-    (['observation.json', 'record.json', 'rules.json'], 'RecordModel')
-    """
+    """Write each schema to ``directory/NAME.json`` (made if missing); the paths written, by name."""
     return write_files(directory, schemas())
 
 
 def write_files(directory: Path | str, named: dict[str, dict[str, Any]]) -> list[Path]:
-    """Write each schema of ``named`` to ``directory/NAME.json`` (made if missing), in name order; the paths."""
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
