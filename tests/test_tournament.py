@@ -11,6 +11,7 @@ import pytest
 from bumtable.bots import RandomBot
 from bumtable.errors import BumtableError
 from bumtable.rules import get
+from bumtable.sim import runner
 from bumtable.sim import tournament as T
 from bumtable.sim.ladder import ladder
 from bumtable.sim.lineups import TournamentError, fill_lineup, rotations, round_robin_lineups
@@ -125,12 +126,11 @@ def test_every_rotation_of_a_deal_is_dealt_the_same_cards(monkeypatch: pytest.Mo
         return real(rules, seats, deal, table)
 
     def make_bot(kind: str, seed: int = 0, game: str = "") -> _Recorder:
-        if tables:  # not the check of the kinds before play
-            tables[-1]["bots"].append(kind)
-        return _Recorder(seed, tables[-1]["hands"] if tables else {})
+        tables[-1]["bots"].append(kind)
+        return _Recorder(seed, tables[-1]["hands"])
 
     monkeypatch.setattr(T, "play_table", play_table)
-    monkeypatch.setattr(T, "make_bot", make_bot)
+    monkeypatch.setattr(runner, "make_bot", make_bot)  # where the tables' bots are made
     T.tournament(get("bum-game", players=4), bots=["random", *["greedy"] * 3], deals=2, seed=3)
     assert len(tables) == 2 * 4
     deals = [[t["hands"] for t in tables[i : i + 4]] for i in (0, 4)]

@@ -39,18 +39,19 @@ from typing import Any
 
 from bumtable.bots.gin_bummy import core_size
 from bumtable.cards.french import JOKER
+from bumtable.rules import State
 from bumtable.rules.climbing.plays import PASS, PASS_PLAY
 from bumtable.rules.climbing.sample import hand_start
 from bumtable.rules.phases import PLAY
 
 
-def climbing_weight(observation: Any, state: Any, policy: Any, slip: float) -> float:
+def climbing_weight(observation: Any, state: State, policy: Any, slip: float) -> float:
     """The weight of the deal ``state`` (sampled to fit ``observation``): ``slip`` to the number of moves by
     other players this hand that ``policy`` would not have made with the deal's cards."""
     return replay_hand(observation, state, policy, slip)[0]
 
 
-def replay_hand(observation: Any, state: Any, policy: Any, slip: float) -> tuple[float, bool]:
+def replay_hand(observation: Any, state: State, policy: Any, slip: float) -> tuple[float, bool]:
     """Play this hand again from its start with the cards of ``state``: the deal's weight (see
     :func:`climbing_weight`) and whether the whole hand so far could be replayed (else the weight counts the
     moves up to where it stopped).
@@ -70,7 +71,7 @@ def replay_hand(observation: Any, state: Any, policy: Any, slip: float) -> tuple
     hands: dict[int, list[int]] = {p: [int(c) for c in state.hand_of(p)] for p in range(n)}
     for p, codes in played:
         hands[p].extend(codes)
-    replay = hand_start(observation, hands)
+    replay: State = hand_start(observation, hands)
     weight = 1.0
     for p, codes in played:
         ranks = sorted(rank[c] for c in codes)
@@ -129,7 +130,7 @@ def _pass(replay: Any, actor: int, legal: Any, seat: int, policy: Any, slip: flo
     return weight
 
 
-def gin_bummy_weight(observation: Any, state: Any, policy: Any, slip: float) -> float:
+def gin_bummy_weight(observation: Any, state: State, policy: Any, slip: float) -> float:
     """The weight of the deal ``state`` in Gin Bummy: ``slip`` to the number of the others' recent choices
     that would have been a mistake with the hand the deal gives them now. A player who passed over a number
     card on the Beg (``beg_declined``), or discarded one after drawing (``number_discards``), is taken not
@@ -155,7 +156,7 @@ def gin_bummy_weight(observation: Any, state: Any, policy: Any, slip: float) -> 
     return weight
 
 
-WEIGHTS: dict[str, Callable[[Any, Any, Any, float], float]] = {
+WEIGHTS: dict[str, Callable[[Any, State, Any, float], float]] = {
     "climbing": climbing_weight,
     "gin-bummy": gin_bummy_weight,
 }

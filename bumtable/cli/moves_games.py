@@ -47,7 +47,7 @@ def gin_moves(
             state.apply(rules.parse_action(text))
         except BumtableError as e:
             raise CliError(f"--then {text!r}: {e}") from None
-    held = state.hands[0]
+    held = state.hand_of(0)
     return {
         "game": rules.system,
         "hand": [str(Card(c)) for c in sorted(held)],

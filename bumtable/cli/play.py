@@ -25,9 +25,9 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from bumtable.bots import make_bot
 from bumtable.bots.hints import hint
-from bumtable.cli.common import bot_seed, command_name
+from bumtable.bots.seeds import PER_DECISION
+from bumtable.cli.common import command_name
 from bumtable.cli.match_end import match_summary
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.saves import Seating, save_game
@@ -36,6 +36,7 @@ from bumtable.faces.terminal.common import Seats
 from bumtable.faces.terminal.face import Face
 from bumtable.faces.terminal.families import face_for
 from bumtable.rules import State
+from bumtable.sim.runner import OVER, Runner
 
 
 class Match:
@@ -79,6 +80,12 @@ class Match:
         """Wait for Enter at the end of a hand or round (by default in a terminal only)."""
         self._fresh = False
         """A new hand or round began after a pause: keys typed since are dropped before its first turn."""
+        self._lone = False
+        """The person's turn being played had one legal action, played for them (``auto``)."""
+        self._view: Any = None
+        """The person's observation as it stands (before the next action: what its narration starts from)."""
+        self._seen = 0
+        """The person's events told so far."""
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> bool:
@@ -89,41 +96,36 @@ class Match:
             self.show_final()
             self.show_summary()
             return True
-        self.print(*self.face.opening(state.observe(human), self.seats))
-        seen = len(state.events(human))  # the story so far is told by the opening
-        while not state.is_over():
-            actor = state.current_player()
-            assert actor is not None
-            forced = False
-            if actor == human:
-                actions = self.ask_human()
-                if actions is None:
-                    self.say_quit()
-                    return False
-                forced = self.auto and len(self.state.legal_actions()) == 1
-            else:
-                seed = bot_seed(state.seed, actor, len(state.history))
-                bot = make_bot(self.seating.kinds[actor], seed, game=self.game)
-                actions = [bot.choose(state.observe(actor))]
-            for action in actions:
-                before = state.observe(human)  # per action: a face may read what was laid before a stand
-                state.apply(action)
-                self.save()
-                events = state.events(human, seen)  # what this action did, as the person may know it
-                seen += len(events)
-                after = state.observe(human)
-                lines = self.face.narrate(before, events, after, self.seats)
-                if forced:
-                    lines = self.played_for_you(before, action, lines)
-                if self.pause and _part(before) != _part(after) and not state.is_over():
-                    cut = next((i for i, line in enumerate(lines) if isinstance(line, Rule)), len(lines))
-                    self.print(*lines[:cut])
-                    if not self.next_part(after):
-                        self.say_quit()
-                        return False
-                    lines = lines[cut:]
-                self.print(*lines)
+        self._view = state.observe(human)
+        self.print(*self.face.opening(self._view, self.seats))
+        self._seen = len(state.events(human))  # the story so far is told by the opening
+        seats = [self.ask_human if p == human else kind for p, kind in enumerate(self.seating.kinds)]
+        played = Runner(state, seats, PER_DECISION, check=True).play(on_step=self.tell)
+        if played.end != OVER:
+            self.say_quit()
+            return False
         self.show_summary()
+        return True
+
+    def tell(self, seat: int, action: Any) -> bool:
+        """After each action: save, and narrate it as the person may know it; False when the person quits at
+        the pause between two hands or rounds."""
+        state = self.state
+        self.save()
+        before = self._view  # a face may read what was laid before a stand
+        events = state.events(self.human, self._seen)  # what this action did, as the person may know it
+        self._seen += len(events)
+        after = self._view = state.observe(self.human)
+        lines = self.face.narrate(before, events, after, self.seats)
+        if seat == self.human and self._lone:
+            lines = self.played_for_you(before, action, lines)
+        if self.pause and _part(before) != _part(after) and not state.is_over():
+            cut = next((i for i, line in enumerate(lines) if isinstance(line, Rule)), len(lines))
+            self.print(*lines[:cut])
+            if not self.next_part(after):
+                return False
+            lines = lines[cut:]
+        self.print(*lines)
         return True
 
     def played_for_you(self, before: Any, action: Any, lines: list[Any]) -> list[Any]:
@@ -167,13 +169,14 @@ class Match:
             self.console.print(line)
 
     # ------------------------------------------------------------------ the person's turn
-    def ask_human(self) -> list[Any] | None:
+    def ask_human(self, seat: int) -> list[Any] | None:
         """The person's actions (one, or the several a typed line stands for), asked until legal and,
         where the face warns, confirmed; None when they quit or input ends. A lone legal action is
         played for them when ``auto`` is on, and said."""
-        obs = self.state.observe(self.human)
+        obs = self.state.observe(seat)
         legal = obs.legal_actions()
-        if self.auto and len(legal) == 1:
+        self._lone = self.auto and len(legal) == 1
+        if self._lone:
             return [legal[0]]  # said with its narration (played_for_you)
         if self._fresh:  # the first turn after a pause: what was typed meanwhile is not a move
             self.reader.discard_typed_ahead()
@@ -204,7 +207,7 @@ class Match:
         by a bot seeded like the bots' own decisions: the same game gives the same hint)."""
         moment = len(self.state.history)
         if self._hint is None or self._hint[0] != moment:
-            advice = hint(obs, seed=bot_seed(self.state.seed, self.human, moment))
+            advice = hint(obs, seed=PER_DECISION.seed(self.state, self.human))
             line = Text.assemble(("Hint: ", "bold green"), self.face.option_text(obs, advice.action))
             head = advice.reason
             if advice.rival is None or not head:

@@ -1,25 +1,12 @@
-"""The one interface every rules system implements, as generic typing protocols.
-
-Everything above the rules layer (bots, simulation, the terminal, the table server) uses a
-game only through these protocols and the registry (:mod:`bumtable.rules.registry`), never
-through a family's own classes. The type parameters are the family's action type ``A``,
-its observation type ``O`` and its state type ``S``; mypy checks that each family's classes
-satisfy them (see the ``TYPE_CHECKING`` block of each family package).
-
->>> from bumtable.rules import get
->>> rules = get("president", players=4)
->>> state = rules.new_state(seed=3)
->>> legal = state.legal_actions()
->>> isinstance(legal, tuple), state.observe(state.current_player()).legal_actions() == legal
-(True, True)
-"""
+"""The one interface every rules system implements, as generic typing protocols: everything above the rules
+layer uses a game only through these and the registry, and mypy checks each family's classes against them."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from bumtable.rules.action_space import ActionSpace
 from bumtable.rules.chance import Chance
@@ -28,7 +15,6 @@ from bumtable.rules.outcome import Outcome
 from bumtable.rules.wire_memo import WireMemo
 
 A = TypeVar("A", bound=Hashable)
-"""A family's action type: small, immutable, hashable."""
 O_co = TypeVar("O_co", covariant=True)
 S_co = TypeVar("S_co", covariant=True)
 
@@ -55,8 +41,7 @@ class GameObservation(Protocol[A]):
         ...
 
     def to_dict(self, memo: WireMemo | None = None) -> dict[str, Any]:
-        """The observation as JSON-ready data (the wire form); parts equal to those of other observations written
-        with the same ``memo`` are shared with them (:mod:`~bumtable.rules.wire_memo`)."""
+        """The wire form; observations written with one ``memo`` share their equal parts."""
         ...
 
 
@@ -76,16 +61,22 @@ class GameState(Protocol[A, O_co]):
 
     @property
     def chance(self) -> Chance:
-        """Every shuffle so far (``chance.draws``); ``rules.new_state(seed, chance=draws)`` deals them again."""
+        """Every shuffle so far; ``rules.new_state(seed, chance=chance.draws)`` deals them again."""
+        ...
+
+    @property
+    def phase(self) -> str: ...
+
+    def hand_of(self, player: int | None) -> Sequence[int]:
+        """The cards ``player`` holds (none for None), in the family's order."""
         ...
 
     def current_player(self) -> int | None:
-        """The seat to act (None once the game is over, or in a state told to stop at its hand's end, once the
-        hand is over: see ``Family.stop_at_hand_end``)."""
+        """The seat to act; None once the game (or, after ``Family.stop_at_hand_end``, the hand) is over."""
         ...
 
     def legal_actions(self) -> tuple[A, ...]:
-        """Every legal action of the player to act, each once; an immutable tuple."""
+        """Every legal action of the player to act, each once."""
         ...
 
     def why_illegal(self, action: A) -> str | None:
@@ -102,17 +93,14 @@ class GameState(Protocol[A, O_co]):
         """How the game ended (None while it runs)."""
         ...
 
-    def observe(self, seat: int | None) -> O_co:
-        """What ``seat`` may know (None: a spectator)."""
-        ...
+    def observe(self, seat: int | None) -> O_co: ...
 
     def events(self, seat: int | None, start: int = 0) -> list[Event]:
         """Everything that happened from event ``start`` on, as ``seat`` may know it (None: a spectator)."""
         ...
 
     def step(self, seat: int | None) -> int:
-        """How many actions ``seat`` has been told of (None: a spectator): its latest event's ``step``, 0 before
-        any. An action no event tells of is not counted."""
+        """How many actions ``seat`` has been told of: its latest event's ``step`` (0 before any)."""
         ...
 
     def copy(self, *, history: bool = True) -> Self:
@@ -157,43 +145,60 @@ class GameRules(Protocol[A, S_co]):
 
 
 AnyRules = GameRules[Any, Any]
-"""The rules object of any system."""
 AnyState = GameState[Any, Any]
-"""The state of any system's game."""
 AnyObservation = GameObservation[Any]
-"""Any system's observation."""
+
+
+StateT = TypeVar("StateT", bound=AnyState)
+ObservationT = TypeVar("ObservationT", bound=AnyObservation)
+
+
+def _one_hand(state: AnyState) -> int:
+    return int(state.is_over())
+
+
+def _game_places(state: AnyState) -> tuple[int, ...] | None:
+    outcome = state.outcome()
+    return None if outcome is None else outcome.places
+
+
+def _no_points(state: AnyState) -> Sequence[float] | None:
+    return None
+
+
+def _first_place(observation: AnyObservation) -> int:
+    return 1
+
+
+def _no_count(observation: AnyObservation) -> tuple[tuple[int, ...], str] | None:
+    return None
 
 
 @dataclass(frozen=True, kw_only=True)
-class Family:
-    """What the registry needs from a family of rules systems (one package each)."""
+class FamilyOf(Generic[StateT, ObservationT]):
+    """What the registry needs from a family of rules systems, typed by its own state and observation classes."""
 
     name: str
-    """``climbing``, ``gin-bummy``, ``boojum``."""
     engine_version: int
     """Raised whenever the same record would replay differently; records carry it."""
     rules_from_dict: Callable[[dict[str, Any]], AnyRules]
-    sample_state: Callable[[Any, random.Random], AnyState]
+    sample_state: Callable[[ObservationT, random.Random], StateT]
     """A full state whose observation for the observation's seat equals it (for search)."""
-    observation_from_dict: Callable[[dict[str, Any], Any], AnyObservation]
-    """An observation from its wire form and the rules it was made under."""
-    hands_over: Callable[[Any], int] = field(default=lambda state: int(state.is_over()))
-    """How many hands of the state's match are over (a game without hands: 1 once it is over, else 0): a search
-    that looks ahead to the end of the hand stops its playout when this grows."""
-    hand_places: Callable[[Any], tuple[int, ...] | None] = field(
-        default=lambda state: None if state.outcome() is None else state.outcome().places
-    )
+    observation_from_dict: Callable[[dict[str, Any], Any], ObservationT]
+    hands_over: Callable[[StateT], int] = field(default=_one_hand)
+    """How many hands of the match are over (without hands: 1 once over); a playout stops when it grows."""
+    hand_places: Callable[[StateT], tuple[int, ...] | None] = field(default=_game_places)
     """Each player's place (1 is first) in the last hand over (a game without hands: the game's), or None."""
-    hand_points: Callable[[Any], Sequence[float] | None] = field(default=lambda state: None)
-    """Each player's points in the last hand over, where the family scores hands (else None): a search that
-    plays for the game's score rather than for places reads them."""
-    first_open_place: Callable[[Any], int] = field(default=lambda observation: 1)
-    """From a seat's observation: the best place still to be won in the hand being played (1 while nobody has
-    gone out; a climbing game's seats gone out hold the first places), for words such as a hint's."""
-    stop_at_hand_end: Callable[[Any], None] | None = None
-    """Where a match has several hands: make a state (one of a search's deals) stop when its hand ends,
-    dealing no next hand; a search's playouts read only that hand's result."""
+    hand_points: Callable[[StateT], Sequence[float] | None] = field(default=_no_points)
+    """Each player's points in the last hand over, where the family scores hands, else None."""
+    first_open_place: Callable[[ObservationT], int] = field(default=_first_place)
+    """From an observation: the best place still to be won in the hand (for words such as a hint's)."""
+    stop_at_hand_end: Callable[[StateT], None] | None = None
+    """Where a match has several hands: make a state (a search's deal) stop when its hand ends."""
+    running_count: Callable[[ObservationT], tuple[tuple[int, ...], str] | None] = field(default=_no_count)
+    """From an observation: each player's count so far and its unit; None if nothing counts until the end."""
     card_table: Callable[[Any], list[dict[str, Any]]] = field(default=lambda rules: [])
-    """From the rules: the public table of the cards they deal, each card's ``text``, ``name`` and ``types`` as
-    JSON-ready data, for faces to show what a card's text does not say (sent once with the rules); empty where
-    the text says it all (French cards)."""
+    """From the rules: the public table of the cards they deal, for what a card's text does not say."""
+
+
+Family = FamilyOf[Any, Any]

@@ -239,7 +239,8 @@ def as_climbing(rules: AnyRules) -> ClimbingRules:
 def sample_state(observation: AnyObservation, rng: random.Random) -> AnyState:
     """A full state whose observation for the observation's seat equals ``observation`` (for search)."""
     rules: AnyRules = observation.rules
-    return family_of(rules).sample_state(observation, rng)
+    state: AnyState = family_of(rules).sample_state(observation, rng)
+    return state
 
 
 def rules_from_dict(data: dict[str, Any]) -> AnyRules:

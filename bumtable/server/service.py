@@ -1,20 +1,7 @@
 """The table service: tables in memory, rebuilt from the store on start; one lock per table.
 
-An action comes in as text from a seat's connection. The rules decide: a bad text is answered
-with the notation error, an action that is not legal now with ``state.why_illegal``, and a seat
-that is not to act with whose turn it is. An accepted action is committed to the table's log in
-the database **before** it is applied and broadcast, so a crash loses nothing anyone saw. Bots
-play their seats on the same observations as people, deciding off the event loop
-(``asyncio.to_thread``), seeded from (table seed, seat, action number) as the terminal game does.
-
-A person's seat whose player has been away for the table's ``away_after`` seconds is played by the
-table's stand-in bot, but only while some other person is at the table (a table nobody is at
-waits); the player takes the seat back by connecting again. With a turn clock, a move whose clock
-runs out is made by the stand-in. A seat with auto-play on has its lone legal moves played for it.
-
-Each viewer (a seat's connection or a spectator's) gets frames holding only its own observation
-and the events it may see, built by the rules layer (``state.observe``, ``state.events``), plus
-what everyone at the table may know (``table`` messages: seats, names, who is present).
+An action is written to the table's log **before** it is applied and sent, so a crash loses nothing anyone
+saw. Bots, stand-ins for absent people and auto-play move for seats on the same observations as people.
 """
 
 from __future__ import annotations
@@ -30,7 +17,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bumtable.bots import TABLE_BOTS, make_bot
-from bumtable.bots.seeds import bot_seed
 from bumtable.errors import BumtableError
 from bumtable.rules import get
 from bumtable.rules.events import GAME_OVER, HAND_OVER
@@ -44,6 +30,7 @@ from bumtable.server.settings import Limits, TableSettings
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
 from bumtable.server.table import CLOSE, SET_ASIDE, SeatLive, Table, Viewer, rebuild, stale, unplayable
 from bumtable.server.writer import LogWriter
+from bumtable.sim.runner import bot_turn
 
 log = logging.getLogger("bumtable.server")
 
@@ -56,7 +43,7 @@ MIN_BANK_AFTER_TIMEOUT = 10.0
 
 
 class TableError(BumtableError):
-    """A request the service refuses; ``code`` names why (see :class:`~bumtable.server.messages.ErrorMessage`)."""
+    """A request the service refuses; ``code`` names why (one of ``ErrorMessage``'s codes)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -65,24 +52,19 @@ class TableError(BumtableError):
 
 @dataclass(frozen=True, kw_only=True)
 class SeatSpec:
-    """Who sits in a seat when a table is made: a person, or a bot of a kind."""
-
     kind: str = "person"
     bot: str = "heuristic"
 
 
 @dataclass(frozen=True, kw_only=True)
 class Created:
-    """A new table with the keys to it: a token per person's seat and the join code for any free seat."""
-
     table: Table
     tokens: dict[int, str]
     join_code: str
 
 
 def table_bot(kind: str, game: str, who: str) -> None:
-    """A TableError unless ``kind`` is a bot a table offers (:data:`~bumtable.bots.TABLE_BOTS`): the levels have
-    budgets that keep a decision under a second, where a search given its own settings could think for ever."""
+    """A TableError unless ``kind`` is a bot a table offers: one whose budget keeps a decision short."""
     if kind.lower() not in (*TABLE_BOTS, "greedy"):
         raise TableError(
             "bad-seats",
@@ -92,8 +74,6 @@ def table_bot(kind: str, game: str, who: str) -> None:
 
 
 class TableService:
-    """Every table of one server process, backed by a :class:`Store`."""
-
     def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
         self.limits = limits or Limits()
@@ -109,9 +89,7 @@ class TableService:
 
     # ------------------------------------------------------------------ start and create
     async def start(self) -> None:
-        """Read the stored form of every table in play, then rebuild them by replaying their logs in the
-        background (the server answers at once: a table asked for before its turn is rebuilt first, see
-        :meth:`get`); bots play on where it is their turn. Tables that are over are read when asked for."""
+        """Read every table in play, then rebuild them in the background (one asked for is rebuilt first)."""
         records = await asyncio.to_thread(self.store.load_tables, status="playing")
         playable = []
         for record in records:
@@ -135,8 +113,7 @@ class TableService:
             log.info("%d tables rebuilt in %.1f s", len(ids), time.monotonic() - started)
 
     async def get(self, table_id: str) -> Table:
-        """The table of that id, rebuilt from its log first if it is not in memory (not yet rebuilt, over, or put
-        away while idle); a TableError if there is none."""
+        """The table of that id, rebuilt from its log if not in memory; a TableError if there is none."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -177,7 +154,6 @@ class TableService:
         return table
 
     async def _sweep(self) -> None:
-        """Put away, every so often, the tables nobody has been connected to for ``limits.idle_after`` seconds."""
         idle_after = self.limits.idle_after
         while True:
             await asyncio.sleep(min(60.0, idle_after / 4))
@@ -191,8 +167,7 @@ class TableService:
                     self._put_away(table)
 
     def _put_away(self, table: Table) -> None:
-        """Drop an idle table from memory, unless something is under way at it (its lock held, a deadline set:
-        a bot's move to try again, say): its log is the truth, and :meth:`get` reads it again."""
+        """Drop an idle table from memory unless something is under way at it; :meth:`get` reads it again."""
         if table.viewers or table.lock.locked() or table.timer is not None:
             return
         table.put_away = True
@@ -200,8 +175,7 @@ class TableService:
         log.info("table %s put away: nobody there for %.0f s", table.id, self.limits.idle_after)
 
     async def stop(self) -> None:
-        """Stop the bots' tasks and the tables' timers, then the writer (after writing what waits). A move
-        being made at a table (written under the table's lock, with the table's status) is finished first."""
+        """Stop the tasks, timers and writer, once the moves being made are finished and written."""
         if self.sweeper is not None:
             self.sweeper.cancel()
         for table in list(self.tables.values()):
@@ -228,13 +202,7 @@ class TableService:
         settings: dict[str, Any] | None = None,
         host: bool = True,
     ) -> Created:
-        """A new table, a token for each person's seat and its join code; a RulesError, SettingsError or
-        TableError names what is wrong.
-
-        Seats default to one person (seat 0) and heuristic bots; a table of people plays with the
-        game's ``people_options`` unless ``options`` set them. With ``host``, the first person's seat is
-        the maker's: taken already, so the join link gives only the others.
-        """
+        """A new table and its keys; with ``host``, the first person's seat is the maker's, taken already."""
         playing = sum(1 for t in self.tables.values() if t.status() == "playing")
         playing += sum(1 for r in self.stored.values() if r.status == "playing") + len(self.loading)
         if playing >= self.limits.max_tables:
@@ -305,7 +273,6 @@ class TableService:
 
     # ------------------------------------------------------------------ seats and viewers
     async def listed(self) -> list[dict[str, Any]]:
-        """The lobby's list of open tables (:mod:`bumtable.server.listing`), newest first."""
         records = await asyncio.to_thread(self.store.listed_tables, LIST_LIMIT)
         return open_tables(records, self.tables)
 
@@ -325,8 +292,7 @@ class TableService:
     async def claim_free_seat(
         self, table: Table, code: str | None, name: str | None = None
     ) -> tuple[int, str]:
-        """A free person's seat for someone with the table's join code (or anyone, at a listed table): its number
-        and a new token."""
+        """A free person's seat and a new token for it, given the join code (none at a listed table)."""
         join_hash = table.record.join_hash
         if code is None:
             if not table.settings.listed:
@@ -355,10 +321,8 @@ class TableService:
         auto: bool | None = None,
         token_hash: str | None = None,
     ) -> Viewer:
-        """A new viewer of the table, sent the ``table`` message and its first frame (events from ``since`` on).
-        A seat's player coming back takes the seat back from the stand-in; ``name`` and ``auto`` set the seat's
-        name and auto-play as it arrives. ``token_hash``: the seat's token is checked again under the table's
-        lock (the join link may have just given the seat a new one)."""
+        """A new viewer, sent its first messages; ``token_hash`` is checked again under the lock (the join
+        link may just have replaced it)."""
         if table.state is None:
             raise TableError("engine-version", table.problem or "this table cannot be played")
         viewer = Viewer(seat)
@@ -392,7 +356,6 @@ class TableService:
     async def _arrive(
         self, table: Table, viewer: Viewer, since: int, name: str | None, auto: bool | None
     ) -> None:
-        """A viewer's arrival (lock held): its seat taken back, its first messages sent, the table moved on."""
         seat = viewer.seat
         if seat is not None:
             now = time.monotonic()
@@ -438,8 +401,7 @@ class TableService:
                 self._announce(table)  # the count of spectators changed
 
     async def resync(self, table: Table, viewer: Viewer, since: int) -> None:
-        """Send the viewer its observation again with every event from ``since`` on; one at a time: a resync
-        asked for while the last one's frame waits to be sent is refused (``too-fast``)."""
+        """Send the viewer its frame again from ``since`` on; one resync at a time, else ``too-fast``."""
         if viewer.resync_frame is not None:
             raise TableError("too-fast", "your last resync's frame has not been sent yet: read it first")
         async with table.lock:
@@ -448,7 +410,6 @@ class TableService:
             self._send(viewer, frame)
 
     async def set_auto(self, table: Table, seat: int | None, on: bool) -> None:
-        """Switch auto-play (lone legal moves played for the seat) on or off."""
         if seat is None:
             raise TableError("spectator", "a spectator has no seat to play")
         async with table.lock:
@@ -459,7 +420,6 @@ class TableService:
             await self._move_on(table)
 
     async def set_name(self, table: Table, seat: int | None, name: str) -> None:
-        """The name the table shows for the seat."""
         if seat is None:
             raise TableError("spectator", "a spectator has no seat to name")
         async with table.lock:
@@ -468,9 +428,7 @@ class TableService:
 
     # ------------------------------------------------------------------ play
     async def act(self, table: Table, seat: int | None, text: str, step: int | None = None) -> None:
-        """Take the action ``text`` for ``seat``, then let the bots play; a TableError with the rules' reason
-        if the action is refused. With ``step``, an action answering a frame the table has moved on from is
-        refused (``stale``)."""
+        """Take the action ``text`` for ``seat``, then let the bots play; a TableError says why it is refused."""
         if seat is None:
             raise TableError("spectator", "a spectator cannot act")
         async with table.lock:
@@ -508,9 +466,7 @@ class TableService:
                 await self._move_on(table)
 
     async def _move_on(self, table: Table) -> None:
-        """Let bots, stand-ins and auto-play move, then set the table's timer (lock held). A move that could not
-        be made (its action not written) is logged and tried again a second later: the person whose request
-        led here is not told of it, for their own action went through."""
+        """Let bots, stand-ins and auto-play move, then set the timer; a move not written is tried again later."""
         try:
             await self._play_bots(table)
         except Exception:
@@ -520,7 +476,6 @@ class TableService:
         self._schedule(table)
 
     def _retry(self, table: Table) -> None:
-        """Try the table's moves again in a second (a move could not be made: its action not written)."""
         if table.timer is not None:
             table.timer.cancel()
         table.timer = asyncio.get_running_loop().call_later(
@@ -560,14 +515,11 @@ class TableService:
     async def _bot_move(self, table: Table, actor: int, kind: str, by: str) -> None:
         state = table.state
         assert state is not None
-        legal = state.legal_actions()
-        if (
-            len(legal) == 1
-        ):  # a forced move is the bot's only answer: it need not queue behind others' searches
-            action = legal[0]
+        turn = bot_turn(state, actor)  # the runner's step: its seeding and forced-move rule
+        if turn.forced is not None:  # the bot's only answer: it need not queue behind others' searches
+            action = turn.forced
         else:
-            seed = bot_seed(state.seed, actor, len(state.history))
-            action = await self.bots.choose(kind, seed, table.record.game, state.observe(actor))
+            action = await self.bots.choose(kind, turn.seed, table.record.game, state.observe(actor))
         reason = state.why_illegal(action)
         if reason is not None:  # a bot's bug must not write an illegal action to the log: its first legal one
             log.error(
@@ -580,8 +532,7 @@ class TableService:
         await self._commit(table, action, by)
 
     async def _commit(self, table: Table, action: Any, by: str) -> None:
-        """Write the action to the log, then apply it and send every viewer its frame (lock held). If it cannot
-        be written, nothing changes (the turn's clock runs on) and a TableError ``storage`` says so."""
+        """Write the action to the log, then apply it and send the frames; unwritten, a TableError ``storage``."""
         state = table.state
         assert state is not None
         now = time.monotonic()
@@ -633,7 +584,6 @@ class TableService:
 
     # ------------------------------------------------------------------ absence and the clock
     def _schedule(self, table: Table) -> None:
-        """Set the table's timer for its next deadline: a seat's wait running out, or the running clock."""
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
@@ -643,7 +593,6 @@ class TableService:
             table.timer = asyncio.get_running_loop().call_later(delay, lambda: self._spawn(self._tick(table)))
 
     async def _tick(self, table: Table) -> None:
-        """A deadline came: stand-ins take the seats whose wait is over; a move whose clock ran out is made."""
         table.timer = None  # it fired
         async with table.lock:
             state = table.state
@@ -676,7 +625,6 @@ class TableService:
 
     # ------------------------------------------------------------------ sending and storing
     def reply(self, viewer: Viewer, message: dict[str, Any]) -> None:
-        """Send one viewer a message of its own (an error)."""
         self._send(viewer, message)
 
     def _send(self, viewer: Viewer, message: dict[str, Any]) -> None:
@@ -690,8 +638,6 @@ class TableService:
         viewer.queue.put_nowait(message)
 
     def _announce(self, table: Table, only: int | None = None) -> None:
-        """Send every viewer (``only``: the viewers of that seat) the ``table`` message (a seat, a name, presence
-        or the status changed)."""
         for viewer in list(table.viewers):
             if only is None or viewer.seat == only:
                 self._send(viewer, table.table_message(viewer.seat))
@@ -719,7 +665,6 @@ class TableService:
 
     # ------------------------------------------------------------------ replay and records
     def hand_events(self, table: Table, number: int, seat: int | None) -> list[dict[str, Any]]:
-        """The events of finished hand ``number`` (1 is the first) as ``seat`` saw them."""
         if table.state is None:
             raise TableError("engine-version", table.problem or "this table cannot be played")
         if not 1 <= number <= len(table.hands):
@@ -730,8 +675,7 @@ class TableService:
         return [e.to_dict() for e in table.state.events(seat, hand.first_seq) if e.seq <= hand.last_seq]
 
     def record(self, table: Table, hand: int | None = None) -> dict[str, Any]:
-        """The match's record (every card, the seed), up to the end of ``hand`` if given: only once the match
-        is over, since while it is played a record would show hidden cards and the seed deals what is to come."""
+        """The match's record, to the end of ``hand`` if given; only once it is over (it shows hidden cards)."""
         state = table.state
         if state is None:
             raise TableError("engine-version", table.problem or "this table cannot be played")

@@ -1,4 +1,5 @@
-"""Many hands at once: :func:`simulate` plays seeded climbing matches between bots and summarises them;
+"""Games between bots and people: :mod:`~bumtable.sim.runner` is the one game loop everything plays through;
+:func:`simulate` plays seeded climbing matches between bots and summarises them hand by hand;
 :func:`simulate_games` does the same for whole games of Gin Bummy and Boojum."""
 
 from bumtable.sim.games import GameSimReport, simulate_games

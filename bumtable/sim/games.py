@@ -15,16 +15,13 @@ True
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from functools import partial
 from typing import Any
 
-from bumtable.bots import make_bot
-from bumtable.rules import Rules, family_of
-from bumtable.sim.parallel import add_counts, chunk_seeds, chunk_sizes, default_jobs, run_chunks
+from bumtable.rules import Rules, State, family_of
+from bumtable.sim.batch import LARGEST, Batch, Tally, play_batch
+from bumtable.sim.runner import GAME_END, Played
 
 CHUNK = 10
 """Games per chunk (a Boojum game takes a while; a Gin Bummy game is quick)."""
@@ -71,9 +68,9 @@ class GameSimReport:
 
 
 @dataclass
-class _Tally:
-    n: int
-    games: int = 0
+class GameTally(Tally):
+    """Counts from one chunk of games."""
+
     wins: dict[str, float] = field(default_factory=dict)
     seats: dict[str, int] = field(default_factory=dict)
     wins_by_seat: list[float] = field(default_factory=list)
@@ -82,71 +79,34 @@ class _Tally:
     joint: int = 0
     actions: int = 0
     length: int = 0
-    longest: int = 0
+    longest: int = field(default=0, metadata=LARGEST)
     extra: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.wins_by_seat = self.wins_by_seat or [0.0] * self.n
 
-    def add(self, other: _Tally) -> None:
-        for name in ("games", "no_winner", "joint", "actions", "length"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.longest = max(self.longest, other.longest)
-        for p in range(self.n):
-            self.wins_by_seat[p] += other.wins_by_seat[p]
-        for mine, theirs in (
-            (self.seats, other.seats),
-            (self.endings, other.endings),
-            (self.wins, other.wins),
-            (self.extra, other.extra),
-        ):
-            add_counts(mine, theirs)
-
-
-def _play_chunk(
-    rules: Rules, asked: Sequence[str], progress: Callable[[int], None] | None, games: int, seed: int
-) -> _Tally:
-    n = rules.players
-    tally = _Tally(n)
-    master = random.Random(seed)
-    extras = GAME_EXTRAS.get(family_of(rules).name)
-    for _ in range(games):
-        kinds = list(asked)
-        master.shuffle(kinds)
-        state = rules.new_state(master.getrandbits(63)).copy(history=False)
-        players = [make_bot(kinds[i], master.getrandbits(63), game=rules.system) for i in range(n)]
-        while not state.is_over():
-            seat = state.current_player()
-            assert seat is not None
-            bot = players[seat]
-            legal = state.legal_actions()
-            if len(legal) == 1 and not bot.asks_forced_moves:
-                state.apply(legal[0], check=False)  # no choice: the bot would say the same, unasked
-            else:
-                state.apply(bot.choose(state.observe(seat)), check=False)
-            tally.actions += 1
+    def count(self, state: State, played: Played, kinds: Sequence[str]) -> None:
+        """A game just played: how it ended, who won, how long it ran."""
         outcome = state.outcome()
         assert outcome is not None
-        tally.games += 1
-        tally.endings[outcome.reason] = tally.endings.get(outcome.reason, 0) + 1
-        tally.length += outcome.length
-        tally.longest = max(tally.longest, outcome.length)
+        self.actions += len(played.actions)
+        self.endings[outcome.reason] = self.endings.get(outcome.reason, 0) + 1
+        self.length += outcome.length
+        self.longest = max(self.longest, outcome.length)
         for k in kinds:
-            tally.seats[k] = tally.seats.get(k, 0) + 1
+            self.seats[k] = self.seats.get(k, 0) + 1
         winners = outcome.winners
         if not winners:
-            tally.no_winner += 1
+            self.no_winner += 1
         if len(winners) > 1:
-            tally.joint += 1
+            self.joint += 1
         for w in winners:
-            tally.wins[kinds[w]] = tally.wins.get(kinds[w], 0.0) + 1 / len(winners)
-            tally.wins_by_seat[w] += 1 / len(winners)
+            self.wins[kinds[w]] = self.wins.get(kinds[w], 0.0) + 1 / len(winners)
+            self.wins_by_seat[w] += 1 / len(winners)
+        extras = GAME_EXTRAS.get(family_of(state.rules).name)
         if extras is not None:
             for key, value in extras(state.observe(None)).items():
-                tally.extra[key] = tally.extra.get(key, 0.0) + value
-        if progress is not None:
-            progress(1)
-    return tally
+                self.extra[key] = self.extra.get(key, 0.0) + value
 
 
 def simulate_games(
@@ -166,22 +126,11 @@ def simulate_games(
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    jobs = jobs or default_jobs()
     n = rules.players
     asked = [bots[i % len(bots)] for i in range(n)]
-    sizes = chunk_sizes(games, CHUNK)
-    inline = progress if jobs == 1 or len(sizes) == 1 else None
-    start = time.perf_counter()
-    tallies = run_chunks(
-        partial(_play_chunk, rules, asked, inline),
-        sizes,
-        chunk_seeds(seed, len(sizes)),
-        jobs=jobs,
-        progress=None if inline is not None else progress,
-    )
-    total = _Tally(n)
-    for t in tallies:
-        total.add(t)
+    batch = Batch(rules, tuple(asked), GAME_END, GameTally, shuffle=True)
+    totals = play_batch(batch, count=games, chunk=CHUNK, seed=seed, jobs=jobs, progress=progress)
+    total = totals.tally
     wins = dict.fromkeys(asked, 0.0)
     for kind, won in total.wins.items():
         wins[kind] += won
@@ -199,8 +148,8 @@ def simulate_games(
         actions_per_game=total.actions / games,
         length_per_game=total.length / games,
         longest=total.longest,
-        wall_seconds=time.perf_counter() - start,
+        wall_seconds=totals.wall_seconds,
         extra={k: v / games for k, v in sorted(total.extra.items())},
         joint_wins=total.joint,
-        jobs=min(jobs, len(sizes)),
+        jobs=totals.jobs,
     )

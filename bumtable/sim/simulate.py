@@ -2,8 +2,9 @@
 match starts), in parallel processes when asked.
 
 The hands are cut into fixed chunks (:mod:`bumtable.sim.parallel`), so the report is the same for
-the same seed whatever the number of processes. Each hand's result is read from the observations
-the bots are given (a hand's result is public), never from the state's own fields.
+the same seed whatever the number of processes. The runner (:mod:`bumtable.sim.runner`) plays a
+match hand by hand, and each hand's result is read from a spectator's observation (a hand's result is
+public), never from the state's own fields.
 
 >>> from bumtable.rules import climbing
 >>> report = simulate(climbing("bum-game", players=4), hands=20, bots=["random"], seed=1)
@@ -15,18 +16,16 @@ True
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from functools import partial
 from typing import Any
 
-from bumtable.bots import make_bot
+from bumtable.rules import State
 from bumtable.rules.climbing import ClimbingRules, HandResult
 from bumtable.rules.climbing.odds import revolution_probability
 from bumtable.rules.climbing.plays import PASS
-from bumtable.sim.parallel import add_counts, chunk_seeds, chunk_sizes, default_jobs, run_chunks
+from bumtable.sim.batch import Batch, Tally, play_batch
+from bumtable.sim.runner import HAND_END, Played
 
 CHUNK = 200
 """Hands per chunk: small enough to share work between processes, large enough to be cheap to send."""
@@ -67,11 +66,9 @@ class SimReport:
 
 
 @dataclass
-class _Tally:
-    """Counts from one chunk of hands; chunks add up."""
+class HandTally(Tally):
+    """Counts from one chunk of hands."""
 
-    n: int
-    hands: int = 0
     matches: int = 0
     revolutions: int = 0
     cancelled: int = 0
@@ -88,8 +85,9 @@ class _Tally:
         self.points_by_role = self.points_by_role or [0] * self.n
         self.finish = self.finish or [[0] * self.n for _ in range(self.n)]
 
-    def hand(self, result: HandResult, kinds: Sequence[str]) -> None:
-        self.hands += 1
+    def count(self, state: State, played: Played, kinds: Sequence[str]) -> None:
+        """A hand just played: its public result, its actions, and the match's winners if it ended the match."""
+        result: HandResult = state.observe(None).last_result
         self.revolutions += result.revolution
         self.cancelled += result.cancelled_exchange
         self.role_hands += result.with_roles
@@ -100,69 +98,13 @@ class _Tally:
                 self.finish[role][place] += 1
             self.points_by_bot[kinds[p]] = self.points_by_bot.get(kinds[p], 0) + result.points[p]
             self.seats_by_bot[kinds[p]] = self.seats_by_bot.get(kinds[p], 0) + 1
-
-    def add(self, other: _Tally) -> None:
-        for name in ("hands", "matches", "revolutions", "cancelled", "plays", "actions", "role_hands"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for r in range(self.n):
-            self.points_by_role[r] += other.points_by_role[r]
-            for place in range(self.n):
-                self.finish[r][place] += other.finish[r][place]
-        for mine, theirs in (
-            (self.points_by_bot, other.points_by_bot),
-            (self.seats_by_bot, other.seats_by_bot),
-            (self.winners, other.winners),
-        ):
-            add_counts(mine, theirs)
-
-
-def _play_chunk(
-    rules: ClimbingRules, kinds: Sequence[str], progress: Callable[[int], None] | None, hands: int, seed: int
-) -> _Tally:
-    """Play ``hands`` hands from fresh matches seeded from ``seed``."""
-    n = rules.players
-    tally = _Tally(n)
-    master = random.Random(seed)
-    while tally.hands < hands:
-        # A copy without history keeps no event log: the fast path.
-        state = rules.new_state(master.getrandbits(63)).copy(history=False)
-        players = [make_bot(kinds[i], master.getrandbits(63), game=rules.system) for i in range(n)]
-        hand_no = 1
-        forced = [not bot.asks_forced_moves for bot in players]
-        legal_actions, apply = state.legal_actions, state.apply
-        actions = plays = 0  # added to the tally below (locals are cheaper)
-        while tally.hands < hands and not state.is_over():
-            seat = state.turn  # state.current_player(): the match is not over
-            legal = legal_actions()
-            if len(legal) == 1 and forced[seat] and state.hand_no == hand_no:
-                action = legal[0]  # no choice: the bot would say the same, unasked
-            else:
-                obs = state.observe(seat)
-                if obs.hand_no != hand_no:  # the hand before this one is over: its result is public
-                    hand_no = obs.hand_no
-                    assert obs.last_result is not None
-                    tally.hand(obs.last_result, kinds)
-                    if progress is not None:
-                        progress(1)
-                    if tally.hands == hands:
-                        break
-                action = players[seat].choose(obs)
-            apply(action, check=False)
-            actions += 1
-            plays += action.kind != PASS
-        tally.actions += actions
-        tally.plays += plays
+        self.actions += len(played.actions)
+        self.plays += sum(action.kind != PASS for action in played.actions)
         outcome = state.outcome()
-        if outcome is not None and tally.hands < hands:
-            last = state.observe(None).last_result
-            assert last is not None
-            tally.hand(last, kinds)
-            if progress is not None:
-                progress(1)
-            tally.matches += 1
+        if outcome is not None:
+            self.matches += 1
             for w in outcome.winners:
-                tally.winners[kinds[w]] = tally.winners.get(kinds[w], 0) + 1
-    return tally
+                self.winners[kinds[w]] = self.winners.get(kinds[w], 0) + 1
 
 
 def simulate(
@@ -181,33 +123,21 @@ def simulate(
     """
     if hands < 1:
         raise ValueError(f"hands must be at least 1, not {hands}")
-    jobs = jobs or default_jobs()
     n = rules.players
     kinds = [bots[i % len(bots)] for i in range(n)]
-    sizes = chunk_sizes(hands, CHUNK)
-    start = time.perf_counter()
-    inline = progress if jobs == 1 or len(sizes) == 1 else None
-    tallies = run_chunks(
-        partial(_play_chunk, rules, kinds, inline),
-        sizes,
-        chunk_seeds(seed, len(sizes)),
-        jobs=jobs,
-        progress=None if inline is not None else progress,
-    )
-    total = _Tally(n)
-    for t in tallies:
-        total.add(t)
-    wall = time.perf_counter() - start
-    roles, done, role_hands = rules.roles, total.hands, max(total.role_hands, 1)
+    batch = Batch(rules, tuple(kinds), HAND_END, HandTally)
+    totals = play_batch(batch, count=hands, chunk=CHUNK, seed=seed, jobs=jobs, progress=progress)
+    total = totals.tally
+    roles, role_hands = rules.roles, max(total.role_hands, 1)
     return SimReport(
         system=rules.system,
         players=n,
         seed=seed,
         bots=kinds,
-        hands=done,
+        hands=hands,
         matches_finished=total.matches,
         revolutions=total.revolutions,
-        revolution_rate=total.revolutions / done,
+        revolution_rate=total.revolutions / hands,
         exact_revolution_rate=float(revolution_probability(rules)),
         cancelled_exchanges=total.cancelled,
         points_by_role={roles[r]: total.points_by_role[r] / role_hands for r in range(n)},
@@ -216,9 +146,9 @@ def simulate(
         points_by_bot={
             b: total.points_by_bot[b] / total.seats_by_bot[b] for b in sorted(total.points_by_bot)
         },
-        plays_per_hand=total.plays / done,
-        actions_per_hand=total.actions / done,
-        wall_seconds=wall,
+        plays_per_hand=total.plays / hands,
+        actions_per_hand=total.actions / hands,
+        wall_seconds=totals.wall_seconds,
         match_winners=total.winners,
-        jobs=min(jobs, len(sizes)),
+        jobs=totals.jobs,
     )

@@ -39,12 +39,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bumtable.bots import Bot, bot_settings, make_bot
-from bumtable.bots.seeds import bot_seed
-from bumtable.rules import Rules, State, as_climbing, family_of
+from bumtable.bots import bot_settings, make_bot
+from bumtable.bots.seeds import PerSeat
+from bumtable.rules import Rules, family_of
 from bumtable.sim.ladder import Rung, ladder
 from bumtable.sim.lineups import TournamentError, fill_lineup, rotations, round_robin_lineups
 from bumtable.sim.parallel import default_jobs, run_chunks
+from bumtable.sim.runner import HAND_END, Runner
 from bumtable.sim.tournament_record import TournamentRecord, header
 from bumtable.sim.tournament_stats import HeadToHead, KindResult, TableResult, head_to_head, kind_results
 
@@ -106,30 +107,13 @@ def deal_seed(seed: int, index: int) -> int:
 def play_table(rules: Rules, seats: Sequence[str], deal: int, table: int) -> TableResult:
     """Play deal ``deal`` (a seed) once, seat ``s`` played by a bot of kind ``seats[s]``.
 
-    The bots are seeded from the deal, their seat and ``table`` (the table's number within the deal).
-    A climbing game stops when the match's first hand is over (the next hand is dealt, nothing played).
+    The bots are seeded from the deal, their seat and ``table`` (the table's number within the deal:
+    ``PerSeat.of_table``). A climbing game stops when the match's first hand is over (the next hand is
+    dealt, nothing played); a game without hands, when it is over.
     """
-    bots = [make_bot(kind, bot_seed(deal, seat, table), game=rules.system) for seat, kind in enumerate(seats)]
-    if deal_is_a_hand(rules):
-        hand = as_climbing(rules).new_state(deal).copy(history=False)  # no history, no event log: fast
-        _play(hand, bots, lambda: hand.hand_no == 1)
-        return hand_result(hand, seats)
-    state = rules.new_state(deal).copy(history=False)
-    _play(state, bots, lambda: True)
-    return game_result(state, seats)
-
-
-def _play(state: State, bots: Sequence[Bot], going_on: Callable[[], bool]) -> None:
-    """Let the bots play ``state`` until it is over or ``going_on()`` turns false."""
-    while not state.is_over() and going_on():
-        seat = state.current_player()
-        assert seat is not None
-        bot = bots[seat]
-        legal = state.legal_actions()
-        if len(legal) == 1 and not bot.asks_forced_moves:
-            state.apply(legal[0], check=False)  # no choice: the bot would say the same, unasked
-        else:
-            state.apply(bot.choose(state.observe(seat)), check=False)
+    state = rules.new_state(deal).copy(history=False)  # no history, no event log: fast
+    Runner(state, seats, PerSeat.of_table(deal, table, len(seats))).play(until=HAND_END)
+    return hand_result(state, seats) if deal_is_a_hand(rules) else game_result(state, seats)
 
 
 def deal_is_a_hand(rules: Rules) -> bool:

@@ -1,0 +1,127 @@
+"""Many seeded games between bots: the loop that ``simulate`` (hands) and ``simulate_games`` (games) share.
+
+A batch plays ``count`` units, hands or whole games, cut into chunks (:mod:`bumtable.sim.parallel`). Each
+chunk draws from its own seed, game after game: the bots' seat order (where the batch shuffles it), the game's
+seed, then one seed per seat (``PerSeat.drawn``). The runner (:mod:`bumtable.sim.runner`) plays one unit at a
+time, and the chunk's :class:`Tally` counts it; the chunks' tallies then add up, field by field.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from functools import partial
+from typing import Any, Generic, TypeVar
+
+from bumtable.bots.seeds import PerSeat
+from bumtable.rules import Rules, State
+from bumtable.sim.parallel import add_counts, chunk_seeds, chunk_sizes, default_jobs, run_chunks
+from bumtable.sim.runner import OVER, Played, Runner, Until
+
+LARGEST = {"add": max}
+"""A tally field's metadata: chunks keep the largest value rather than the sum (``longest``)."""
+
+
+@dataclass
+class Tally:
+    """Counts from one chunk: a subclass counts a unit in :meth:`count` and says how chunks add up only where
+    they do not add (:data:`LARGEST`): numbers add, lists entry by entry, dicts key by key."""
+
+    n: int = field(metadata={"add": lambda mine, _: mine})
+    """Players (the same in every chunk)."""
+
+    def count(self, state: State, played: Played, kinds: Sequence[str]) -> None:
+        """Count a unit just played (``played``: its actions; ``kinds``: the bot kind at each seat)."""
+        raise NotImplementedError
+
+    def add(self, other: Tally) -> None:
+        """Add another chunk's counts to these."""
+        for f in fields(self):
+            how = f.metadata.get("add", _sum)
+            setattr(self, f.name, how(getattr(self, f.name), getattr(other, f.name)))
+
+
+def _sum(mine: Any, theirs: Any) -> Any:
+    if isinstance(mine, dict):
+        add_counts(mine, theirs)
+        return mine
+    if isinstance(mine, list):
+        return [_sum(a, b) for a, b in zip(mine, theirs, strict=True)]
+    return mine + theirs
+
+
+T = TypeVar("T", bound=Tally)
+
+
+@dataclass(frozen=True)
+class Batch(Generic[T]):
+    """What a batch plays: ``kinds[p]`` at seat ``p`` (drawn into a new seat order for each game when
+    ``shuffle``), each unit played ``until`` a hand's or the game's end, and counted by a ``tally``."""
+
+    rules: Rules
+    kinds: tuple[str, ...]
+    until: Until
+    tally: type[T]
+    shuffle: bool = False
+
+
+@dataclass(frozen=True)
+class Totals(Generic[T]):
+    """A whole batch's counts, how long it took and in how many processes."""
+
+    tally: T
+    wall_seconds: float
+    jobs: int
+
+
+def play_chunk(batch: Batch[T], progress: Callable[[int], None] | None, count: int, seed: int) -> T:
+    """Play ``count`` units of fresh games seeded from ``seed``."""
+    tally = batch.tally(batch.rules.players)
+    master = random.Random(seed)
+    done = 0
+    while done < count:
+        kinds = list(batch.kinds)
+        if batch.shuffle:
+            master.shuffle(kinds)
+        # A copy without history keeps no event log: the fast path.
+        state = batch.rules.new_state(master.getrandbits(63)).copy(history=False)
+        runner = Runner(state, kinds, PerSeat.drawn(master, len(kinds)))
+        while done < count:
+            played = runner.play(until=batch.until)
+            tally.count(state, played, kinds)
+            done += 1
+            if progress is not None:
+                progress(1)
+            if played.end == OVER:
+                break
+    return tally
+
+
+def play_batch(
+    batch: Batch[T],
+    *,
+    count: int,
+    chunk: int,
+    seed: int,
+    jobs: int,
+    progress: Callable[[int], None] | None,
+) -> Totals[T]:
+    """Play ``count`` units in chunks of ``chunk``, in ``jobs`` processes (0: every core); ``progress`` is
+    called with the units just finished. The counts depend on the seed alone, not on ``jobs``."""
+    jobs = jobs or default_jobs()
+    sizes = chunk_sizes(count, chunk)
+    start = time.perf_counter()
+    inline = progress if jobs == 1 or len(sizes) == 1 else None
+    tallies = run_chunks(
+        partial(play_chunk, batch, inline),
+        sizes,
+        chunk_seeds(seed, len(sizes)),
+        jobs=jobs,
+        progress=None if inline is not None else progress,
+    )
+    total = batch.tally(batch.rules.players)
+    for t in tallies:
+        total.add(t)
+    return Totals(total, time.perf_counter() - start, min(jobs, len(sizes)))
