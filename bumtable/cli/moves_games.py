@@ -1,17 +1,8 @@
-"""``moves`` for the games that are not climbing games, as JSON-ready data.
-
-Gin Bummy: the legal actions of a player who holds ``hand`` at the start of a turn with ``beg`` on
-the Beg (top card last), optionally after first taking some actions (``then``: ``draw beg``).
+"""``moves`` for Gin Bummy and Boojum, as JSON-ready data.
 
 >>> from bumtable.rules import get
->>> gin = get("gin-bummy")
->>> gin_moves(gin, "2s 6h 4d 9c Kh", beg="5c")["actions"]
+>>> gin_moves(get("gin-bummy"), "2s 6h 4d 9c Kh", beg="5c")["actions"]
 ['discard Kh', 'draw beg', 'draw stock']
->>> gin_moves(gin, "2s 6h 4d 9c Kh", beg="5c", then=["draw beg"])["actions"]
-['discard 2s', 'discard 4d', 'discard 6h', 'discard 9c']
-
-Boojum: which tokens a hand can claim, and with which cards.
-
 >>> claims = boojum_moves(get("boojum"), "4MS 4MS 4WL 4YK 9MS", held="knots")["claims"]
 >>> [(c["token"], c["cards"]) for c in claims]
 [('waves', ['4MS', '4MS', '4WL', '4YK'])]
@@ -33,7 +24,8 @@ from bumtable.rules.gin_bummy import GinBummyRules, bum_problem, position
 def gin_moves(
     rules: GinBummyRules, hand: str, *, beg: str = "", stock_top: str = "", then: Iterable[str] = ()
 ) -> dict[str, Any]:
-    """The legal actions from a Gin Bummy hand (the other players' hands are left unknown)."""
+    """The legal actions of a player holding ``hand`` at the start of a turn with ``beg`` on the Beg (top
+    last), after the actions ``then``; the others' hands unknown."""
     cards = parse_cards(hand)
     if not cards:
         raise CliError("the hand is empty: give cards like '2s 6h 4d 9c Kh'")
@@ -60,7 +52,7 @@ def gin_moves(
 
 
 def boojum_moves(rules: BoojumRules, hand: str, *, held: str = "") -> dict[str, Any]:
-    """Every claim the hand can make: token, cards and what the group is."""
+    """Every claim ``hand`` can make (``held``: tokens already held): token, cards and what the group is."""
     try:
         claims = hand_claims(rules, hand, held=split_words([held]))
     except BumtableError as e:

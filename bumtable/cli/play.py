@@ -1,20 +1,5 @@
-"""A match in the terminal: one person against bots, narrated from the person's seat.
-
-The person sees only their seat's observation. Each bot decision uses a bot made
-for that decision, seeded from (game seed, seat, actions so far), so a game saved
-and resumed continues exactly as it would have without the break.
-
-At the person's turn the full table is drawn at the first turn, when the game moves to
-another part (a new hand or round) and on ``t``; other turns show a short view
-(the face's ``turn_brief``); :class:`~bumtable.cli.turn.TurnPrompt` asks the turn. A turn with a
-single legal action is played for the person when ``auto`` is on, and said in one line. A move the
-face warns about is taken only once the person confirms it.
-
-In a terminal a hand's (or round's) end waits for Enter before the next one is told, and keys typed
-before then are dropped, so the result stays on screen and nothing typed ahead is played in the new
-hand. Piped input (a script of moves) is read straight on. Quitting a game that is not saved asks
-first, as it cannot be resumed.
-"""
+"""A match in the terminal: one person against bots, told from the person's seat (only their observation).
+Bots are seeded ``PER_DECISION``, so a saved game resumes exactly as it would have gone on."""
 
 from __future__ import annotations
 
@@ -40,11 +25,8 @@ from bumtable.sim.runner import OVER, Runner
 
 
 class Match:
-    """Runs a match between the person at ``seating.human`` and bots, until it ends or the person quits.
-
-    ``auto`` plays a turn that has a single legal action for the person (and says so). ``face`` and
-    ``reader`` default to the rules' face and a reader of stdin.
-    """
+    """A match between the person at ``seating.human`` and bots; ``auto`` plays (and says) the person's lone
+    legal moves."""
 
     def __init__(
         self,
@@ -72,20 +54,18 @@ class Match:
         self.face = face or face_for(state.rules)
         self.game = state.rules.system
         self.hints = hints
-        """Show the hard bot's hint under the menu at every turn (``h`` gives it on asking in any case)."""
+        """Show the hard bot's hint at every turn (``h`` asks for it in any case)."""
         self._hint: tuple[int, Text] | None = None
         self.turn = TurnPrompt(self.face, state.rules, self.seats, console, self.reader, hinter=self.hint)
-        """Asks the person's turns (:mod:`bumtable.cli.turn`, shared with ``bumtable join``)."""
         self.pause = self.reader.tty if pause is None else pause
         """Wait for Enter at the end of a hand or round (by default in a terminal only)."""
         self._fresh = False
         """A new hand or round began after a pause: keys typed since are dropped before its first turn."""
         self._lone = False
-        """The person's turn being played had one legal action, played for them (``auto``)."""
+        """The person's turn being played was a lone legal action, played for them."""
         self._view: Any = None
-        """The person's observation as it stands (before the next action: what its narration starts from)."""
+        """The person's observation before the next action: what its narration starts from."""
         self._seen = 0
-        """The person's events told so far."""
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> bool:
@@ -108,8 +88,7 @@ class Match:
         return True
 
     def tell(self, seat: int, action: Any) -> bool:
-        """After each action: save, and narrate it as the person may know it; False when the person quits at
-        the pause between two hands or rounds."""
+        """Save and narrate each action as the person may know it; False if they quit at a pause."""
         state = self.state
         self.save()
         before = self._view  # a face may read what was laid before a stand
@@ -129,8 +108,7 @@ class Match:
         return True
 
     def played_for_you(self, before: Any, action: Any, lines: list[Any]) -> list[Any]:
-        """The narration of a lone move played for the person, marked so once (``You pass: your only
-        move, played for you.``), or led by a line that says so where the narration does not tell it."""
+        """The narration of a lone move played for the person, saying so once."""
         first = lines[0] if lines else None
         if isinstance(first, Text) and first.plain.startswith("You "):
             told = first.copy()
@@ -143,8 +121,7 @@ class Match:
         return [said, *lines]
 
     def next_part(self, obs: Any) -> bool:
-        """Wait for Enter before the next hand or round is told (keys typed before the question are
-        dropped); False when the person quits there."""
+        """Wait for Enter before the next hand or round, dropping keys typed ahead; False when they quit."""
         word = "hand" if getattr(obs, "hand_no", None) is not None else "round"
         while True:
             self.reader.discard_typed_ahead()
@@ -159,20 +136,17 @@ class Match:
         return True
 
     def save(self) -> None:
-        """Write the record so far to the save file, if there is one."""
         if self.save_path is not None:
             save_game(self.save_path, self.state, self.meta)
 
     def print(self, *lines: Any) -> None:
-        """Print renderables, one per line."""
         for line in lines:
             self.console.print(line)
 
     # ------------------------------------------------------------------ the person's turn
     def ask_human(self, seat: int) -> list[Any] | None:
-        """The person's actions (one, or the several a typed line stands for), asked until legal and,
-        where the face warns, confirmed; None when they quit or input ends. A lone legal action is
-        played for them when ``auto`` is on, and said."""
+        """The person's actions, asked until legal and (where the face warns) confirmed; None when they quit
+        or input ends."""
         obs = self.state.observe(seat)
         legal = obs.legal_actions()
         self._lone = self.auto and len(legal) == 1
@@ -190,8 +164,7 @@ class Match:
             show = False
 
     def confirm_quit(self) -> bool:
-        """Whether to stop: at once where the game is saved; else only once the person says y or yes,
-        since the game cannot be resumed (the end of input counts as yes)."""
+        """Whether to stop: at once if the game is saved, else only on y or yes (it cannot be resumed)."""
         if self.save_path is not None:
             return True
         answer = self.reader.ask("This game is not saved and cannot be resumed. Quit anyway? (y/N) ")
@@ -203,8 +176,7 @@ class Match:
         return False
 
     def hint(self, obs: Any) -> Text:
-        """What the hard bot would play from the person's observation, and why (worked out once per turn,
-        by a bot seeded like the bots' own decisions: the same game gives the same hint)."""
+        """What the hard bot would play and why, seeded as the bots are: the same game, the same hint."""
         moment = len(self.state.history)
         if self._hint is None or self._hint[0] != moment:
             advice = hint(obs, seed=PER_DECISION.seed(self.state, self.human))
@@ -221,7 +193,6 @@ class Match:
 
     # ------------------------------------------------------------------ endings
     def say_quit(self) -> None:
-        """Say where the game is kept (or that it is not) when the person stops."""
         self.print(*self.face.standings(self.state.observe(self.human), self.seats))
         if self.save_path is not None:
             self.console.print(f"Game saved to {self.save_path}.", markup=False)
@@ -232,11 +203,9 @@ class Match:
             self.print(Text("Game not saved (use --save FILE to keep a game you may want to resume)."))
 
     def show_final(self) -> None:
-        """The result of a match that is already over."""
         self.print(*self.face.final(self.state.observe(self.human), self.seats))
 
     def show_summary(self) -> None:
-        """The end-of-match summary, and where the whole match is kept."""
         self.console.print()
         self.print(*match_summary(self.state, self.human, self.face, self.seats))
         if self.save_path is not None:
@@ -248,7 +217,7 @@ class Match:
             )
 
     def again(self) -> bool:
-        """Ask whether to play another match: only y or yes says so."""
+        """Whether to play another match: only y or yes says so."""
         self.reader.discard_typed_ahead()
         answer = self.reader.ask("Play again? (y/N) ")
         return answer is not None and answer.strip().lower() in YES

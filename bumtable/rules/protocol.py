@@ -67,9 +67,7 @@ class GameState(Protocol[A, O_co]):
     @property
     def phase(self) -> str: ...
 
-    def hand_of(self, player: int | None) -> Sequence[int]:
-        """The cards ``player`` holds (none for None), in the family's order."""
-        ...
+    def hand_of(self, player: int | None) -> Sequence[int]: ...
 
     def current_player(self) -> int | None:
         """The seat to act; None once the game (or, after ``Family.stop_at_hand_end``, the hand) is over."""
@@ -89,9 +87,7 @@ class GameState(Protocol[A, O_co]):
 
     def is_over(self) -> bool: ...
 
-    def outcome(self) -> Outcome | None:
-        """How the game ended (None while it runs)."""
-        ...
+    def outcome(self) -> Outcome | None: ...
 
     def observe(self, seat: int | None) -> O_co: ...
 
@@ -125,9 +121,7 @@ class GameRules(Protocol[A, S_co]):
         """An action from its text (a NotationError that names the bad part)."""
         ...
 
-    def action_text(self, action: A) -> str:
-        """The text of an action; :meth:`parse_action` reads it back."""
-        ...
+    def action_text(self, action: A) -> str: ...
 
     def action_space(self) -> ActionSpace[A]:
         """The fixed, exact numbering of every action these rules allow."""
@@ -176,14 +170,13 @@ def _no_count(observation: AnyObservation) -> tuple[tuple[int, ...], str] | None
 
 @dataclass(frozen=True, kw_only=True)
 class FamilyOf(Generic[StateT, ObservationT]):
-    """What the registry needs from a family of rules systems, typed by its own state and observation classes."""
+    """What the registry needs from a family of rules systems, typed by its state and observation classes."""
 
     name: str
     engine_version: int
     """Raised whenever the same record would replay differently; records carry it."""
     rules_from_dict: Callable[[dict[str, Any]], AnyRules]
     sample_state: Callable[[ObservationT, random.Random], StateT]
-    """A full state whose observation for the observation's seat equals it (for search)."""
     observation_from_dict: Callable[[dict[str, Any], Any], ObservationT]
     hands_over: Callable[[StateT], int] = field(default=_one_hand)
     """How many hands of the match are over (without hands: 1 once over); a playout stops when it grows."""

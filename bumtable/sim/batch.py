@@ -1,10 +1,5 @@
-"""Many seeded games between bots: the loop that ``simulate`` (hands) and ``simulate_games`` (games) share.
-
-A batch plays ``count`` units, hands or whole games, cut into chunks (:mod:`bumtable.sim.parallel`). Each
-chunk draws from its own seed, game after game: the bots' seat order (where the batch shuffles it), the game's
-seed, then one seed per seat (``PerSeat.drawn``). The runner (:mod:`bumtable.sim.runner`) plays one unit at a
-time, and the chunk's :class:`Tally` counts it; the chunks' tallies then add up, field by field.
-"""
+"""The loop ``simulate`` (hands) and ``simulate_games`` (games) share: seeded units played in chunks, each
+chunk counted by a :class:`Tally`, the chunks' tallies added up."""
 
 from __future__ import annotations
 
@@ -21,23 +16,21 @@ from bumtable.sim.parallel import add_counts, chunk_seeds, chunk_sizes, default_
 from bumtable.sim.runner import OVER, Played, Runner, Until
 
 LARGEST = {"add": max}
-"""A tally field's metadata: chunks keep the largest value rather than the sum (``longest``)."""
+"""A tally field's metadata: chunks keep the largest value, not the sum."""
 
 
 @dataclass
 class Tally:
-    """Counts from one chunk: a subclass counts a unit in :meth:`count` and says how chunks add up only where
-    they do not add (:data:`LARGEST`): numbers add, lists entry by entry, dicts key by key."""
+    """Counts from one chunk. Fields add up across chunks (lists entry by entry, dicts key by key) unless
+    their metadata says otherwise (:data:`LARGEST`)."""
 
-    n: int = field(metadata={"add": lambda mine, _: mine})
-    """Players (the same in every chunk)."""
+    n: int = field(metadata={"add": lambda mine, _: mine})  # players: the same in every chunk
 
     def count(self, state: State, played: Played, kinds: Sequence[str]) -> None:
-        """Count a unit just played (``played``: its actions; ``kinds``: the bot kind at each seat)."""
+        """Count a unit just played; ``kinds`` is the bot kind at each seat."""
         raise NotImplementedError
 
     def add(self, other: Tally) -> None:
-        """Add another chunk's counts to these."""
         for f in fields(self):
             how = f.metadata.get("add", _sum)
             setattr(self, f.name, how(getattr(self, f.name), getattr(other, f.name)))
@@ -57,8 +50,7 @@ T = TypeVar("T", bound=Tally)
 
 @dataclass(frozen=True)
 class Batch(Generic[T]):
-    """What a batch plays: ``kinds[p]`` at seat ``p`` (drawn into a new seat order for each game when
-    ``shuffle``), each unit played ``until`` a hand's or the game's end, and counted by a ``tally``."""
+    """``kinds[p]`` at seat ``p`` (reshuffled each game with ``shuffle``), each unit played ``until``."""
 
     rules: Rules
     kinds: tuple[str, ...]
@@ -69,15 +61,14 @@ class Batch(Generic[T]):
 
 @dataclass(frozen=True)
 class Totals(Generic[T]):
-    """A whole batch's counts, how long it took and in how many processes."""
-
     tally: T
     wall_seconds: float
     jobs: int
 
 
 def play_chunk(batch: Batch[T], progress: Callable[[int], None] | None, count: int, seed: int) -> T:
-    """Play ``count`` units of fresh games seeded from ``seed``."""
+    """Play ``count`` units seeded from ``seed``: per game, the seat order (if shuffled), the game's seed,
+    then each seat's (``PerSeat.drawn``)."""
     tally = batch.tally(batch.rules.players)
     master = random.Random(seed)
     done = 0
@@ -108,8 +99,8 @@ def play_batch(
     jobs: int,
     progress: Callable[[int], None] | None,
 ) -> Totals[T]:
-    """Play ``count`` units in chunks of ``chunk``, in ``jobs`` processes (0: every core); ``progress`` is
-    called with the units just finished. The counts depend on the seed alone, not on ``jobs``."""
+    """Play ``count`` units in chunks of ``chunk`` in ``jobs`` processes (0: every core); the counts depend
+    on the seed alone, not on ``jobs``."""
     jobs = jobs or default_jobs()
     sizes = chunk_sizes(count, chunk)
     start = time.perf_counter()

@@ -1,16 +1,9 @@
-"""Simulation of whole games (Gin Bummy, Boojum): bots play game after game, in parallel processes when asked.
-
-A Gin Bummy or Boojum game is one deal played to its end, so these simulations count games, not
-hands: who won, how each game ended (the :class:`~bumtable.rules.Outcome`'s reason, including the
-safeguards that stop games that cannot end), and how long games ran. Works for any system; it reads
-only the interface.
+"""Simulations of whole games (Gin Bummy, Boojum): who won, how each game ended and how long it ran.
 
 >>> from bumtable.rules import get
 >>> report = simulate_games(get("gin-bummy", players=3), games=6, bots=["heuristic", "random"], seed=2)
->>> report.games, sum(report.endings.values())
-(6, 6)
->>> report.wins_by_bot["heuristic"] + report.wins_by_bot["random"] + report.no_winner == 6
-True
+>>> sum(report.endings.values()), sum(report.wins_by_bot.values()) + report.no_winner == 6
+(6, True)
 """
 
 from __future__ import annotations
@@ -23,44 +16,36 @@ from bumtable.rules import Rules, State, family_of
 from bumtable.sim.batch import LARGEST, Batch, Tally, play_batch
 from bumtable.sim.runner import GAME_END, Played
 
-CHUNK = 10
-"""Games per chunk (a Boojum game takes a while; a Gin Bummy game is quick)."""
+CHUNK = 10  # games per chunk: a Boojum game takes a while, a Gin Bummy game is quick
 
 GAME_EXTRAS: dict[str, Callable[[Any], dict[str, float]]] = {
     "gin-bummy": lambda final: {"starved_per_game": float(len(final.starved))},
 }
-"""Per family, counts read from a finished game's spectator observation (public data), averaged per game."""
+"""Per family, counts read from a finished game's public observation, averaged per game."""
 
 
 @dataclass
 class GameSimReport:
-    """What a simulation of whole games measured."""
-
     system: str
     players: int
     seed: int
     bots: list[str]
-    """The bot kind playing each seat, as asked for."""
     games: int
     wins_by_bot: dict[str, float]
-    """Games won by each bot kind (as asked for); a joint win of k players counts 1/k to each."""
+    """A joint win of k players counts 1/k to each."""
     seats_by_bot: dict[str, int]
-    """Seats each bot played, over all games (so win rates can be read fairly)."""
     wins_by_seat: list[float]
     no_winner: int
-    """Games that ended with nobody winning (a safeguard, or everyone starved)."""
     endings: dict[str, int]
-    """How games ended, by the outcome's reason: Gin Bummy ``bum``, ``last-standing``, ``starved``,
-    ``turn-limit``, ``blocked``; Boojum ``tokens``, ``round-limit``."""
+    """Games by the outcome's ``reason``."""
     actions_per_game: float
     length_per_game: float
-    """Turns per game (Gin Bummy) or rounds per game (Boojum): the outcome's length."""
+    """The outcome's length: turns (Gin Bummy) or rounds (Boojum)."""
     longest: int
     wall_seconds: float = field(compare=False)
     extra: dict[str, float] = field(default_factory=dict)
-    """Per-game means of game-specific counts (Gin Bummy: players starved per game)."""
+    """Per-game means of :data:`GAME_EXTRAS`."""
     joint_wins: int = 0
-    """Games won jointly by several players."""
     jobs: int = field(default=1, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,8 +54,6 @@ class GameSimReport:
 
 @dataclass
 class GameTally(Tally):
-    """Counts from one chunk of games."""
-
     wins: dict[str, float] = field(default_factory=dict)
     seats: dict[str, int] = field(default_factory=dict)
     wins_by_seat: list[float] = field(default_factory=list)
@@ -86,7 +69,6 @@ class GameTally(Tally):
         self.wins_by_seat = self.wins_by_seat or [0.0] * self.n
 
     def count(self, state: State, played: Played, kinds: Sequence[str]) -> None:
-        """A game just played: how it ended, who won, how long it ran."""
         outcome = state.outcome()
         assert outcome is not None
         self.actions += len(played.actions)
@@ -118,12 +100,8 @@ def simulate_games(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> GameSimReport:
-    """Play ``games`` games in ``jobs`` processes (0: every core); seat ``i`` is played by
-    ``bots[i % len(bots)]``, seats shuffled per game.
-
-    The seat order of the bots is drawn afresh for each game (from the seed), so no bot keeps the
-    advantage or handicap of one seat. ``progress`` is called with the games just finished.
-    """
+    """Play ``games`` games in ``jobs`` processes (0: every core), ``bots[i % len(bots)]`` at seat ``i``; the
+    seats are reshuffled each game so that no bot keeps one seat's advantage."""
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     n = rules.players

@@ -1,19 +1,9 @@
-"""A ladder of bot kinds rated with openskill (Weng-Lin's Plackett-Luce model) from tables' places.
-
-Every table is one rated game, in the order the tables were played. Each seat is one player holding
-its kind's current rating; the seats are ranked by their places (ties share a rank). A kind that held
-several seats at one table takes the mean of those seats' updated ratings: the comparisons among its
-own seats cancel out, what is left is what it showed against the other kinds, and it is not counted
-as several games. The ladder is sorted by the ordinal ``mu - 3 * sigma`` (a cautious estimate: the
-kind's skill is very likely above it).
+"""Bot kinds rated with openskill (Plackett-Luce) from tables' places, ranked by ``mu - 3 * sigma``.
 
 >>> from bumtable.sim.tournament_stats import TableResult
 >>> wins = TableResult(("a", "b", "b"), (1, 2, 3), (1.0, 0.0, 0.0), (2.0, 1.0, 0.0))
->>> top, bottom = ladder([wins] * 20)
->>> (top.rank, top.bot, top.games), (bottom.rank, bottom.bot, bottom.games)
-((1, 'a', 20), (2, 'b', 20))
->>> top.mu > 25 > bottom.mu and top.ordinal > bottom.ordinal
-True
+>>> [(r.rank, r.bot, r.games, r.mu > 25) for r in ladder([wins] * 20)]
+[(1, 'a', 20, True), (2, 'b', 20, False)]
 """
 
 from __future__ import annotations
@@ -29,19 +19,15 @@ from bumtable.sim.tournament_stats import TableResult
 
 @dataclass(frozen=True, slots=True)
 class Rung:
-    """One kind's place on the ladder."""
-
     rank: int
     bot: str
     ordinal: float
-    """``mu - 3 * sigma``: what the ladder is sorted by."""
     mu: float
     sigma: float
     games: int
-    """Tables it played at (one per table, whatever the number of seats it held there)."""
+    """Tables it played at, however many seats it held there."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data."""
         return {
             "rank": self.rank,
             "bot": self.bot,
@@ -53,7 +39,8 @@ class Rung:
 
 
 def ladder(tables: Iterable[TableResult]) -> list[Rung]:
-    """Rate every kind from ``tables`` (in order: the updates are sequential) and rank them, best first."""
+    """Rate every kind from ``tables`` in order, best first; a kind's seats at one table count as one game,
+    rated with the mean of their updates."""
     model = PlackettLuce()
     ratings: dict[str, PlackettLuceRating] = {}
     games: dict[str, int] = {}

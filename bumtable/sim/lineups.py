@@ -1,10 +1,4 @@
-"""Who sits where in a tournament: a line-up per table filled from the kinds asked for, its rotations round
-the table, and a round robin's line-ups.
-
->>> lineup = fill_lineup(["hard", "heuristic", "heuristic", "heuristic"], 4)
->>> [seats.index("hard") for seats in rotations(lineup)]
-[0, 1, 2, 3]
-"""
+"""Who sits where in a tournament: line-ups, their rotations round the table, a round robin's line-ups."""
 
 from __future__ import annotations
 
@@ -18,16 +12,7 @@ class TournamentError(BumtableError, ValueError):
 
 
 def fill_lineup(kinds: Sequence[str], players: int) -> tuple[str, ...]:
-    """One bot kind per seat: ``kinds`` in order, the list repeated to fill the table (as ``play`` and
-    ``simulate`` seat their ``--bots``).
-
-    >>> fill_lineup(["hard", "heuristic"], 4)
-    ('hard', 'heuristic', 'hard', 'heuristic')
-    >>> fill_lineup(["a", "b", "c"], 2)
-    Traceback (most recent call last):
-    ...
-    bumtable.sim.lineups.TournamentError: 3 bots for 2 seats: name at most 2
-    """
+    """One bot kind per seat, ``kinds`` repeated round the table (as ``play`` and ``simulate`` seat bots)."""
     if not kinds:
         raise TournamentError("--bots needs at least one bot kind")
     if len(kinds) > players:
@@ -36,7 +21,7 @@ def fill_lineup(kinds: Sequence[str], players: int) -> tuple[str, ...]:
 
 
 def rotations(lineup: Sequence[str]) -> list[tuple[str, ...]]:
-    """Every rotation of ``lineup`` round the table: rotation ``r`` seats ``lineup[i]`` in seat ``(i + r) % n``.
+    """Every rotation of ``lineup`` round the table: rotation ``r`` seats ``lineup[i]`` at ``(i + r) % n``.
 
     >>> rotations(("hard", "x", "y"))
     [('hard', 'x', 'y'), ('y', 'hard', 'x'), ('x', 'y', 'hard')]
@@ -46,13 +31,7 @@ def rotations(lineup: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def round_robin_lineups(kinds: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """Each kind alone against ``players - 1`` of each other kind (a pair once when that is the same table).
-
-    >>> round_robin_lineups(["a", "b", "c"], 2)
-    [('a', 'b'), ('a', 'c'), ('b', 'c')]
-    >>> round_robin_lineups(["a", "b"], 3)
-    [('a', 'b', 'b'), ('b', 'a', 'a')]
-    """
+    """Each kind alone against ``players - 1`` of each other kind (a pair once where that is one table)."""
     distinct = list(dict.fromkeys(kinds))
     if len(distinct) < 2:
         raise TournamentError("a round robin needs at least two different bot kinds")

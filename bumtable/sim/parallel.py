@@ -1,14 +1,8 @@
-"""Work split into fixed chunks and run in parallel processes, with results that do not depend on how many.
-
-A simulation of ``total`` hands or games is cut into chunks of a fixed size, each with its own
-seed drawn from the simulation's seed. The chunks are the same whatever the number of
-processes, and their results are merged in chunk order, so ``--jobs 1`` and ``--jobs 8`` give
-the same report for the same seed; only the wall time differs.
+"""Work cut into fixed, seeded chunks and run in parallel processes: the chunks and their merged results are
+the same whatever the number of processes (``--jobs``), only the wall time differs.
 
 >>> chunk_sizes(450, 200)
 [200, 200, 50]
->>> len(chunk_seeds(7, 3)) == 3 and chunk_seeds(7, 3) == chunk_seeds(7, 3)
-True
 """
 
 from __future__ import annotations
@@ -33,7 +27,6 @@ def default_jobs() -> int:
 
 
 def chunk_sizes(total: int, size: int) -> list[int]:
-    """``total`` cut into chunks of ``size`` (the last one shorter)."""
     return [min(size, total - start) for start in range(0, total, size)]
 
 
@@ -44,19 +37,13 @@ def chunk_seeds(seed: int, count: int) -> list[int]:
 
 
 def add_counts(into: dict[str, Any], more: dict[str, Any]) -> None:
-    """Add the counts (or sums) of ``more`` into ``into``, key by key: how chunks' tallies add up.
-
-    >>> wins = {"greedy": 2}
-    >>> add_counts(wins, {"greedy": 1, "random": 3})
-    >>> wins
-    {'greedy': 3, 'random': 3}
-    """
+    """Add the counts of ``more`` into ``into``, key by key."""
     for key, value in more.items():
         into[key] = into.get(key, 0) + value
 
 
 _WORK: list[Callable[[int, int], Any]] = []
-"""The work function of the pool this worker process serves (set once, when the process starts)."""
+"""The work function of the pool this worker process serves, set when the process starts."""
 
 
 def _keep_work(work: Callable[[int, int], Any]) -> None:
@@ -77,12 +64,8 @@ def run_chunks(
     progress: Callable[[int], None] | None = None,
     done: Callable[[int, T], None] | None = None,
 ) -> list[T]:
-    """``work(size, seed)`` for every chunk, in ``jobs`` processes; results in chunk order.
-
-    ``work`` must be a module-level function (it is sent to other processes). With one job, or one
-    chunk, everything runs in this process. ``done(i, result)`` is called here as chunk ``i`` finishes
-    (in the order they finish). When this is interrupted (Ctrl-C), the chunks not started are dropped.
-    """
+    """``work(size, seed)`` for every chunk in ``jobs`` processes, results in chunk order; ``work`` must be
+    module-level (it is sent to the workers). ``done(i, result)`` is called here as chunk ``i`` finishes."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if jobs == 1 or len(sizes) == 1:
@@ -95,9 +78,8 @@ def run_chunks(
                 progress(size)
         return out
     results: dict[int, T] = {}
-    # ``work`` goes to each process once (and is kept there), not with every chunk: a fresh copy per chunk
-    # would bring fresh rules, and with them empty per-rules caches (move generation, the greedy bot's
-    # hand costs), every chunk.
+    # ``work`` goes to each process once, not with every chunk: a copy per chunk would bring fresh rules, and
+    # with them empty per-rules caches (move generation, the greedy bot's hand costs).
     others = set(multiprocessing.active_children())  # children of this process that are not the pool's
     with ProcessPoolExecutor(
         max_workers=min(jobs, len(sizes)), initializer=_keep_work, initargs=(work,)
@@ -119,8 +101,8 @@ def run_chunks(
         except BaseException:  # Ctrl-C (or a chunk's error): stop at once, the chunks being played dropped
             for process in set(multiprocessing.active_children()) - others:
                 process.terminate()
-            # The pool's manager thread sees its workers gone and ends; it is waited for here. Left running
-            # (shutdown without waiting), it raced the interpreter's exit, which then printed a traceback.
+            # Wait for the pool's manager thread to see its workers gone and end: left running, it races the
+            # interpreter's exit, which then prints a traceback.
             pool.shutdown(wait=True, cancel_futures=True)
             raise
     return [results[i] for i in range(len(sizes))]

@@ -1,10 +1,4 @@
-"""Simulation of the climbing games: bots play hand after hand (matches run on to their target, then a new
-match starts), in parallel processes when asked.
-
-The hands are cut into fixed chunks (:mod:`bumtable.sim.parallel`), so the report is the same for
-the same seed whatever the number of processes. The runner (:mod:`bumtable.sim.runner`) plays a
-match hand by hand, and each hand's result is read from a spectator's observation (a hand's result is
-public), never from the state's own fields.
+"""Simulations of the climbing games, hand after hand; a hand's result is read from its public observation.
 
 >>> from bumtable.rules import climbing
 >>> report = simulate(climbing("bum-game", players=4), hands=20, bots=["random"], seed=1)
@@ -28,12 +22,12 @@ from bumtable.sim.batch import Batch, Tally, play_batch
 from bumtable.sim.runner import HAND_END, Played
 
 CHUNK = 200
-"""Hands per chunk: small enough to share work between processes, large enough to be cheap to send."""
+"""Hands per chunk: small enough to share work out, large enough to be cheap to send."""
 
 
 @dataclass
 class SimReport:
-    """What a simulation measured. Rates are per hand; every hand counts, the first of each match too."""
+    """Rates are per hand; every hand counts, the first of each match too."""
 
     system: str
     players: int
@@ -46,20 +40,16 @@ class SimReport:
     exact_revolution_rate: float
     cancelled_exchanges: int
     points_by_role: dict[str, float]
-    """Mean points per hand by the role held while playing the hand (after any revolution); hands played
-    before anyone had a role (President's, Zheng Shangyou's and Arsehole's first hands) are left out."""
+    """Mean points per hand by the role held while playing it, over the hands with roles."""
     finish_by_role: dict[str, list[float]]
     """For each role, the share of hands it finished 1st, 2nd, ..."""
     points_by_bot: dict[str, float]
-    """Mean points per hand by bot kind."""
     plays_per_hand: float
     actions_per_hand: float
     wall_seconds: float = field(compare=False)
     match_winners: dict[str, int] = field(default_factory=dict)
     hands_with_roles: int = 0
-    """Hands played with roles (the by-role figures are over these)."""
     jobs: int = field(default=1, compare=False)
-    """Processes the hands were played in (the figures do not depend on it)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -67,8 +57,6 @@ class SimReport:
 
 @dataclass
 class HandTally(Tally):
-    """Counts from one chunk of hands."""
-
     matches: int = 0
     revolutions: int = 0
     cancelled: int = 0
@@ -86,7 +74,6 @@ class HandTally(Tally):
         self.finish = self.finish or [[0] * self.n for _ in range(self.n)]
 
     def count(self, state: State, played: Played, kinds: Sequence[str]) -> None:
-        """A hand just played: its public result, its actions, and the match's winners if it ended the match."""
         result: HandResult = state.observe(None).last_result
         self.revolutions += result.revolution
         self.cancelled += result.cancelled_exchange
@@ -116,11 +103,7 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> SimReport:
-    """Play ``hands`` hands in ``jobs`` processes; seat ``i`` is played by ``bots[i % len(bots)]``.
-
-    ``progress`` is called with the number of hands just finished (for progress bars). ``jobs=0``
-    means every core.
-    """
+    """Play ``hands`` hands in ``jobs`` processes (0: every core), ``bots[i % len(bots)]`` at seat ``i``."""
     if hands < 1:
         raise ValueError(f"hands must be at least 1, not {hands}")
     n = rules.players

@@ -1,31 +1,13 @@
-"""A tournament's record on disk: every deal's tables, one JSON line each, so a long tournament can stop and
-go on (``bumtable tournament ... --record FILE``).
-
-The first line says which tournament the file records: the format, bumtable's version, the rules
-(``rules.to_dict()``), the seed, the mode and the line-ups. Every further line is one finished deal:
-``{"deal": i, "tables": [{"kinds": [...], "places": [...], "firsts": [...], "points": [...]}, ...]}``, its
-tables in the order the tournament plays them. Deals are written as they finish, in any order, and flushed,
-so a tournament stopped at any moment (Ctrl-C, a machine going down) loses at most the deals being played.
-A last line cut short by such a stop is dropped (and cut from the file) when the record is opened again;
-a broken line anywhere else is an error, and nothing is written. A tournament holds its record locked
-while it plays: a second one given the same file is refused (it would write the same deals twice). Opened
-``read_only``, a record is read without the lock, as a tournament writes it (``--so-far``).
-
-Opening a record for a different tournament (other rules, seed, mode, line-ups, bots' settings or version)
-is refused, naming what differs: its deals would not be this tournament's. The bots' settings are what each
-kind is (a level's search budget and options, say), not their code: a bot whose code changed plays
-differently with the same settings, and nothing here can tell; start a new record then.
+"""A tournament's record (``--record FILE``): a header line naming the tournament, then a JSON line per deal,
+flushed as it finishes, so a stopped tournament loses only the deals in play and goes on from there.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.jsonl"
 >>> head = header(rules={"system": "president"}, seed=1, mode="duplicate", lineups=[("a", "b")])
->>> plan = [("a", "b"), ("b", "a")]
->>> with TournamentRecord(path, head, plan) as record:
-...     record.add(0, (TableResult(("a", "b"), (1, 2), (1.0, 0.0), (2.0, 0.0)),
-...                    TableResult(("b", "a"), (2, 1), (0.0, 1.0), (0.0, 2.0))))
->>> with TournamentRecord(path, head, plan) as record:
-...     sorted(record.deals), record.deals[0][1].places
-([0], (2, 1))
+>>> with TournamentRecord(path, head, [("a", "b")]) as record:
+...     record.add(3, (TableResult(("a", "b"), (1, 2), (1.0, 0.0), (2.0, 0.0)),))
+>>> TournamentRecord(path, head, [("a", "b")], read_only=True).deals[3][0].places
+(1, 2)
 """
 
 from __future__ import annotations
@@ -43,10 +25,7 @@ from bumtable.sim.lineups import TournamentError
 from bumtable.sim.tournament_stats import TableResult
 
 FORMAT = 1
-"""The record's format number (the first line's ``format``)."""
-
 KIND = "bumtable tournament record"
-"""The first line's ``record``: what the file is."""
 
 
 class RecordError(TournamentError):
@@ -61,12 +40,8 @@ def header(
     lineups: Sequence[Sequence[str]],
     bots: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The first line of a tournament's record (as JSON would read it back: tuples as lists). ``bots`` gives
-    each kind's settings (:func:`bumtable.bots.bot_settings`), so a level whose settings changed starts anew.
-
-    >>> header(rules={"system": "president"}, seed=1, mode="duplicate", lineups=[("a", "b")])["lineups"]
-    [['a', 'b']]
-    """
+    """The first line of a record, as JSON reads it back. ``bots`` gives each kind's settings, not its code:
+    after a bot's code changes, start a new record."""
     data = {
         "record": KIND,
         "format": FORMAT,
@@ -82,7 +57,6 @@ def header(
 
 
 def table_to_dict(table: TableResult) -> dict[str, Any]:
-    """One table's result as its record line holds it."""
     return {
         "kinds": list(table.kinds),
         "places": list(table.places),
@@ -92,7 +66,7 @@ def table_to_dict(table: TableResult) -> dict[str, Any]:
 
 
 def table_from_dict(data: Any, seats: Sequence[str]) -> TableResult:
-    """One table's result read back; a :class:`ValueError` saying what is wrong with it."""
+    """One table's result read back; a :class:`ValueError` says what is wrong with it."""
     if not isinstance(data, dict):
         raise ValueError(f"a table is an object, not {data!r}")
     kinds = tuple(data.get("kinds") or ())
@@ -112,11 +86,9 @@ def table_from_dict(data: Any, seats: Sequence[str]) -> TableResult:
 
 
 class TournamentRecord:
-    """The deals a tournament's record holds (:attr:`deals`), and the door to add more (:meth:`add`).
-
-    Opening creates the file (with its first line) or reads it, checking that it records this tournament
-    (``head``, from :func:`header`) and that every deal holds the tables of ``plan``.
-    """
+    """The deals a record holds (:attr:`deals`) and :meth:`add` for more. Opening creates the file, or refuses
+    a record of another tournament (naming what differs) and drops a last line cut short; one tournament at a
+    time holds it locked (``read_only`` reads it without the lock, as it is written)."""
 
     def __init__(
         self,
@@ -129,7 +101,7 @@ class TournamentRecord:
         self.path = Path(path)
         self.plan = [tuple(seats) for seats in plan]
         self.deals: dict[int, tuple[TableResult, ...]] = {}
-        """The deals recorded, by their index in the tournament."""
+        """The deals recorded, by index."""
         self._file: IO[bytes] | None = None
         if read_only:
             self._read_only(head)
@@ -169,8 +141,7 @@ class TournamentRecord:
         self._file = file
 
     def _read_only(self, head: dict[str, Any]) -> None:
-        """Read the deals without locking or writing: a tournament may be writing the file now (its last
-        line, half written, is left out)."""
+        """Read the deals without locking or writing (a last line half written is left out)."""
         try:
             text = self.path.read_bytes().decode()
         except FileNotFoundError:
@@ -182,7 +153,7 @@ class TournamentRecord:
         self._read(text, head)
 
     def _read(self, text: str, head: dict[str, Any]) -> int:
-        """Read the deals of ``text`` (this file's contents); the length in bytes of its good part."""
+        """Read the deals of ``text``; the length in bytes of its good part."""
         lines = text.split("\n")
         where = f"the record {self.path}"
         try:
@@ -216,7 +187,6 @@ class TournamentRecord:
         return good  # what follows the last newline ("", or a line cut short by a stop) is dropped
 
     def _deal(self, line: str) -> tuple[int, tuple[TableResult, ...]]:
-        """One deal's line read back: its index and tables; a :class:`ValueError` saying what is wrong."""
         data = json.loads(line)  # a JSONDecodeError is a ValueError
         if not isinstance(data, dict) or not isinstance(data.get("deal"), int) or data["deal"] < 0:
             raise ValueError('a deal line is {"deal": INDEX, "tables": [...]}')
@@ -228,7 +198,7 @@ class TournamentRecord:
         )
 
     def add(self, index: int, tables: Sequence[TableResult]) -> None:
-        """Record deal ``index`` (written and flushed at once)."""
+        """Record deal ``index``, written and flushed at once."""
         assert self._file is not None, "the record is closed (or was opened read-only)"
         line = json.dumps({"deal": index, "tables": [table_to_dict(t) for t in tables]})
         self._file.write((line + "\n").encode())
@@ -236,7 +206,6 @@ class TournamentRecord:
         self.deals[index] = tuple(tables)
 
     def close(self) -> None:
-        """Close the file (the deals stay readable)."""
         if self._file is not None:
             self._file.close()
             self._file = None
@@ -251,19 +220,16 @@ class TournamentRecord:
 
 
 def _short(value: Any) -> str:
-    """``value`` as JSON, cut to 80 characters (for an error message)."""
     text = json.dumps(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _count(tables: Any) -> int | str:
-    """How many tables a deal line holds, in words for an error message."""
     return len(tables) if isinstance(tables, list) else "no list of"
 
 
 def recorded_seed(path: str | Path) -> int | None:
-    """The seed of the tournament the record at ``path`` holds; None when there is no such record (no file,
-    an empty one, or not a record: opening it says what is wrong)."""
+    """The seed of the tournament recorded at ``path``; None when there is no record there."""
     try:
         with Path(path).open("rb") as file:
             first = json.loads(file.readline().decode())

@@ -1,21 +1,11 @@
-"""A tournament's statistics per bot kind: first-place rate with its 95 % interval, mean points, mean place.
+"""Tournament statistics per bot kind: first-place rate with its 95 % interval, mean points, mean place.
 
-Each table of a tournament gives a :class:`TableResult`: the bot kind, place, first-place credit and
-points of every seat. :func:`kind_results` sums them per kind. The first-place rate's interval is
-Wilson's score interval (:func:`wilson`), widened by the design effect that the deals show: every deal is
-played several times (once per rotation of the bots, and in a round robin once per line-up), so a kind's
-results within one deal are not independent. The deal, not the hand, is the independent unit; the
-variance of a kind's first places per deal, against what independent hands would give, is the design
-effect, and the interval is Wilson's for ``hands / design_effect`` hands. Duplicate play usually makes
-a deal's hands *negatively* correlated for one kind (it holds every seat's cards once), which would
-narrow the interval; we never narrow it (a design effect below 1 is taken as 1).
+The deal, played in every rotation, is the unit: Wilson's interval is widened by its design effect.
 
 >>> tables = [TableResult(("a", "b"), (1, 2), (1.0, 0.0), (1.0, 0.0)) for _ in range(3)]
 >>> a, b = kind_results([tables[:2], tables[2:]])
->>> a.bot, a.hands, a.first_place_rate, a.mean_place, b.first_place_rate
-('a', 3, 1.0, 1.0, 0.0)
->>> [round(x, 3) for x in a.first_place_ci95]
-[0.439, 1.0]
+>>> a.hands, a.first_place_rate, a.mean_place, b.first_place_rate, [round(x, 3) for x in a.first_place_ci95]
+(3, 1.0, 1.0, 0.0, [0.439, 1.0])
 """
 
 from __future__ import annotations
@@ -25,18 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-Z95 = 1.959963984540054
-"""The standard normal quantile for a two-sided 95 % interval."""
+Z95 = 1.959963984540054  # the standard normal quantile of a two-sided 95 % interval
 
 
 @dataclass(frozen=True, slots=True)
 class TableResult:
-    """One table's result, by seat: who played it, their place, first-place credit and points.
-
-    ``places`` are the game's places (1 best, tied seats share the better place); ``firsts`` give each
-    winner ``1/k`` when ``k`` seats share first place, and nobody anything when nobody won (a Gin Bummy
-    game everyone starved in); ``points`` are the hand's points (climbing games) or the game's scores.
-    """
+    """One table's result by seat: kind, place (1 best; tied seats share the better one), first-place credit
+    (``1/k`` to each of ``k`` tied winners, none when nobody won) and points."""
 
     kinds: tuple[str, ...]
     places: tuple[int, ...]
@@ -46,28 +31,20 @@ class TableResult:
 
 @dataclass(frozen=True, slots=True)
 class KindResult:
-    """What one bot kind did over a tournament."""
-
     bot: str
     hands: int
-    """Hands (climbing games) or games (Gin Bummy, Boojum) it played: one per seat it held at a table."""
+    """Hands (climbing games) or games it played: one per seat it held at a table."""
     firsts: float
-    """First places, a shared first counting ``1/k`` to each of the ``k`` tied."""
     first_place_rate: float
     first_place_ci95: tuple[float, float]
-    """Wilson's 95 % interval for the rate, widened by the design effect (never narrowed)."""
     design_effect: float
-    """The measured variance of its first places per deal over that of independent hands (1 when it
-    cannot be measured: one deal, or a rate of 0 or 1)."""
+    """Variance of its first places per deal over that of independent hands (1 when it cannot be measured)."""
     mean_points: float
     mean_points_ci95: tuple[float, float] | None
-    """Student's 95 % interval for the mean points, the deal the unit (the mean of its hands in each deal; so
-    the hands within a deal may be as correlated as they are); None with a single deal."""
+    """Student's 95 % interval over the deals' mean points; None with a single deal."""
     mean_place: float
-    """Mean place, tied seats taking the mean of the places they span (so the mean over seats is (n+1)/2)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data."""
         return {
             "bot": self.bot,
             "hands": self.hands,
@@ -82,13 +59,7 @@ class KindResult:
 
 
 def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval for a proportion of ``successes`` in ``n`` trials (``n`` may be fractional).
-
-    >>> [round(x, 4) for x in wilson(8, 10)]
-    [0.4902, 0.9433]
-    >>> wilson(5, 5)[1], round(wilson(5, 5)[0], 4) == round(5 / (5 + Z95**2), 4)
-    (1.0, True)
-    """
+    """Wilson's score interval for ``successes`` in ``n`` trials (``n`` may be fractional)."""
     if n <= 0:
         return (0.0, 1.0)
     p = successes / n
@@ -101,8 +72,7 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
 
 
 def t95(df: int) -> float:
-    """Student's t quantile for a two-sided 95 % interval with ``df`` degrees of freedom (exact to 3 decimals:
-    a table to 7, then the Cornish-Fisher expansion).
+    """Student's t quantile of a two-sided 95 % interval, exact to 3 decimals (Cornish-Fisher above 7 df).
 
     >>> [round(t95(df), 3) for df in (1, 4, 5, 8, 10, 20, 30, 1000)]
     [12.706, 2.776, 2.571, 2.306, 2.228, 2.086, 2.042, 1.962]
@@ -122,11 +92,7 @@ def t95(df: int) -> float:
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float] | None:
-    """Student's 95 % interval for the mean of independent ``values`` (None for fewer than two).
-
-    >>> [round(x, 4) for x in mean_interval([1.0, 2.0, 3.0, 4.0])]
-    [0.4457, 4.5543]
-    """
+    """Student's 95 % interval for the mean of independent ``values`` (None for fewer than two)."""
     d = len(values)
     if d < 2:
         return None
@@ -137,22 +103,12 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float] | None:
 
 
 def mean_places(places: Sequence[int]) -> tuple[float, ...]:
-    """Places with ties spread: ``k`` seats sharing place ``q`` each take the mean of ``q .. q+k-1``.
-
-    >>> mean_places((1, 1, 3, 4))
-    (1.5, 1.5, 3.0, 4.0)
-    """
+    """Places with ties spread: ``k`` seats sharing place ``q`` each take the mean of ``q .. q+k-1``."""
     return tuple(q + (sum(1 for r in places if r == q) - 1) / 2 for q in places)
 
 
 def design_effect(per_deal: Sequence[float], per_deal_hands: int) -> float:
-    """The variance of a kind's first places per deal over what ``per_deal_hands`` independent hands give.
-
-    >>> design_effect([1, 0, 1, 0], 1)
-    1.3333333333333333
-    >>> design_effect([2, 2, 2], 4)  # the same every deal: less variable than independent hands
-    0.0
-    """
+    """The variance of a kind's first places per deal over what ``per_deal_hands`` independent hands give."""
     d = len(per_deal)
     if d < 2 or per_deal_hands < 1:
         return 1.0
@@ -165,11 +121,7 @@ def design_effect(per_deal: Sequence[float], per_deal_hands: int) -> float:
 
 
 def kind_results(deals: Sequence[Sequence[TableResult]]) -> list[KindResult]:
-    """Per bot kind (in order of first appearance), its statistics over ``deals`` (each a list of tables).
-
-    Every deal must hold the same tables' line-ups (as a tournament's do), so each kind plays the same
-    number of hands in every deal.
-    """
+    """Each kind's statistics over ``deals`` (each with the same line-ups), in order of first appearance."""
     order: list[str] = []
     hands: dict[str, int] = {}
     points: dict[str, float] = {}
@@ -214,33 +166,20 @@ def kind_results(deals: Sequence[Sequence[TableResult]]) -> list[KindResult]:
 
 @dataclass(frozen=True, slots=True)
 class HeadToHead:
-    """One line-up of a round robin: a kind alone against ``players - 1`` of another, and how the lone kind
-    did at those tables only (its statistics as :func:`kind_results` gives them)."""
+    """How the lone kind ``result.bot`` of a round robin's line-up did against ``against`` at its tables."""
 
     against: str
-    """The other kind, holding the other seats."""
     result: KindResult
-    """The lone kind's statistics at this line-up's tables (``result.bot`` is the lone kind)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data: the lone kind's statistics, with ``against``."""
         return {**self.result.to_dict(), "against": self.against}
 
 
 def head_to_head(
     deals: Sequence[Sequence[TableResult]], lineups: Sequence[Sequence[str]]
 ) -> list[HeadToHead]:
-    """Per line-up (a kind ``a`` alone against others of one kind ``b``, as a round robin plays them, each
-    deal's tables being every line-up's ``n`` rotations in turn), how ``a`` did at the tables of that
-    line-up alone: its first-place rate against parity (1 / players), with
-    the interval of :func:`kind_results`. With two players a line-up is a pair, and the second kind's rate
-    is the rest (less games nobody won).
-
-    >>> ab = TableResult(("a", "b"), (1, 2), (1.0, 0.0), (1.0, 0.0))
-    >>> ba = TableResult(("b", "a"), (2, 1), (0.0, 1.0), (0.0, 1.0))
-    >>> [(h.result.bot, h.against, h.result.first_place_rate) for h in head_to_head([[ab, ba]] * 2, [("a", "b")])]
-    [('a', 'b', 1.0)]
-    """
+    """Per round-robin line-up, how its lone kind did at its tables (a deal's tables: each line-up's rotations
+    in turn)."""
     out = []
     for i, lineup in enumerate(lineups):
         lone, against, n = lineup[0], lineup[-1], len(lineup)

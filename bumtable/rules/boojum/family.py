@@ -8,8 +8,7 @@ from bumtable.rules.boojum.observation_json import observation_from_dict
 from bumtable.rules.protocol import FamilyOf
 
 ENGINE_VERSION = 2
-"""Raise it whenever a record of this family would replay differently (records carry it). Version 2: bids
-and claims are laid a card at a time (``lay``, ``stand``; ``claim``, ``lay``, ``cash``)."""
+"""Raise it whenever a record of this family would replay differently (records carry it)."""
 
 
 def tokens_held(observation: BoojumObservation) -> tuple[tuple[int, ...], str]:

@@ -12,7 +12,6 @@ ENGINE_VERSION = 1
 
 
 def hands_over(state: ClimbingState) -> int:
-    """How many hands of the match are over."""
     return len(state.results)
 
 
@@ -27,18 +26,11 @@ def first_open_place(observation: ClimbingObservation) -> int:
 
 
 def match_points(observation: ClimbingObservation) -> tuple[tuple[int, ...], str]:
-    """The match's points so far."""
     return tuple(observation.scores), "points"
 
 
 def hand_places(result: HandResult) -> tuple[int, ...]:
-    """Each player's place in a finished hand (1 went out first; the one left holding cards is last).
-
-    >>> from bumtable.rules.climbing.facts import HandResult
-    >>> hand_places(HandResult(hand_no=1, order=(2, 0, 3, 1), points=(2, 0, 3, 1), roles=(0, 1, 2, 3),
-    ...     revolution=False))
-    (2, 4, 1, 3)
-    """
+    """Each player's place in a finished hand (1 went out first)."""
     places = [0] * len(result.order)
     for place, player in enumerate(result.order, start=1):
         places[player] = place
@@ -46,14 +38,8 @@ def hand_places(result: HandResult) -> tuple[int, ...]:
 
 
 def hand_points(state: ClimbingState) -> tuple[int, ...] | None:
-    """Each player's points in the state's last finished hand, as the match credits them (in a partnership
-    game every member is credited the team's total), or None before the first hand ends.
-
-    >>> from bumtable.rules import get
-    >>> state = get("zheng-shangyou", players=4, variants=["partnership"]).new_state(seed=1)
-    >>> hand_points(state) is None
-    True
-    """
+    """Each player's points in the last finished hand as the match credits them (a partnership's members each
+    the team's total), or None before the first hand ends."""
     if not state.results:
         return None
     points = state.results[-1].points
