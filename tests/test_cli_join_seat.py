@@ -126,8 +126,19 @@ def test_a_name_the_server_refuses_on_connecting_is_said_once_and_the_seat_is_pl
     link = created["links"]["seats"]["0"]
     out = io.StringIO()
     console = Console(file=out, width=200, no_color=True, highlight=False)
+    said = "bad name 'Ann!': names may hold letters, digits, spaces and . ' - _ only"
+
+    class QuitOnceTold(io.StringIO):
+        """Types ``quit`` once the refusal is on the screen: it may come after the first frame."""
+
+        def readline(self, size: int | None = -1) -> str:
+            deadline = time.monotonic() + 20
+            while said not in out.getvalue() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            return "quit\n"
+
     table = RemoteTable(  # a name the command line would refuse, handed to the client's loop itself
-        TableLink.parse(link), console, LineReader(console, stream=io.StringIO("quit\n")), name="Ann!"
+        TableLink.parse(link), console, LineReader(console, stream=QuitOnceTold()), name="Ann!"
     )
     ended: list[BaseException] = []
 
@@ -142,7 +153,6 @@ def test_a_name_the_server_refuses_on_connecting_is_said_once_and_the_seat_is_pl
     thread.join(20)
     assert not thread.is_alive(), f"the client is still trying:\n{out.getvalue()}"
     assert ended == []
-    said = "bad name 'Ann!': names may hold letters, digits, spaces and . ' - _ only"
     assert out.getvalue().count(said) == 1, out.getvalue()
     assert "connecting again" not in out.getvalue()  # said once, not tried again
     assert seat_info(server, created["id"], 0)["claimed"]  # the seat was reached all the same

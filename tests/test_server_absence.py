@@ -124,7 +124,8 @@ def test_a_move_whose_clock_ran_out_is_made_by_the_stand_in(server: Server) -> N
         assert MIN_BANK_AFTER_TIMEOUT - 1 < after["clock"]["banks"][0] <= MIN_BANK_AFTER_TIMEOUT
         record = server.stored(table)
         assert record.by[first["step"]] == "clock" and movers(record)[first["step"]] == 0
-        # the person's next move is theirs again
+        # the person's next move is theirs again: the frame of it may have come before the error, so ask again
+        ws.send(json.dumps({"type": "resync", "v": 1, "since": 0}))
         mine = next_of(ws, "state", lambda m: bool(m["observation"]["legal"]))
         act(ws, mine["observation"]["legal"][-1]["text"])
         next_of(ws, "state", lambda m: m["step"] > mine["step"])
