@@ -149,3 +149,16 @@ def test_the_checker_fails_a_rank_named_on_a_trick_ended_otherwise(monkeypatch: 
     monkeypatch.setattr(ClimbingState, "_end_trick", _trick_ends_naming(lambda rank: max(rank, 0)))
     with pytest.raises(ConformanceError, match=r"the trick event \d+ \('wipe'\) names a rank, '3'"):
         check_game(get("president", players=4), seed=4, max_actions=60, every=1)
+
+
+def test_the_checker_fails_a_wire_form_that_leaves_a_fact_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    to_dict = gin_observation.observation_to_dict
+
+    def without_starving(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        data = dict(to_dict(*args, **kwargs))
+        data.pop("starving")
+        return data
+
+    monkeypatch.setattr(gin_observation, "observation_to_dict", without_starving)
+    state = position(get("gin-bummy", players=2), ["2s 6h 4d Kh JK", "7c 7d 7h 7s 8c"])
+    assert wire_facts_problem(state) == "the wire form for seat 0 lacks 'starving'"

@@ -1,5 +1,5 @@
-"""The facts the rules work out for the faces, checked where an observation's wire form carries them: a face
-only shows them, so each must be what the rules do.
+"""The facts the rules work out for the faces, which each family's wire form must carry: a face only shows them,
+so each must be what the rules do.
 
 * ``bid_worth`` (Boojum): each player's bid, counted as the rules count a bid;
 * ``starving`` (Gin Bummy): exactly the legal actions after which the seat to act starves, each with the cards
@@ -30,6 +30,7 @@ from bumtable.rules.climbing.plays import SET
 from bumtable.rules.events import DEAL, HAND_OVER, PLAY, TRICK, Event
 from bumtable.rules.gin_bummy.events import STARVE
 from bumtable.rules.protocol import AnyState
+from bumtable.rules.registry import family_of
 
 
 def wire_facts_problem(state: AnyState) -> str | None:
@@ -39,12 +40,13 @@ def wire_facts_problem(state: AnyState) -> str | None:
     for viewer in (seat, None) if seat is not None else (None,):
         obs = state.observe(viewer)
         data = obs.to_dict()
-        for key, check in CHECKS.items():
-            if key in data:
-                problem = check(state, obs, data[key])
-                if problem is not None:
-                    who = "a spectator" if viewer is None else f"seat {viewer}"
-                    return f"the wire form's {key!r} for {who}: {problem}"
+        who = "a spectator" if viewer is None else f"seat {viewer}"
+        for key, check in CHECKS.get(family_of(state.rules).name, {}).items():
+            if key not in data:
+                return f"the wire form for {who} lacks {key!r}"
+            problem = check(state, obs, data[key])
+            if problem is not None:
+                return f"the wire form's {key!r} for {who}: {problem}"
     return _ranks_told(state)
 
 
@@ -112,8 +114,8 @@ def _starving(state: AnyState, obs: Any, sent: Any) -> str | None:
     return None
 
 
-CHECKS: dict[str, Callable[[AnyState, Any, Any], str | None]] = {
-    "bid_worth": _bid_worth,
-    "starving": _starving,
+CHECKS: dict[str, dict[str, Callable[[AnyState, Any, Any], str | None]]] = {
+    "boojum": {"bid_worth": _bid_worth},
+    "gin-bummy": {"starving": _starving},
 }
-"""Each derived field of a wire form, and how to check it against the rules."""
+"""Per family, each derived field its wire form must carry, and how to check it against the rules."""

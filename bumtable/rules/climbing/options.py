@@ -80,7 +80,7 @@ class ClimbingOptions(OptionsData, ABC):
     natural_beats_wild: bool = False
     """A play with no wild card standing in beats an equal one that has one."""
     flush_beats: FlushBeats = "none"
-    """A flush beats a mixed single sequence of its length: at equal rank (``equal``), or always (``any``)."""
+    """A flush beats a mixed single sequence of its length at equal rank (``equal``), always (``any``), or never."""
     suit_order: Annotated[str, Bounds(chars=4)] = ""
     """Suit letters lowest first (``cdhs``, as at Bridge): the deciding card's suit breaks ties of rank."""
     # --- following and tricks
@@ -89,7 +89,7 @@ class ClimbingOptions(OptionsData, ABC):
     pass_final: bool = False
     """A player who passes sits out the rest of the trick."""
     wipe_after_pass: bool = False
-    """With ``pass_final``, a player who passed may still play the ``wipe_card`` alone in that trick."""
+    """With ``pass_final``, a player who passed may still play the ``wipe_card`` alone once another play follows."""
     must_play: bool = False
     """A player who can beat the last play may not pass."""
     follow_more: bool = False
@@ -97,7 +97,7 @@ class ClimbingOptions(OptionsData, ABC):
     reverse_card: Annotated[str, Bounds(chars=3)] = ""
     """A rank whose play reverses the direction of play, the ranking, or both (``reverses``)."""
     reverses: Reverses = "direction"
-    """What the ``reverse_card`` turns round: the ``direction`` of play, the ``ranking``, or ``both``."""
+    """What the ``reverse_card`` turns: play's ``direction``, the ``ranking`` (plays must go lower), or ``both``."""
     four_of_a_value: bool = False
     """A trick ends at once when the top four cards on the table share a value; the player who made it leads."""
     wipe_card: Annotated[str, Bounds(chars=3)] = ""
@@ -149,7 +149,7 @@ class ClimbingOptions(OptionsData, ABC):
     exchange_high_gives: Literal["lowest", "choice"] = "lowest"
     """The higher role gives its lowest cards, or cards of its choice (a decision for the player)."""
     exchange_order: ExchangeOrder = "higher-first"
-    """Who gives first in each pair: the higher role, the lower, or both at once (``simultaneous``)."""
+    """Who gives first in a pair: the higher role, the lower (the other may give back), or both (``simultaneous``)."""
     # --- scoring
     points: Annotated[tuple[int, ...], Bounds(most=MAX_PLAYERS, lo=-MAX_POINTS, hi=MAX_POINTS)] = (3, 2, 1, 0)
     """Points for each place in a hand, first out first (one entry per player)."""
@@ -162,7 +162,7 @@ class ClimbingOptions(OptionsData, ABC):
     rounds_winner: Literal["highest-total", "last-hand"] = "highest-total"
     """When the rounds run out: the highest total wins, or the top of the last hand (final position)."""
     teams: Annotated[tuple[int, ...], Bounds(most=MAX_PLAYERS, lo=0, hi=MAX_PLAYERS)] = ()
-    """Each seat's team (empty: no teams); every member is credited with the team's points each hand."""
+    """The team of the player at each place round the table (empty: no teams); each member scores the team's points."""
     notes: Annotated[tuple[str, ...], Bounds(chars=1000)] = field(default=(), compare=False)
     """Human-readable notes about the preset (not part of the rules' identity)."""
 
