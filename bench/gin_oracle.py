@@ -22,12 +22,12 @@ import sys
 from collections import Counter
 from typing import Any
 
-from bumtable.bots import make_bot
-from bumtable.bots.seeds import bot_seed
+from bumtable.bots.seeds import PerSeat
 from bumtable.rules import get
 from bumtable.rules.gin_bummy import sample_state
 from bumtable.rules.gin_bummy.moves import DISCARD_PHASE
 from bumtable.sim.lineups import rotations
+from bumtable.sim.runner import Runner
 from bumtable.sim.tournament import deal_seed, game_result
 from bumtable.sim.tournament_stats import kind_results
 
@@ -65,20 +65,11 @@ def play(deals: int, seed: int, tell: bool) -> list[Any]:
         tables = []
         for table, seats in enumerate(rotations(("hard", "heuristic"))):
             state = rules.new_state(deal).copy(history=False)
-            bots = [
-                make_bot(kind, bot_seed(deal, s, table), game=rules.system) for s, kind in enumerate(seats)
-            ]
-            for bot, kind in zip(bots, seats, strict=True):
+            runner = Runner(state, seats, PerSeat.of_table(deal, table, len(seats)))
+            for bot, kind in zip(runner.bots, seats, strict=True):
                 if tell and kind == "hard":
-                    bot.family = dataclasses.replace(bot.family, sample_state=told(state))  # type: ignore[attr-defined]
-            while not state.is_over():
-                p = state.current_player()
-                legal = state.legal_actions()
-                bot = bots[p]
-                if len(legal) == 1 and not bot.asks_forced_moves:
-                    state.apply(legal[0], check=False)
-                else:
-                    state.apply(bot.choose(state.observe(p)), check=False)
+                    bot.family = dataclasses.replace(bot.family, sample_state=told(state))  # type: ignore[union-attr]
+            runner.play()
             tables.append(game_result(state, seats))
         out.append(tuple(tables))
         print(f"deal {index + 1}/{deals}", file=sys.stderr, flush=True)

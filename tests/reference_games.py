@@ -3,7 +3,7 @@
 Each file in ``tests/reference/`` holds a game record and its transcript: for every action, its
 text and the events it caused as a spectator and as seat 0 saw them, then the outcome. The test
 ``test_reference_games.py`` replays each record and diffs the transcript, so any change in how
-a game plays or what its viewers see shows up in review as a diff of these files.
+a game plays or what its viewers see shows up as a diff of these files.
 
 Make them again (after a change meant to alter play, with the engine version raised) with::
 

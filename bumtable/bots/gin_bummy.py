@@ -177,7 +177,8 @@ def _core_after_draw(hand: list[int], card: int) -> int:
 
 
 def _size_after(action: GinBummyAction, size: int) -> int:
-    """Hand size after a turn-starting action (draws keep it; an Ace adds about two)."""
+    """Hand size after a turn-starting action (draws keep it; an Ace adds about two): the bot's own rough guess,
+    kept as it is because its moves depend on it; the rules' exact count is :mod:`bumtable.rules.gin_bummy.starve`."""
     if action.kind == DISCARD:
         return size - 1
     if action.kind == JOKER_PLAY:

@@ -1,5 +1,6 @@
-"""Hand inference for the search bot: a sampled deal of the hidden cards weighs ``slip`` per move of another
-player this hand that the rollout policy would not have made with the deal's cards.
+"""Hand inference for the search bot: a sampled deal of the hidden cards is weighed by how well it explains the
+others' moves this hand (climbing: ``slip`` per move the rollout policy would not have made with the deal's
+cards; Gin Bummy: by the cards they passed over and discarded).
 
 >>> from bumtable.bots import make_bot
 >>> from bumtable.rules import get

@@ -83,12 +83,6 @@ class Outcome:
         )
 
 
-def places_by(values: Sequence[float], *, higher_better: bool = True) -> tuple[int, ...]:
-    """Competition places from per-player values: equal values share the better place (5, 9, 5 -> 2, 1, 2)."""
-    sign = 1 if higher_better else -1
-    return tuple(1 + sum(1 for w in values if sign * w > sign * v) for v in values)
-
-
 def place_returns(places: Sequence[int]) -> tuple[float, ...]:
     """Returns in [-1, 1], linear in the place; tied players share the mean of their places' returns.
 

@@ -1,5 +1,6 @@
-"""The one game loop of bots and people: ``bumtable play``, the table server, simulations and tournaments all
-play here, so a forced move, a bot's seed and a hand's end are decided the same way everywhere.
+"""The one game loop of bots and people: ``bumtable play``, simulations and tournaments play here and the table
+server takes its bots' turns from :func:`bot_turn`, so a forced move, a bot's seed and a hand's end are decided
+the same way everywhere.
 
 >>> from bumtable.rules import get
 >>> state = get("bum-game", players=4).new_state(seed=3)
@@ -62,7 +63,8 @@ def bot_turn(state: State, seat: int) -> BotTurn:
 class Runner:
     """Plays ``state`` with ``seats[p]`` (a bot kind or a :data:`Person`) at seat ``p``, bots seeded by
     ``seeding``; ``check`` checks every action's legality. ``PerSeat`` bots are made once and last over calls
-    of :meth:`play`; a forced move is made without asking a bot unless its ``asks_forced_moves``."""
+    of :meth:`play`; a forced move is made without asking a fresh bot, and without asking a lasting one unless
+    its ``asks_forced_moves``."""
 
     def __init__(
         self,

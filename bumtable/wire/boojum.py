@@ -17,7 +17,8 @@ class BidWorthModel(WireModel):
     cards: Count
     """The cards it counts as (the Excuse counts two)."""
     pips: Count
-    """The pips of its cards (an Ace 1, a number card its number, a Pawn 10; the Excuse none)."""
+    """The pips of its cards (an Ace 1, a number card its number, a Pawn 10, a Court 10 or 11 and a Crown 10 to
+    12 by the ranks in play; the Excuse none)."""
 
 
 class BoojumObservationModel(WireModel):

@@ -44,7 +44,7 @@ from bumtable.rules.gin_bummy.moves import (
     why_illegal,
 )
 from bumtable.rules.gin_bummy.observation import RECENT, GinBummyObservation
-from bumtable.rules.gin_bummy.starve import starves_with
+from bumtable.rules.gin_bummy.starve import ACE_DRAWS, starves_with
 from bumtable.rules.kept_legal import keep_legal
 from bumtable.rules.outcome import BLOCKED, LAST_STANDING, TURN_LIMIT, Outcome
 from bumtable.rules.outcome import BUM as BUM_CALLED
@@ -306,7 +306,7 @@ class GinBummyState:
                     DISCARDED, self.steps, player=p, text=action_text(action), cards=_texts((action.card,))
                 )
             draws = []
-            for _ in range(3):
+            for _ in range(ACE_DRAWS):
                 card = self._draw_stock(p)
                 if card is None:
                     break
