@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -46,3 +47,14 @@ def test_starting_a_game_with_no_color_or_a_dumb_terminal_prints_no_colour(
     coloured = [code for code in SGR.findall(screen) if COLOURS.search(code)]
     assert bool(coloured) is colours_expected, coloured
     assert "♥" in screen or "♦" in screen or "♣" in screen or "♠" in screen  # suits keep their symbols
+
+
+@pytest.mark.parametrize("game", ["bum-game", "gin-bummy", "boojum"])
+def test_a_terminal_without_suit_symbols_gets_every_table_in_plain_characters(game: str) -> None:
+    env = {**os.environ, "COLUMNS": "100", "PYTHONIOENCODING": "ascii"}
+    run = subprocess.run(
+        [BIN, "play", game, "--seed", "3"], input=b"quit\ny\n", env=env, capture_output=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr.decode(errors="replace")
+    shown = run.stdout.decode("ascii")  # nothing but ASCII, or this raises
+    assert "Your " in shown and "quit" in shown

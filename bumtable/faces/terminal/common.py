@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich import box
+from rich.table import Table
 from rich.text import Text
 
 from bumtable.cards import Card
@@ -33,6 +35,17 @@ def fancy() -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def seat_table(*title: str) -> Table:
+    """The table of seats each face draws, its title's parts joined by a dot (a comma where none shows)."""
+    dot = " · " if fancy() else ", "
+    return Table(title=dot.join(title), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+
+
+def turn_marker() -> str:
+    """The mark beside the seat to act."""
+    return "▶" if fancy() else ">"
 
 
 def count_word(n: int) -> str:

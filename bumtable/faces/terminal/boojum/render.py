@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rich import box
 from rich.console import RenderableType
 from rich.rule import Rule
 from rich.table import Table
@@ -162,13 +161,8 @@ def phase_title(obs: BoojumObservation) -> str:
 
 
 def status_table(obs: BoojumObservation, seats: Seats) -> Table:
-    marker = "▶" if common.fancy() else ">"
-    table = Table(
-        title=f"Round {obs.round_no} · {phase_title(obs)}",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        pad_edge=False,
-    )
+    marker = common.turn_marker()
+    table = common.seat_table(f"Round {obs.round_no}", phase_title(obs))
     table.add_column("")
     table.add_column("Player")
     if seats.kinds:

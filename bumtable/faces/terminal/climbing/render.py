@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -121,13 +120,8 @@ def round_the_table(obs: ClimbingObservation) -> list[int]:
 
 def status_table(obs: ClimbingObservation, seats: Seats) -> Table:
     rules = obs.rules
-    marker = "▶" if common.fancy() else ">"
-    table = Table(
-        title=f"Hand {obs.hand_no} · {match_goal(rules)}",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-        pad_edge=False,
-    )
+    marker = common.turn_marker()
+    table = common.seat_table(f"Hand {obs.hand_no}", match_goal(rules))
     table.add_column("")
     if obs.roles_assigned:
         table.add_column("Role")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -164,10 +163,8 @@ def cut_lines(obs: GinBummyObservation, seats: Seats) -> list[Text]:
 
 # ---------------------------------------------------------------------- the table
 def status_table(obs: GinBummyObservation, seats: Seats) -> Table:
-    marker = "▶" if common.fancy() else ">"
-    dot = " · " if common.fancy() else ", "
-    title = "Gin Bummy" if obs.phase == OVER else f"Gin Bummy{dot}turn {turn_number(obs)}"
-    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    marker = common.turn_marker()
+    table = common.seat_table("Gin Bummy", *(() if obs.phase == OVER else (f"turn {turn_number(obs)}",)))
     table.add_column("")
     table.add_column("Player")
     if seats.kinds:
