@@ -305,3 +305,45 @@ def test_the_command_so_far_reports_the_record_and_says_how_many_deals_it_holds(
     )
     bare = runner.invoke(app, ["tournament", "president", "--so-far"])
     assert bare.exit_code == 2 and "--so-far reads a record: give it with --record FILE" in bare.stderr
+
+
+RECORDS = Path(__file__).resolve().parents[1] / "bench" / "records"
+
+
+@pytest.mark.parametrize(
+    ("name", "game", "players"),
+    [
+        ("bum4-easy-random-s4", "bum-game", 4),
+        ("president4-easy-random-s4", "president", 4),
+        ("arsehole4-easy-random-s4", "arsehole", 4),
+        ("zheng5-easy-random-s4", "zheng-shangyou", 5),
+        ("gin2-easy-random-s4", "gin-bummy", 2),
+        ("boojum4-easy-random-s4", "boojum", 4),
+    ],
+)
+def test_a_committed_record_goes_on_with_the_deals_it_holds(
+    tmp_path: Path, name: str, game: str, players: int
+) -> None:
+    """The same seed gives the same games as when the record was made: its header and first deals, gone on
+    with, give its next deals line for line."""
+    lines = (RECORDS / f"{name}.jsonl").read_text().splitlines()
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text("\n".join(lines[:3]) + "\n")  # the header and two deals
+    bots = ",".join(json.loads(lines[0])["lineups"][0])  # one easy bot against random ones
+    args = [
+        "tournament",
+        game,
+        "-n",
+        str(players),
+        "--bots",
+        bots,
+        "--seed",
+        "4",
+        "--deals",
+        "4",
+        "--jobs",
+        "1",
+    ]
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(app, [*args, "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(path.read_text().splitlines()) == sorted(lines[:5])  # deals are written as they finish
