@@ -143,6 +143,7 @@ AnyState = GameState[Any, Any]
 AnyObservation = GameObservation[Any]
 
 
+RulesT = TypeVar("RulesT", bound=AnyRules)
 StateT = TypeVar("StateT", bound=AnyState)
 ObservationT = TypeVar("ObservationT", bound=AnyObservation)
 
@@ -168,16 +169,20 @@ def _no_count(observation: AnyObservation) -> tuple[tuple[int, ...], str] | None
     return None
 
 
+def _no_cards(rules: AnyRules) -> list[dict[str, Any]]:
+    return []
+
+
 @dataclass(frozen=True, kw_only=True)
-class FamilyOf(Generic[StateT, ObservationT]):
-    """What the registry needs from a family of rules systems, typed by its state and observation classes."""
+class FamilyOf(Generic[RulesT, StateT, ObservationT]):
+    """What the registry needs from a family of rules systems, typed by its rules, state and observation classes."""
 
     name: str
     engine_version: int
     """Raised whenever the same record would replay differently; records carry it."""
-    rules_from_dict: Callable[[dict[str, Any]], AnyRules]
+    rules_from_dict: Callable[[dict[str, Any]], RulesT]
     sample_state: Callable[[ObservationT, random.Random], StateT]
-    observation_from_dict: Callable[[dict[str, Any], Any], ObservationT]
+    observation_from_dict: Callable[[dict[str, Any], RulesT], ObservationT]
     hands_over: Callable[[StateT], int] = field(default=_one_hand)
     """How many hands of the match are over (without hands: 1 once over); a playout stops when it grows."""
     hand_places: Callable[[StateT], tuple[int, ...] | None] = field(default=_game_places)
@@ -190,8 +195,8 @@ class FamilyOf(Generic[StateT, ObservationT]):
     """Where a match has several hands: make a state (a search's deal) stop when its hand ends."""
     running_count: Callable[[ObservationT], tuple[tuple[int, ...], str] | None] = field(default=_no_count)
     """From an observation: each player's count so far and its unit; None if nothing counts until the end."""
-    card_table: Callable[[Any], list[dict[str, Any]]] = field(default=lambda rules: [])
+    card_table: Callable[[RulesT], list[dict[str, Any]]] = field(default=_no_cards)
     """From the rules: the public table of the cards they deal, for what a card's text does not say."""
 
 
-Family = FamilyOf[Any, Any]
+Family = FamilyOf[Any, Any, Any]

@@ -43,7 +43,8 @@ class System:
     """Options a table of people plays with unless they set them: safeguards meant for simulations off."""
 
     def from_dict(self, data: dict[str, Any]) -> AnyRules:
-        return self.family.rules_from_dict(data)
+        rules: AnyRules = self.family.rules_from_dict(data)
+        return rules
 
 
 SYSTEMS: dict[str, System] = {
