@@ -22,6 +22,7 @@ LAYERS = {
     "wire": 3,
     "bots": 3,
     "sim": 4,
+    "lab": 4,
     "server": 5,
     "faces": 5,
     "cli": 6,
