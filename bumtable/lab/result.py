@@ -78,6 +78,8 @@ class LabResult:
     """Every figure, JSON-ready, as ``--json`` prints it."""
     tables: tuple[Table, ...] = ()
     plots: tuple[Plot, ...] = ()
+    question: str = ""
+    """The designer's question the study answers, in a sentence: the report opens with it."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -93,4 +95,5 @@ class LabResult:
             "figures": self.figures,
             "tables": [t.to_dict() for t in self.tables],
             "plots": [p.to_dict() for p in self.plots],
+            "question": self.question,
         }
