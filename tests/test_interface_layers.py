@@ -22,13 +22,13 @@ LAYERS = {
     "wire": 3,
     "bots": 3,
     "sim": 4,
-    "lab": 4,
+    "lab": 5,
     "server": 5,
     "faces": 5,
     "cli": 6,
 }
 """Each package's floor: a module imports only from its own package and from packages on lower floors (so
-the server and the faces never import each other, and nothing imports the command line)."""
+the server, the faces and the lab never import each other, and nothing imports the command line)."""
 ABOVE_THE_RULES = tuple(layer for layer, floor in LAYERS.items() if floor > LAYERS["rules"])
 FAMILY_TYPES = {
     name

@@ -10,6 +10,7 @@ from typer.core import TyperOption
 from bumtable.cli.create_cmd import create
 from bumtable.cli.games_cmd import games
 from bumtable.cli.join_cmd import join
+from bumtable.cli.lab_cmd import lab
 from bumtable.cli.moves_cmd import moves
 from bumtable.cli.play_cmd import play
 from bumtable.cli.replay_cmd import replay
@@ -30,7 +31,7 @@ TyperOption.display_type_rich = _flag_untyped  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="bumtable",
-    help="The Bum Game and its family (the climbing games, Gin Bummy, Boojum): play, simulate, list moves, replay, games, schema, serve a table, join one.",
+    help="The Bum Game and its family (the climbing games, Gin Bummy, Boojum): play, simulate, list moves, replay, games, schema, serve a table, join one, study the rules (lab).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -45,6 +46,7 @@ app.command()(serve)
 app.command()(create)
 app.command()(join)
 app.command()(tournament)
+app.command()(lab)
 
 
 def main() -> None:

@@ -1,0 +1,225 @@
+"""``bumtable lab STUDY GAME``: a study of a game's rules; tables for people, one JSON object, or a report."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from bumtable.cli.common import (
+    GameArg,
+    OptionOpt,
+    PlayersOpt,
+    VariantOpt,
+    cli_errors,
+    err_console,
+    fail,
+    make_rules,
+    new_seed,
+    out_console,
+    parse_bots,
+    print_table,
+    split_words,
+)
+from bumtable.lab.record import recorded_seed
+from bumtable.lab.result import LabResult
+from bumtable.lab.run import open_record, run_study
+from bumtable.lab.studies import STUDIES
+from bumtable.lab.studies import study as find_study
+from bumtable.lab.study import Setup
+
+
+class RateColumn(ProgressColumn):
+    """Units per second, as Rich measures them over the last half minute."""
+
+    def __init__(self, units: str) -> None:
+        super().__init__()
+        self.units = units
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.0f} {self.units}/s")
+
+
+def lab_progress(units: str, *, quiet: bool) -> Progress:
+    """The study's progress bar on stderr: done of all, units per second and time left."""
+    return Progress(
+        TextColumn("Lab"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(units),
+        RateColumn(units),
+        TimeRemainingColumn(),
+        console=err_console(),
+        disable=quiet,
+        transient=True,
+    )
+
+
+def command_text(
+    study: str,
+    game: str,
+    players: int,
+    variants: list[str],
+    options: list[str],
+    bots: str,
+    hands: int,
+    seed: int,
+) -> str:
+    """The command that makes the same figures again (the seed always given)."""
+    words = ["bumtable", "lab", study, game, "-n", str(players)]
+    for v in variants:
+        words += ["-v", v]
+    for o in options:
+        words += ["-o", o]
+    words += ["--bots", bots, "--hands", str(hands), "--seed", str(seed)]
+    return shlex.join(words)
+
+
+def print_result(console: Console, result: LabResult, wall: float, resumed: int) -> None:
+    console.print(
+        Text(f"{result.study} study of {result.game} for {result.players}: {result.played:,} {result.units}")
+    )
+    for t in result.tables:
+        table = Table(title=t.title, box=box.SIMPLE_HEAD, title_justify="left")
+        for column in t.columns:
+            table.add_column(column, justify="left" if column in ("trigger",) else "right")
+        for row in t.rows:
+            table.add_row(*(Text("" if cell is None else str(cell)) for cell in row))
+        print_table(console, table)
+        if t.note:
+            console.print(Text(t.note))
+    console.print(Text(f"Command: {result.command}"))
+    played = result.played - resumed
+    if not played:
+        console.print(Text(f"All {resumed:,} {result.units} read from the record, nothing played."))
+        return
+    rate = played / wall if wall > 0 else float("inf")
+    said = f"; {resumed:,} read from the record" if resumed else ""
+    console.print(Text(f"Wall time: {wall:.2f} s ({rate:,.0f} {result.units}/s{said})"))
+
+
+def lab(
+    study: Annotated[str, typer.Argument(help="The study: " + ", ".join(sorted(STUDIES)) + ".")],
+    game: GameArg = "bum-game",
+    players: PlayersOpt = None,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bot kinds or levels by seat in turn, the list repeated to fill the table (as in simulate): "
+            "easy, medium, hard, heuristic (also: greedy) or random."
+        ),
+    ] = "heuristic",
+    hands: Annotated[
+        int | None,
+        typer.Option("--hands", min=1, help="Hands to play (default: the study's).", show_default=False),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed (default: the record's with --record, else a fresh one, shown)."),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
+        ),
+    ] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with every figure.")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write a report into this folder: HTML with plots, JSON and CSV.", file_okay=False),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            help="Keep every finished chunk in this file; the same command goes on from it after a stop.",
+            dir_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Study a game's rules: exact odds beside simulated rates, with 95 % intervals and plots."""
+    if seed is None and record is not None:
+        seed = recorded_seed(record)
+    if seed is None:
+        seed = new_seed()
+    with cli_errors():  # every piece of bad input is told here, in one line, before any work
+        chosen = find_study(study)
+        variants, options = split_words(variant), list(option or ())
+        rules = make_rules(game, players, variants, None, options)
+        chosen.applies(rules)
+        kinds = parse_bots(bots)
+        seats = tuple(kinds[i % len(kinds)] for i in range(rules.players))
+        count = chosen.default_count if hands is None else hands
+        command = command_text(chosen.name, rules.system, rules.players, variants, options, bots, count, seed)
+        setup = Setup(rules=rules, bots=seats, seed=seed, command=command)
+        if record is not None:  # a record of another study is refused here
+            open_record(chosen, setup, record).close()
+    write_report: Callable[[LabResult, Path], list[Path]] | None = None
+    if out is not None:
+        try:
+            from bumtable.lab.report import write_report as writer
+        except ImportError as e:
+            raise fail(f"the report needs bumtable.lab.report, which cannot be loaded here: {e}") from None
+        write_report = writer
+    progress = lab_progress(chosen.units, quiet=as_json)
+    start = time.perf_counter()
+    resumed = 0
+
+    def told(units: int) -> None:
+        nonlocal resumed
+        resumed = units
+        progress.update(task, completed=units)
+
+    with cli_errors():
+        try:
+            with progress:
+                task = progress.add_task(chosen.units, total=count)
+                result = run_study(
+                    chosen,
+                    setup,
+                    count=count,
+                    jobs=jobs,
+                    record=record,
+                    resumed=told,
+                    progress=lambda k: progress.advance(task, k),
+                )
+        except KeyboardInterrupt:
+            said = "Stopped; nothing kept (--record FILE keeps every chunk as it finishes)."
+            if record is not None:
+                said = f"Stopped. The chunks finished are in {record}: the same command goes on from there."
+            err_console().print(Text(said), soft_wrap=True)
+            raise typer.Exit(130) from None
+    wall = time.perf_counter() - start
+    if write_report is not None:
+        assert out is not None
+        with cli_errors():
+            written = write_report(result, out)
+        if not as_json:
+            out_console().print(Text(f"Report: {written[0]}"))
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+    else:
+        print_result(out_console(), result, wall, resumed)

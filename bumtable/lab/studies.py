@@ -1,0 +1,20 @@
+"""Every study by name: ``bumtable lab STUDY`` looks it up here.
+
+>>> study("revolution").units, study("Revolution").families
+('hands', frozenset({'climbing'}))
+"""
+
+from __future__ import annotations
+
+from bumtable.lab.revolution import REVOLUTION
+from bumtable.lab.study import LabError, Study
+
+STUDIES: dict[str, Study] = {s.name: s for s in (REVOLUTION,)}
+
+
+def study(name: str) -> Study:
+    """The study called ``name``; an unknown one is a :class:`LabError` listing them."""
+    found = STUDIES.get(name.strip().lower())
+    if found is None:
+        raise LabError(f"unknown study {name!r}; studies: {', '.join(sorted(STUDIES))}")
+    return found
