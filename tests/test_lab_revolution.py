@@ -113,7 +113,7 @@ def test_tallies_merge_number_by_number_and_refuse_what_is_not_a_count() -> None
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["lab", "nope", "bum-game"], "unknown study 'nope'; studies: revolution"),
+        (["lab", "nope", "bum-game"], "unknown study 'nope'; studies: "),
         (
             ["lab", "revolution", "gin-bummy"],
             "the revolution study is for the climbing games, and gin-bummy is not one",
@@ -156,3 +156,12 @@ def test_json_holds_per_trigger_the_exact_and_simulated_rates_with_intervals() -
     assert {c["players"] for c in candidates} == set(range(6, 13))
     assert all(c["in_band"] == (0.09 <= c["exact_rate"] <= 0.11) for c in candidates)
     assert data["plots"][0]["band"] == [0.09, 0.11] and data["plots"][0]["low"]["match play"]
+
+
+def test_an_unknown_study_is_answered_with_every_study_by_name() -> None:
+    from bumtable.lab.studies import STUDIES
+
+    result = runner.invoke(app, ["lab", "nope", "bum-game"])
+    assert result.exit_code == 2
+    named = result.stderr.strip().split("studies: ", 1)[1]
+    assert sorted(named.split(", ")) == sorted(STUDIES)

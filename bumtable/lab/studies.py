@@ -6,10 +6,14 @@
 
 from __future__ import annotations
 
+from bumtable.lab.balance import BALANCE
+from bumtable.lab.exchange import EXCHANGE
+from bumtable.lab.length import LENGTH
 from bumtable.lab.revolution import REVOLUTION
+from bumtable.lab.roles import ROLES
 from bumtable.lab.study import LabError, Study
 
-STUDIES: dict[str, Study] = {s.name: s for s in (REVOLUTION,)}
+STUDIES: dict[str, Study] = {s.name: s for s in (REVOLUTION, EXCHANGE, ROLES, BALANCE, LENGTH)}
 
 
 def study(name: str) -> Study:
