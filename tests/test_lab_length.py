@@ -96,7 +96,7 @@ def test_every_legal_count_falls_in_one_bucket() -> None:
 
 def test_json_holds_every_figure() -> None:
     result = runner.invoke(
-        app, ["lab", "length", "president", "--bots", "random", "--hands", "3", "--seed", "2", "--json"]
+        app, ["lab", "length", "president", "--bots", "random", "--matches", "3", "--seed", "2", "--json"]
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -114,6 +114,6 @@ def test_json_holds_every_figure() -> None:
     ],
 )
 def test_bad_input_is_one_line_before_any_work(args: list[str], said: str) -> None:
-    result = runner.invoke(app, [*args, "--hands", "100000"])  # would take hours if any work started
+    result = runner.invoke(app, [*args, "--matches", "100000"])  # would take hours if any work started
     assert result.exit_code == 2
     assert len(result.stderr.strip().splitlines()) == 1 and said in result.stderr

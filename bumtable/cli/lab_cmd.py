@@ -39,12 +39,13 @@ from bumtable.cli.common import (
     print_table,
     split_words,
 )
+from bumtable.lab.ray_backend import connect
 from bumtable.lab.record import recorded_seed
 from bumtable.lab.result import LabResult
 from bumtable.lab.run import open_record, run_study
 from bumtable.lab.studies import STUDIES
 from bumtable.lab.studies import study as find_study
-from bumtable.lab.study import Setup
+from bumtable.lab.study import LabError, Setup, Study, Units
 
 
 class RateColumn(ProgressColumn):
@@ -83,15 +84,41 @@ def command_text(
     bots: str,
     hands: int,
     seed: int,
+    *,
+    units: Units = "hands",
+    settings: list[str] | None = None,
 ) -> str:
-    """The command that makes the same figures again (the seed always given)."""
+    """The command that makes the same figures again (the seed always given); ``hands`` counts ``units``."""
     words = ["bumtable", "lab", study, game, "-n", str(players)]
     for v in variants:
         words += ["-v", v]
     for o in options:
         words += ["-o", o]
-    words += ["--bots", bots, "--hands", str(hands), "--seed", str(seed)]
+    for s in settings or ():
+        words += ["-s", s]
+    words += ["--bots", bots, f"--{units}", str(hands), "--seed", str(seed)]
     return shlex.join(words)
+
+
+def _counted_in(units: Units) -> str:
+    return ", ".join(sorted(s.name for s in STUDIES.values() if s.units == units))
+
+
+def _study_options() -> str:
+    said = [f"{s.name}: {'; '.join(s.options.describe())}" for s in STUDIES.values() if s.options.describe()]
+    return " Options: " + " | ".join(sorted(said)) + "." if said else ""
+
+
+def count_of(study: Study, hands: int | None, matches: int | None) -> int:
+    """The units to play: ``--hands`` or ``--matches``, whichever the study counts in (its default if
+    neither); the other is a LabError."""
+    given, wrong = (hands, matches) if study.units == "hands" else (matches, hands)
+    if wrong is not None:
+        other = "matches" if study.units == "hands" else "hands"
+        raise LabError(
+            f"the {study.name} study is counted in {study.units}: give --{study.units}, not --{other}"
+        )
+    return study.default_count if given is None else given
 
 
 def print_result(console: Console, result: LabResult, wall: float, resumed: int) -> None:
@@ -101,7 +128,9 @@ def print_result(console: Console, result: LabResult, wall: float, resumed: int)
     for t in result.tables:
         table = Table(title=t.title, box=box.SIMPLE_HEAD, title_justify="left")
         for column in t.columns:
-            table.add_column(column, justify="left" if column in ("trigger",) else "right")
+            table.add_column(
+                column, justify="left" if column in ("trigger", "level", "from", "to") else "right"
+            )
         for row in t.rows:
             table.add_row(*(Text("" if cell is None else str(cell)) for cell in row))
         print_table(console, table)
@@ -127,12 +156,36 @@ def lab(
         str,
         typer.Option(
             help="Bot kinds or levels by seat in turn, the list repeated to fill the table (as in simulate): "
-            "easy, medium, hard, heuristic (also: greedy) or random."
+            "easy, medium, hard, heuristic (also: greedy) or random. In skill: the opponents of the level tested."
         ),
     ] = "heuristic",
     hands: Annotated[
         int | None,
-        typer.Option("--hands", min=1, help="Hands to play (default: the study's).", show_default=False),
+        typer.Option(
+            "--hands",
+            min=1,
+            help=f"Hands to play, in the studies counted in hands ({_counted_in('hands')}): a game where a game "
+            "is one hand (Gin Bummy, Boojum), a deal played once per level in skill (default: the study's).",
+            show_default=False,
+        ),
+    ] = None,
+    matches: Annotated[
+        int | None,
+        typer.Option(
+            "--matches",
+            min=1,
+            help=f"Matches to play, in the studies counted in matches ({_counted_in('matches')}): a game where "
+            "a game has no hands (default: the study's).",
+            show_default=False,
+        ),
+    ] = None,
+    study_option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--study-option",
+            "-s",
+            help="Set one of the study's own options, NAME=VALUE (repeatable)." + _study_options(),
+        ),
     ] = None,
     seed: Annotated[
         int | None,
@@ -147,6 +200,15 @@ def lab(
             help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
         ),
     ] = 0,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Play on Ray: auto (the local cluster, or one started here) or a cluster's HOST:PORT. "
+            "The results are the same as with --jobs.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with every figure.")] = False,
     out: Annotated[
         Path | None,
@@ -170,13 +232,28 @@ def lab(
         variants, options = split_words(variant), list(option or ())
         rules = make_rules(game, players, variants, None, options)
         chosen.applies(rules)
+        settings = list(study_option or ())
+        own = chosen.options.read(settings, study=chosen.name)
         kinds = parse_bots(bots)
         seats = tuple(kinds[i % len(kinds)] for i in range(rules.players))
-        count = chosen.default_count if hands is None else hands
-        command = command_text(chosen.name, rules.system, rules.players, variants, options, bots, count, seed)
-        setup = Setup(rules=rules, bots=seats, seed=seed, command=command)
+        count = count_of(chosen, hands, matches)
+        command = command_text(
+            chosen.name,
+            rules.system,
+            rules.players,
+            variants,
+            options,
+            bots,
+            count,
+            seed,
+            units=chosen.units,
+            settings=settings,
+        )
+        setup = Setup(rules=rules, bots=seats, seed=seed, options=own, command=command)
         if record is not None:  # a record of another study is refused here
             open_record(chosen, setup, record).close()
+        if ray is not None:  # an unreachable cluster is refused here
+            connect(ray)
     write_report: Callable[[LabResult, Path], list[Path]] | None = None
     if out is not None:
         try:
@@ -203,6 +280,7 @@ def lab(
                     count=count,
                     jobs=jobs,
                     record=record,
+                    ray=ray,
                     resumed=told,
                     progress=lambda k: progress.advance(task, k),
                 )

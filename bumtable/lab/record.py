@@ -1,5 +1,5 @@
-"""A study's record (``--record FILE``): a header line naming the study, game, rules, bots, seed and version,
-then a JSON line per finished chunk, flushed as it finishes, so a stopped study goes on from there.
+"""A study's record (``--record FILE``): a header line naming the study, its options, game, rules, bots, seed
+and version, then a JSON line per finished chunk, flushed as it finishes, so a stopped study goes on from there.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "lab.jsonl"
@@ -25,19 +25,26 @@ from bumtable.lab.study import LabError, Tally
 
 FORMAT = 1
 KIND = "bumtable lab record"
-SAME = ("format", "version", "study", "game", "rules", "bots", "seed", "chunk")
+SAME = ("format", "version", "study", "options", "game", "rules", "bots", "seed", "chunk")
 """What a record must share with the study that goes on from it."""
 
 
 def header(
-    *, study: str, rules: dict[str, Any], bots: Sequence[str], seed: int, chunk: int
+    *,
+    study: str,
+    rules: dict[str, Any],
+    bots: Sequence[str],
+    seed: int,
+    chunk: int,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The first line of a record, as JSON reads it back."""
+    """The first line of a record, as JSON reads it back (``options``: the study's own, by name)."""
     data = {
         "record": KIND,
         "format": FORMAT,
         "version": __version__,
         "study": study,
+        "options": options or {},
         "game": rules.get("system"),
         "rules": rules,
         "bots": list(bots),
@@ -98,8 +105,8 @@ class StudyRecord:
             first = None
         if not isinstance(first, dict) or first.get("record") != KIND:
             raise LabError(f"{where} is not a lab record (its first line should say {KIND!r})")
-        for key in SAME:
-            theirs, ours = first.get(key), head[key]
+        for key in SAME:  # a record written before studies had options holds none
+            theirs, ours = first.get(key, {} if key == "options" else None), head[key]
             if theirs != ours:
                 if isinstance(theirs, dict) and isinstance(ours, dict):
                     sub = next(k for k in [*ours, *theirs] if theirs.get(k) != ours.get(k))

@@ -16,23 +16,46 @@ from collections.abc import Callable
 from functools import partial, reduce
 from pathlib import Path
 
+from bumtable.lab.ray_backend import ray_runner
 from bumtable.lab.record import StudyRecord, header
 from bumtable.lab.result import LabResult
 from bumtable.lab.studies import study as named_study
-from bumtable.lab.study import LabError, Setup, Study, Tally
+from bumtable.lab.study import LabError, OptionValue, Setup, Study, Tally
 from bumtable.rules import Rules
 from bumtable.sim.parallel import chunk_seeds, chunk_sizes, default_jobs, run_chunks
 
 
-def _work(name: str, rules: Rules, bots: tuple[str, ...], size: int, seed: int) -> Tally:
-    """One chunk of study ``name`` (module-level, named, so a worker process can be sent it)."""
-    return named_study(name).play_chunk(rules, bots, seed, size)
+def _work(
+    name: str,
+    rules: Rules,
+    bots: tuple[str, ...],
+    size: int,
+    seed: int,
+    *,
+    options: dict[str, OptionValue] | None = None,
+) -> Tally:
+    """One chunk of study ``name`` with its ``options`` (module-level, named, so a worker process can be
+    sent it)."""
+    return named_study(name).play_chunk(rules, bots, seed, size, **(options or {}))
+
+
+def chunk_work(study: Study, setup: Setup) -> Callable[[int, int], Tally]:
+    """``work(size, seed)``: one chunk of ``study`` on ``setup``, a function a worker process can be sent."""
+    setup = study.settle(setup)
+    return partial(_work, study.name, setup.rules, setup.bots, options=setup.options.arguments())
 
 
 def open_record(study: Study, setup: Setup, path: str | Path) -> StudyRecord:
     """The record at ``path`` for this run: created, or read back; one of another run is a LabError."""
-    rules = setup.rules.to_dict()
-    head = header(study=study.name, rules=rules, bots=setup.bots, seed=setup.seed, chunk=study.chunk)
+    setup = study.settle(setup)
+    head = header(
+        study=study.name,
+        rules=setup.rules.to_dict(),
+        bots=setup.bots,
+        seed=setup.seed,
+        chunk=study.chunk,
+        options=setup.options.to_dict(),
+    )
     return StudyRecord(path, head)
 
 
@@ -45,15 +68,19 @@ def run_study(
     record: str | Path | None = None,
     resumed: Callable[[int], None] | None = None,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> LabResult:
     """Play ``count`` units of ``study`` in ``jobs`` processes (0: every core); ``record`` keeps each chunk
-    as it finishes and gives back those it holds, told to ``resumed`` (units) before play starts."""
+    as it finishes and gives back those it holds, told to ``resumed`` (units) before play starts; ``ray``
+    (``auto`` or a cluster's address) plays the chunks as Ray tasks instead, with the same figures."""
     if count < 1:
         raise LabError(f"a study needs at least 1 unit to play, not {count}")
     if len(setup.bots) != setup.rules.players:
         raise LabError(f"{len(setup.bots)} bots for {setup.rules.players} seats")
     study.applies(setup.rules)
+    setup = study.settle(setup)
     jobs = jobs or default_jobs()
+    chunks = run_chunks if ray is None else ray_runner(ray)  # a cluster is joined here, before any work
     sizes = chunk_sizes(count, study.chunk)
     seeds = chunk_seeds(setup.seed, len(sizes))
     with contextlib.ExitStack() as stack:
@@ -70,8 +97,8 @@ def run_study(
                 kept.add(todo[j], sizes[todo[j]], tally)
 
         played = (
-            run_chunks(
-                partial(_work, study.name, setup.rules, setup.bots),
+            chunks(
+                chunk_work(study, setup),
                 [sizes[i] for i in todo],
                 [seeds[i] for i in todo],
                 jobs=jobs,

@@ -11,9 +11,10 @@ from bumtable.lab.exchange import EXCHANGE
 from bumtable.lab.length import LENGTH
 from bumtable.lab.revolution import REVOLUTION
 from bumtable.lab.roles import ROLES
+from bumtable.lab.skill import SKILL
 from bumtable.lab.study import LabError, Study
 
-STUDIES: dict[str, Study] = {s.name: s for s in (REVOLUTION, EXCHANGE, ROLES, BALANCE, LENGTH)}
+STUDIES: dict[str, Study] = {s.name: s for s in (REVOLUTION, EXCHANGE, ROLES, BALANCE, LENGTH, SKILL)}
 
 
 def study(name: str) -> Study:

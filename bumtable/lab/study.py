@@ -1,5 +1,6 @@
-"""A study is data plus functions: which families it applies to, what it plays, a pure seeded ``play_chunk``
-whose JSON-ready tallies merge, and ``finish``, which turns the merged tally into a :class:`LabResult`.
+"""A study is data plus functions: which families it applies to, its own options, what it plays, a pure seeded
+``play_chunk`` whose JSON-ready tallies merge, and ``finish``, which turns the merged tally into a
+:class:`LabResult`.
 
 >>> merge_counts({"hands": 2, "by": [1, 0], "kinds": {"a": 1}}, {"hands": 3, "by": [0, 2], "kinds": {"b": 1}})
 {'hands': 5, 'by': [1, 2], 'kinds': {'a': 1, 'b': 1}}
@@ -7,9 +8,10 @@ whose JSON-ready tallies merge, and ``finish``, which turns the merged tally int
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal, Self
 
 from bumtable.errors import BumtableError
 from bumtable.lab.result import LabResult
@@ -25,13 +27,94 @@ class LabError(BumtableError):
     """Bad input for a study (unknown, not for this game, an impossible option), told before any work."""
 
 
+OptionValue = str | int | float | bool | tuple[str, ...]
+"""What a study option holds: a word, a number, yes or no, or a list of words."""
+
+_TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+@dataclass(frozen=True)
+class StudyOptions:
+    """A study's own options (``-s NAME=VALUE``): a study subclasses this with frozen fields of
+    :data:`OptionValue` types, each with a default and ``metadata={"help": ...}``; this base holds none.
+
+    >>> StudyOptions.read([], study="revolution").to_dict()
+    {}
+    """
+
+    def __post_init__(self) -> None:
+        """Check the values (a subclass raises a :class:`LabError` for one it cannot use)."""
+
+    def arguments(self) -> dict[str, OptionValue]:
+        """Every option by name: the keyword arguments of the study's ``play_chunk``."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name, as JSON reads it back (lists for tuples)."""
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def describe(cls) -> list[str]:
+        """Each option as ``NAME=DEFAULT: what it sets``, for the command's help and errors."""
+        return [
+            f"{f.name}={_text(f.default)}: {f.metadata.get('help', '')}".rstrip(": ") for f in fields(cls)
+        ]
+
+    @classmethod
+    def read(cls, words: Sequence[str], *, study: str) -> Self:
+        """The options ``NAME=VALUE`` of ``words`` over the defaults; an unknown name or a bad value is a
+        :class:`LabError`."""
+        known = {f.name: f for f in fields(cls)}
+        hints = typing.get_type_hints(cls)
+        values: dict[str, OptionValue] = {}
+        for word in words:
+            name, sep, text = word.partition("=")
+            name = name.strip().lower().replace("-", "_")
+            if not sep or not name:
+                raise LabError(f"a study option is NAME=VALUE, not {word!r}")
+            if name not in known:
+                takes = f"its options: {', '.join(sorted(known))}" if known else "it takes none"
+                raise LabError(f"the {study} study has no option {name!r}; {takes}")
+            values[name] = _parse(text.strip(), hints[name], name)
+        return cls(**values)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _plain(value: OptionValue) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _parse(text: str, kind: Any, name: str) -> OptionValue:
+    """``text`` read as the option's type (a list of words is comma-separated)."""
+    if kind == tuple[str, ...]:
+        return tuple(w.strip().lower() for w in text.split(",") if w.strip())
+    if kind is bool:
+        if text.lower() not in _TRUE + _FALSE:
+            raise LabError(f"the study option {name} is true or false, not {text!r}")
+        return text.lower() in _TRUE
+    if kind is int or kind is float:
+        try:
+            number: int | float = kind(text)
+        except ValueError:
+            raise LabError(f"the study option {name} is a number, not {text!r}") from None
+        return number
+    return text
+
+
 @dataclass(frozen=True, kw_only=True)
 class Setup:
-    """What a study runs on: the rules, the bot kind at each seat, the seed, and the command that asked."""
+    """What a study runs on: the rules, the bot kind at each seat, the seed, the study's options (its
+    defaults unless given) and the command that asked."""
 
     rules: Rules
     bots: tuple[str, ...]
     seed: int
+    options: StudyOptions = field(default_factory=StudyOptions)
     command: str = ""
 
 
@@ -61,22 +144,37 @@ def _no_check(rules: Rules) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class Study:
-    """A study: ``play_chunk(rules, bots, seed, count)`` plays ``count`` units seeded by ``seed`` alone and
-    tallies them; tallies ``merge``; ``finish(tally, setup)`` makes the result. ``check`` raises a
-    :class:`LabError` for rules the study cannot use, before any work."""
+    """A study: ``play_chunk(rules, bots, seed, count, **options)`` plays ``count`` units seeded by ``seed``
+    alone and tallies them, given the study's options by name (none for a study without); tallies ``merge``;
+    ``finish(tally, setup)`` makes the result. ``check`` raises a :class:`LabError` for rules the study cannot
+    use, before any work."""
 
     name: str
     title: str
     families: frozenset[str]
     """The registry's families it applies to (``climbing``, ``gin-bummy``, ``boojum``)."""
     units: Units
-    play_chunk: Callable[[Rules, tuple[str, ...], int, int], Tally]
+    play_chunk: Callable[..., Tally]
+    """``(rules, bots, seed, count, **options)``: keyword arguments named as the fields of ``options``."""
     finish: Callable[[Tally, Setup], LabResult]
     merge: Callable[[Tally, Tally], Tally] = merge_counts
     check: Callable[[Rules], None] = _no_check
     chunk: int = 200
     """Units per chunk: each chunk is seeded on its own, so the results are the same for any ``--jobs``."""
     default_count: int = 2000
+    options: type[StudyOptions] = StudyOptions
+    """The class of the study's own options (the base: none)."""
+
+    def settle(self, setup: Setup) -> Setup:
+        """``setup`` with this study's options: its defaults where it holds none, a :class:`LabError` where
+        it holds another study's."""
+        if isinstance(setup.options, self.options):
+            return setup
+        if type(setup.options) is StudyOptions:
+            return replace(setup, options=self.options())
+        raise LabError(
+            f"the {self.name} study takes {self.options.__name__}, not {type(setup.options).__name__}"
+        )
 
     def applies(self, rules: Rules) -> None:
         """Raise a :class:`LabError` unless the study can be run on ``rules``."""

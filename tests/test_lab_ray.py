@@ -1,0 +1,128 @@
+"""``--ray``: a study played on a real two-node Ray cluster on loopback gives the figures ``--jobs 1`` gives,
+even with a worker killed mid-run; an address where nothing answers is refused in one line before any work."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bumtable.cli.app import app
+from bumtable.lab import ray_backend
+from bumtable.lab.ray_backend import RayError, batches, play_batch
+from bumtable.lab.run import run_study
+from bumtable.lab.studies import study
+from bumtable.lab.study import Setup
+from bumtable.rules import get
+
+runner = CliRunner(env={"COLUMNS": "200"})
+REVOLUTION = study("revolution")
+BUM4 = Setup(rules=get("bum-game", players=4), bots=("random",) * 4, seed=11)
+RAY = str(Path(sys.executable).with_name("ray"))
+ENV = {**os.environ, **ray_backend.ENV}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _ray(*args: str) -> None:
+    subprocess.run([RAY, *args], env=ENV, check=True, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="session")
+def cluster() -> Iterator[str]:
+    """A head and a second node on this machine, one CPU each; the head's address."""
+    port = _free_port()
+    address = f"127.0.0.1:{port}"
+    try:
+        _ray(
+            "start",
+            "--head",
+            f"--port={port}",
+            "--node-ip-address=127.0.0.1",
+            "--num-cpus=1",
+            "--include-dashboard=false",
+        )
+        _ray("start", f"--address={address}", "--node-ip-address=127.0.0.1", "--num-cpus=1")
+        yield address
+    finally:
+        ray_backend.disconnect()
+        subprocess.run([RAY, "stop", "--force"], env=ENV, capture_output=True, timeout=120)
+
+
+def _tasks_running() -> list[int]:
+    """The pids of the Ray workers playing a batch now."""
+    title = f"ray::{play_batch.__name__}".encode()
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                command = (Path("/proc") / entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if command.split(b"\0")[0] == title:
+                pids.append(int(entry))
+    return pids
+
+
+def test_a_study_on_a_two_node_cluster_gives_the_figures_of_one_process(cluster: str) -> None:
+    one = run_study(REVOLUTION, BUM4, count=600, jobs=1)
+    assert run_study(REVOLUTION, BUM4, count=600, ray=cluster).to_dict() == one.to_dict()
+
+
+def test_auto_joins_the_local_cluster_and_gives_the_same_figures(cluster: str) -> None:
+    one = run_study(REVOLUTION, BUM4, count=400, jobs=1)
+    assert run_study(REVOLUTION, BUM4, count=400, ray="auto").to_dict() == one.to_dict()
+
+
+def test_a_worker_killed_mid_run_is_replaced_and_the_figures_stay_the_same(cluster: str) -> None:
+    killed: list[int] = []
+
+    def kill_one(units: int) -> None:  # as a chunk comes back, another is being played on the other node
+        if not killed:
+            for pid in _tasks_running()[:1]:
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+
+    one = run_study(REVOLUTION, BUM4, count=1600, jobs=1)
+    played = run_study(REVOLUTION, BUM4, count=1600, ray=cluster, progress=kill_one)
+    assert killed, "no worker was playing a batch when the first chunk came back"
+    assert played.to_dict() == one.to_dict()
+
+
+def test_the_command_on_ray_prints_the_figures_of_one_process(cluster: str) -> None:
+    args = ["lab", "revolution", "bum-game", "--bots", "random", "--hands", "400", "--seed", "3", "--json"]
+    local = runner.invoke(app, [*args, "--jobs", "1"])
+    on_ray = runner.invoke(app, [*args, "--ray", cluster])
+    assert on_ray.exit_code == 0, on_ray.output
+    assert on_ray.stdout == local.stdout
+
+
+def test_an_unreachable_address_is_one_line_before_any_work(tmp_path: Path) -> None:
+    record = tmp_path / "lab.jsonl"
+    address = f"127.0.0.1:{_free_port()}"
+    args = ["lab", "revolution", "bum-game", "--seed", "1", "--ray", address]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: cannot reach the Ray cluster at {address}: Connection refused"
+    with pytest.raises(RayError, match="cannot reach the Ray cluster"):
+        run_study(REVOLUTION, BUM4, count=200, ray=address, record=record)
+    assert not record.exists()
+
+
+def test_chunks_are_grouped_into_tasks_of_at_least_a_hundred_units() -> None:
+    assert batches([200, 200, 50]) == [[0], [1], [2]]
+    assert batches([10] * 25) == [list(range(10)), list(range(10, 20)), list(range(20, 25))]
+    with pytest.raises(RayError, match="HOST:PORT"):
+        ray_backend.connect("nowhere")
