@@ -1,8 +1,10 @@
-"""``--ray``: a study played on a real two-node Ray cluster on loopback gives the figures ``--jobs 1`` gives,
-even with a worker killed mid-run; an address where nothing answers is refused in one line before any work."""
+"""``--ray``: a study, a simulation and a tournament played on a real two-node Ray cluster on loopback give the
+figures ``--jobs 1`` gives, a study even with a worker killed mid-run; an address where nothing answers is
+refused in one line before any work."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -10,17 +12,18 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from bumtable.cli.app import app
-from bumtable.lab import ray_backend
-from bumtable.lab.ray_backend import RayError, batches, play_batch
 from bumtable.lab.run import run_study
 from bumtable.lab.studies import study
 from bumtable.lab.study import Setup
 from bumtable.rules import get
+from bumtable.sim import ray_backend
+from bumtable.sim.ray_backend import RayError, batches, play_batch
 
 runner = CliRunner(env={"COLUMNS": "200"})
 REVOLUTION = study("revolution")
@@ -119,6 +122,48 @@ def test_an_unreachable_address_is_one_line_before_any_work(tmp_path: Path) -> N
     with pytest.raises(RayError, match="cannot reach the Ray cluster"):
         run_study(REVOLUTION, BUM4, count=200, ray=address, record=record)
     assert not record.exists()
+
+
+SIMULATE = ["simulate", "bum-game", "-n", "4", "--hands", "400", "--seed", "1", "--json"]
+TOURNAMENT = [
+    "tournament",
+    "bum-game",
+    "--bots",
+    "easy,random,random,random",
+    "--deals",
+    "4",
+    "--seed",
+    "1",
+    "--json",
+]
+
+
+def _figures(out: str) -> dict[str, Any]:
+    """A command's JSON without how long it took and in how many processes."""
+    data: dict[str, Any] = json.loads(out)
+    for key in ("wall_seconds", "jobs"):
+        data.pop(key, None)
+    return data
+
+
+@pytest.mark.parametrize("args", [SIMULATE, TOURNAMENT], ids=["simulate", "tournament"])
+def test_simulate_and_tournament_on_ray_print_the_figures_of_one_process(
+    cluster: str, args: list[str]
+) -> None:
+    local = runner.invoke(app, [*args, "--jobs", "1"])
+    on_ray = runner.invoke(app, [*args, "--ray", cluster])
+    assert local.exit_code == 0, local.output
+    assert on_ray.exit_code == 0, on_ray.output
+    assert _figures(on_ray.stdout) == _figures(local.stdout)
+
+
+@pytest.mark.parametrize("args", [SIMULATE, TOURNAMENT], ids=["simulate", "tournament"])
+def test_simulate_and_tournament_refuse_an_unreachable_address_in_one_line(args: list[str]) -> None:
+    address = f"127.0.0.1:{_free_port()}"
+    result = runner.invoke(app, [*args, "--ray", address])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.strip() == f"error: cannot reach the Ray cluster at {address}: Connection refused"
 
 
 def test_chunks_are_grouped_into_tasks_of_at_least_a_hundred_units() -> None:

@@ -39,13 +39,13 @@ from bumtable.cli.common import (
     print_table,
     split_words,
 )
-from bumtable.lab.ray_backend import connect
 from bumtable.lab.record import recorded_seed
 from bumtable.lab.result import LabResult
 from bumtable.lab.run import open_record, run_study
 from bumtable.lab.studies import STUDIES
 from bumtable.lab.studies import study as find_study
 from bumtable.lab.study import LabError, Setup, Study, Units
+from bumtable.sim.ray_backend import connect
 
 
 class RateColumn(ProgressColumn):

@@ -29,6 +29,7 @@ from bumtable.cli.common import (
 from bumtable.rules import as_climbing, family_of, system
 from bumtable.sim import GameSimReport, SimReport, simulate_games
 from bumtable.sim import simulate as run_simulation
+from bumtable.sim.ray_backend import connect
 from bumtable.words import ordinal, plural
 
 
@@ -151,6 +152,15 @@ def simulate(
             help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
         ),
     ] = 0,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Play on Ray: auto (the local cluster, or one started here) or a cluster's HOST:PORT. "
+            "The results are the same as with --jobs.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     """Let bots play many hands (or games) and summarise who won, points, revolutions and endings."""
@@ -158,6 +168,8 @@ def simulate(
         rules = make_rules(game, players, split_words(variant), target, option or ())
         kinds = parse_bots(bots)
         title = system(game).title
+        if ray is not None:  # an unreachable cluster is refused here, before any work
+            connect(ray)
     if seed is None:
         seed = new_seed()
     progress = work_progress("Simulating", quiet=as_json)
@@ -166,10 +178,12 @@ def simulate(
         advance = lambda k: progress.advance(task, k)  # noqa: E731
         if family_of(rules).name == "climbing":  # hands of a long match, counted by role
             report: SimReport | GameSimReport = run_simulation(
-                as_climbing(rules), hands=hands, bots=kinds, seed=seed, jobs=jobs, progress=advance
+                as_climbing(rules), hands=hands, bots=kinds, seed=seed, jobs=jobs, progress=advance, ray=ray
             )
         else:
-            report = simulate_games(rules, games=hands, bots=kinds, seed=seed, jobs=jobs, progress=advance)
+            report = simulate_games(
+                rules, games=hands, bots=kinds, seed=seed, jobs=jobs, progress=advance, ray=ray
+            )
     if as_json:
         typer.echo(json.dumps(report.to_dict()))
     elif isinstance(report, SimReport):

@@ -29,6 +29,7 @@ from bumtable.cli.common import (
     work_progress,
 )
 from bumtable.rules import system
+from bumtable.sim.ray_backend import connect
 from bumtable.sim.tournament import TournamentReport, open_record, recorded_report, tournament_lineups
 from bumtable.sim.tournament import tournament as run_tournament
 from bumtable.sim.tournament_record import recorded_seed
@@ -198,6 +199,15 @@ def tournament(
             help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
         ),
     ] = 0,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Play on Ray: auto (the local cluster, or one started here) or a cluster's HOST:PORT. "
+            "The results are the same as with --jobs.",
+            show_default=False,
+        ),
+    ] = None,
     round_robin: Annotated[
         bool,
         typer.Option(
@@ -254,6 +264,8 @@ def tournament(
         lineups = tournament_lineups(rules, bots=kinds, deals=deals, jobs=jobs, round_robin=round_robin)
         if record is not None:  # a record that cannot be this tournament's is told here too
             open_record(rules, lineups, seed=seed, round_robin=round_robin, record=record).close()
+        if ray is not None:  # an unreachable cluster is refused here too
+            connect(ray)
         try:
             with progress:
                 task = progress.add_task("deals", total=max(deals, 1))
@@ -266,6 +278,7 @@ def tournament(
                     round_robin=round_robin,
                     progress=lambda k: progress.advance(task, k),
                     record=record,
+                    ray=ray,
                 )
         except KeyboardInterrupt:
             if record is None:

@@ -16,13 +16,13 @@ from collections.abc import Callable
 from functools import partial, reduce
 from pathlib import Path
 
-from bumtable.lab.ray_backend import ray_runner
 from bumtable.lab.record import StudyRecord, header
 from bumtable.lab.result import LabResult
 from bumtable.lab.studies import study as named_study
 from bumtable.lab.study import LabError, OptionValue, Setup, Study, Tally
 from bumtable.rules import Rules
 from bumtable.sim.parallel import chunk_seeds, chunk_sizes, default_jobs, run_chunks
+from bumtable.sim.ray_backend import ray_runner
 
 
 def _work(

@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 from bumtable.bots.seeds import PerSeat
 from bumtable.rules import Rules, State
 from bumtable.sim.parallel import add_counts, chunk_seeds, chunk_sizes, default_jobs, run_chunks
+from bumtable.sim.ray_backend import ray_runner
 from bumtable.sim.runner import OVER, Played, Runner, Until
 
 LARGEST = {"add": max}
@@ -98,14 +99,16 @@ def play_batch(
     seed: int,
     jobs: int,
     progress: Callable[[int], None] | None,
+    ray: str | None = None,
 ) -> Totals[T]:
-    """Play ``count`` units in chunks of ``chunk`` in ``jobs`` processes (0: every core); the counts depend
-    on the seed alone, not on ``jobs``."""
+    """Play ``count`` units in chunks of ``chunk`` in ``jobs`` processes (0: every core), or as Ray tasks on
+    the cluster at ``ray`` (``auto`` or an address); the counts depend on the seed alone."""
     jobs = jobs or default_jobs()
+    chunks = run_chunks if ray is None else ray_runner(ray)  # a cluster is joined here, before any work
     sizes = chunk_sizes(count, chunk)
     start = time.perf_counter()
-    inline = progress if jobs == 1 or len(sizes) == 1 else None
-    tallies = run_chunks(
+    inline = progress if ray is None and (jobs == 1 or len(sizes) == 1) else None
+    tallies = chunks(
         partial(play_chunk, batch, inline),
         sizes,
         chunk_seeds(seed, len(sizes)),

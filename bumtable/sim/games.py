@@ -99,6 +99,7 @@ def simulate_games(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> GameSimReport:
     """Play ``games`` games in ``jobs`` processes (0: every core), ``bots[i % len(bots)]`` at seat ``i``; the
     seats are reshuffled each game so that no bot keeps one seat's advantage."""
@@ -107,7 +108,7 @@ def simulate_games(
     n = rules.players
     asked = [bots[i % len(bots)] for i in range(n)]
     batch = Batch(rules, tuple(asked), GAME_END, GameTally, shuffle=True)
-    totals = play_batch(batch, count=games, chunk=CHUNK, seed=seed, jobs=jobs, progress=progress)
+    totals = play_batch(batch, count=games, chunk=CHUNK, seed=seed, jobs=jobs, progress=progress, ray=ray)
     total = totals.tally
     wins = dict.fromkeys(asked, 0.0)
     for kind, won in total.wins.items():

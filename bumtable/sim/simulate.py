@@ -102,6 +102,7 @@ def simulate(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    ray: str | None = None,
 ) -> SimReport:
     """Play ``hands`` hands in ``jobs`` processes (0: every core), ``bots[i % len(bots)]`` at seat ``i``."""
     if hands < 1:
@@ -109,7 +110,7 @@ def simulate(
     n = rules.players
     kinds = [bots[i % len(bots)] for i in range(n)]
     batch = Batch(rules, tuple(kinds), HAND_END, HandTally)
-    totals = play_batch(batch, count=hands, chunk=CHUNK, seed=seed, jobs=jobs, progress=progress)
+    totals = play_batch(batch, count=hands, chunk=CHUNK, seed=seed, jobs=jobs, progress=progress, ray=ray)
     total = totals.tally
     roles, role_hands = rules.roles, max(total.role_hands, 1)
     return SimReport(

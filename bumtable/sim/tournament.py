@@ -26,6 +26,7 @@ from bumtable.rules import Rules, family_of
 from bumtable.sim.ladder import Rung, ladder
 from bumtable.sim.lineups import TournamentError, fill_lineup, rotations, round_robin_lineups
 from bumtable.sim.parallel import default_jobs, run_chunks
+from bumtable.sim.ray_backend import ray_runner
 from bumtable.sim.runner import HAND_END, Runner
 from bumtable.sim.tournament_record import TournamentRecord, header
 from bumtable.sim.tournament_stats import HeadToHead, KindResult, TableResult, head_to_head, kind_results
@@ -191,12 +192,15 @@ def tournament(
     round_robin: bool = False,
     progress: Callable[[int], None] | None = None,
     record: str | Path | None = None,
+    ray: str | None = None,
 ) -> TournamentReport:
-    """Play ``deals`` deals in ``jobs`` processes (0: every core) and summarise per bot kind; with ``record``,
-    a stopped tournament goes on from its record and gives the same report."""
+    """Play ``deals`` deals in ``jobs`` processes (0: every core), or as Ray tasks on the cluster at ``ray``
+    (``auto`` or an address), and summarise per bot kind; with ``record``, a stopped tournament goes on from
+    its record and gives the same report."""
     lineups = tournament_lineups(rules, bots=bots, deals=deals, jobs=jobs, round_robin=round_robin)
     plan = table_plan(lineups)
     jobs = jobs or default_jobs()
+    play = run_chunks if ray is None else ray_runner(ray)  # a cluster is joined here, before any work
     with contextlib.ExitStack() as stack:
         known: dict[int, tuple[TableResult, ...]] = {}
         add: Callable[[int, tuple[TableResult, ...]], None] | None = None
@@ -211,7 +215,7 @@ def tournament(
         # (recorded deals go one at a time, so a stop loses no finished deal).
         size = 1 if record is not None else max(1, min(25, -(-deals // (4 * jobs))))
         chunks = runs(missing, size)
-        inline = progress if jobs == 1 or len(chunks) == 1 else None
+        inline = progress if ray is None and (jobs == 1 or len(chunks) == 1) else None
         if progress is not None and known:
             progress(len(known))
         begin = time.perf_counter()
@@ -225,7 +229,7 @@ def tournament(
                     add(first + k, deal_tables)
 
         if chunks:
-            run_chunks(
+            play(
                 partial(_play_deals, rules, seed, plan, inline),
                 [count for _, count in chunks],
                 [first for first, _ in chunks],
