@@ -337,7 +337,7 @@ def test_a_boojum_hint_says_whether_a_bid_spends_a_card_the_hand_can_spare() -> 
 
 
 def test_a_boojum_hint_gives_the_share_of_playouts_that_left_the_seat_ahead() -> None:
-    """Boojum's playouts stop 16 moves on, at the game's start long before anyone wins, so none ends on top:
+    """Boojum's playouts end 16 moves on, at the game's start long before anyone wins, so none ends on top:
     the hint gives the share of the deals that left the seat ahead of the others instead of a
     meaningless 0 % on top."""
     from bumtable.bots.move_words import boojum_words

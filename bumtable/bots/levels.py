@@ -41,7 +41,7 @@ LEVEL_CONFIGS: dict[str, dict[str, SearchConfig]] = {
         "climbing": replace(_SEARCH, iterations=450, prune=60, infer=0.5),
         "zheng-shangyou": replace(_SEARCH, iterations=270, prune=40, infer=0.5),
         "gin-bummy": replace(_SEARCH, iterations=350),
-        # a game runs to dozens of rounds: playouts stop 16 actions on, ties go to the heuristic
+        # a game runs to dozens of rounds: playouts end 16 actions on, ties go to the heuristic
         "boojum": replace(_SEARCH, iterations=40, max_rollout=16, favourite_ties=True),
     },
 }

@@ -12,15 +12,13 @@ flushed as it finishes, so a stopped tournament loses only the deals in play and
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from types import TracebackType
-from typing import IO, Any
+from typing import Any, ClassVar
 
 from bumtable import __version__
+from bumtable.sim.jsonl_record import JsonlRecord
 from bumtable.sim.lineups import TournamentError
 from bumtable.sim.tournament_stats import TableResult
 
@@ -85,10 +83,18 @@ def table_from_dict(data: Any, seats: Sequence[str]) -> TableResult:
     )
 
 
-class TournamentRecord:
+class TournamentRecord(JsonlRecord):
     """The deals a record holds (:attr:`deals`) and :meth:`add` for more. Opening creates the file, or refuses
     a record of another tournament (naming what differs) and drops a last line cut short; one tournament at a
     time holds it locked (``read_only`` reads it without the lock, as it is written)."""
+
+    KIND = KIND
+    WHAT = "tournament"
+    NAME = "tournament record"
+    SAME = ("format", "version", "rules", "seed", "mode", "lineups", "bots")
+    BUSY = "wait for it to finish, or give another file"
+    ERROR = RecordError
+    SAID: ClassVar[dict[str, str]] = {"lineups": "line-ups are", "bots": "bots are"}
 
     def __init__(
         self,
@@ -98,130 +104,26 @@ class TournamentRecord:
         *,
         read_only: bool = False,
     ) -> None:
-        self.path = Path(path)
         self.plan = [tuple(seats) for seats in plan]
         self.deals: dict[int, tuple[TableResult, ...]] = {}
         """The deals recorded, by index."""
-        self._file: IO[bytes] | None = None
-        if read_only:
-            self._read_only(head)
-            return
-        try:
-            file = self.path.open("a+b")  # created if missing; every write goes to the end
-        except OSError as e:
-            raise RecordError(f"cannot open the record {self.path}: {e}") from None
-        try:
-            try:
-                fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)  # one tournament at a time writes a record
-            except OSError as e:
-                if e.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES):
-                    raise RecordError(f"cannot lock the record {self.path}: {e}") from None
-                raise RecordError(
-                    f"the record {self.path} is being written by another tournament: wait for it to finish, "
-                    "or give another file"
-                ) from None
-            file.seek(0)
-            try:
-                data = file.read()
-                text = data.decode()
-            except (OSError, UnicodeDecodeError) as e:
-                raise RecordError(f"cannot read the record {self.path}: {e}") from None
-            good = self._read(text, head) if text.strip() else 0
-            try:
-                if good < len(data):
-                    file.truncate(good)  # a last line cut short by a stop: dropped (or an empty file)
-                if not good:
-                    file.write((json.dumps(head) + "\n").encode())
-                    file.flush()
-            except OSError as e:
-                raise RecordError(f"cannot write the record {self.path}: {e}") from None
-        except BaseException:
-            file.close()
-            raise
-        self._file = file
+        super().__init__(path, head, read_only=read_only)
 
-    def _read_only(self, head: dict[str, Any]) -> None:
-        """Read the deals without locking or writing (a last line half written is left out)."""
-        try:
-            text = self.path.read_bytes().decode()
-        except FileNotFoundError:
-            raise RecordError(f"there is no record at {self.path}") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"cannot read the record {self.path}: {e}") from None
-        if not text.strip():
-            raise RecordError(f"the record {self.path} is empty")
-        self._read(text, head)
-
-    def _read(self, text: str, head: dict[str, Any]) -> int:
-        """Read the deals of ``text``; the length in bytes of its good part."""
-        lines = text.split("\n")
-        where = f"the record {self.path}"
-        try:
-            first = json.loads(lines[0])
-        except json.JSONDecodeError:
-            first = None
-        if not isinstance(first, dict) or first.get("record") != KIND:
-            raise RecordError(f"{where} is not a tournament record (its first line should say {KIND!r})")
-        for key in ("format", "version", "rules", "seed", "mode", "lineups", "bots"):
-            theirs, ours = first.get(key), head[key]
-            if theirs != ours:
-                if isinstance(theirs, dict) and isinstance(ours, dict):  # name the first setting that differs
-                    sub = next(k for k in [*ours, *theirs] if theirs.get(k) != ours.get(k))
-                    key, theirs, ours = f"{key}' {sub}", theirs.get(sub), ours.get(sub)
-                said = {"lineups": "line-ups are", "bots": "bots are"}.get(key, f"{key} is")
-                raise RecordError(
-                    f"{where} records another tournament: its {said} {_short(theirs)}, this one's "
-                    f"{_short(ours)}; give another file to start a new record"
-                )
-        if len(lines) == 1:  # the whole first line, its newline never written: written again
-            return 0
-        good = len(lines[0].encode()) + 1
-        for number, line in enumerate(lines[1:-1], start=2):  # each followed by a newline
-            if line.strip():
-                try:
-                    index, tables = self._deal(line)
-                except ValueError as e:
-                    raise RecordError(f"line {number} of {where} is broken: {e}") from None
-                self.deals[index] = tables
-            good += len(line.encode()) + 1
-        return good  # what follows the last newline ("", or a line cut short by a stop) is dropped
-
-    def _deal(self, line: str) -> tuple[int, tuple[TableResult, ...]]:
+    def _entry(self, line: str) -> None:
         data = json.loads(line)  # a JSONDecodeError is a ValueError
         if not isinstance(data, dict) or not isinstance(data.get("deal"), int) or data["deal"] < 0:
             raise ValueError('a deal line is {"deal": INDEX, "tables": [...]}')
         tables = data.get("tables")
         if not isinstance(tables, list) or len(tables) != len(self.plan):
             raise ValueError(f"deal {data['deal']} has {_count(tables)} tables, not {len(self.plan)}")
-        return data["deal"], tuple(
+        self.deals[data["deal"]] = tuple(
             table_from_dict(t, seats) for t, seats in zip(tables, self.plan, strict=True)
         )
 
     def add(self, index: int, tables: Sequence[TableResult]) -> None:
         """Record deal ``index``, written and flushed at once."""
-        assert self._file is not None, "the record is closed (or was opened read-only)"
-        line = json.dumps({"deal": index, "tables": [table_to_dict(t) for t in tables]})
-        self._file.write((line + "\n").encode())
-        self._file.flush()
+        self._write({"deal": index, "tables": [table_to_dict(t) for t in tables]})
         self.deals[index] = tuple(tables)
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-
-    def __enter__(self) -> TournamentRecord:
-        return self
-
-    def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
-    ) -> None:
-        self.close()
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _count(tables: Any) -> int | str:
