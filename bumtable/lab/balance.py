@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bumtable import __version__
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.exchange import add_cluster, cluster_moments, contrast, hand_results
 from bumtable.lab.result import LabResult, Plot, Table
@@ -273,13 +272,8 @@ def finish(tally: Tally, setup: Setup) -> LabResult:
             + "Games are independent, so each rate is a Bernoulli rate with Wilson's 95 % score interval; the "
             f"mean {unit} per game has Student's t interval over the games."
         )
-    return LabResult(
+    return setup.result(
         study="balance",
-        game=rules.system,
-        players=n,
-        command=setup.command,
-        seed=setup.seed,
-        version=__version__,
         method=method,
         units=units,
         played=played,

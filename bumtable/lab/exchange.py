@@ -17,7 +17,6 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from bumtable import __version__
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.result import LabResult, Plot, Table
 from bumtable.lab.study import Setup, Study, Tally
@@ -270,13 +269,8 @@ def finish(tally: Tally, setup: Setup) -> LabResult:
         "cluster-robust (sandwich) standard error of each mean or gap, with Student's t on matches - 1 degrees "
         "of freedom. Chunks of hands are seeded from the seed and their index alone."
     )
-    return LabResult(
+    return setup.result(
         study="exchange",
-        game=rules.system,
-        players=n,
-        command=setup.command,
-        seed=setup.seed,
-        version=__version__,
         method=method,
         units="hands",
         played=tally["hands"],

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from bumtable import __version__
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.result import LabResult, Plot, Table
 from bumtable.lab.study import Setup, Study, Tally
@@ -314,13 +313,8 @@ def _finish(tally: Tally, setup: Setup, pace: Pace) -> LabResult:
         f"per forced move and {pace.deal:g} s to gather, shuffle and deal each {unit} (an assumption, "
         "set by bumtable.lab.length.Pace; the table shows faster and slower paces)."
     )
-    return LabResult(
+    return setup.result(
         study="length",
-        game=rules.system,
-        players=rules.players,
-        command=setup.command,
-        seed=setup.seed,
-        version=__version__,
         method=method,
         units="matches",
         played=tally["matches"],

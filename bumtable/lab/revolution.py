@@ -17,7 +17,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from bumtable import __version__
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.result import LabResult, Plot, Table
 from bumtable.lab.study import LabError, Setup, Study, Tally
@@ -328,13 +327,8 @@ def finish(tally: Tally, setup: Setup) -> LabResult:
         f"{'Revolutions are optional here: match play counts those declared. ' if rules.revolution_declare == 'optional' else ''}"
         f"Chunks of hands are seeded from the seed and their index alone (z = {Z95:.2f})."
     )
-    return LabResult(
+    return setup.result(
         study="revolution",
-        game=rules.system,
-        players=rules.players,
-        command=setup.command,
-        seed=setup.seed,
-        version=__version__,
         method=method,
         units="hands",
         played=tally["hands"],

@@ -14,7 +14,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bumtable import __version__
 from bumtable.bots.seeds import PerSeat
 from bumtable.errors import BumtableError
 from bumtable.lab.result import LabResult, Plot, Table
@@ -304,13 +303,8 @@ def finish(tally: Tally, setup: Setup) -> LabResult:
         f"{PARITY:g} point per hand up to the match's end, for the mean and for each end of the interval. "
         f"Chunks of hands are seeded from the seed and their index alone (z = {Z95:.2f})."
     )
-    return LabResult(
+    return setup.result(
         study="roles",
-        game=rules.system,
-        players=n,
-        command=setup.command,
-        seed=setup.seed,
-        version=__version__,
         method=method,
         units="hands",
         played=tally["hands"],

@@ -19,7 +19,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bumtable import __version__
 from bumtable.bots import check_bot
 from bumtable.bots.seeds import PerSeat
 from bumtable.errors import BumtableError
@@ -214,13 +213,8 @@ def finish(tally: Tally, setup: Setup) -> LabResult:
         "first (a paired difference with its normal 95 % interval, as McNemar's test counts): that is sharper "
         "than asking whether the two levels' own intervals separate, which the table also says."
     )
-    return LabResult(
+    return setup.result(
         study="skill",
-        game=rules.system,
-        players=n,
-        command=setup.command,
-        seed=setup.seed,
-        version=__version__,
         method=method,
         units="deals",
         played=deals,

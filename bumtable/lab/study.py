@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, Self
 
+from bumtable import __version__
 from bumtable.errors import BumtableError
 from bumtable.lab.result import LabResult
 from bumtable.rules import Rules, family_of
@@ -116,6 +117,18 @@ class Setup:
     seed: int
     options: StudyOptions = field(default_factory=StudyOptions)
     command: str = ""
+
+    def result(self, **found: Any) -> LabResult:
+        """A study's :class:`LabResult` from what it ``found``, with this setup's game, players, command, seed
+        and the version filled in."""
+        return LabResult(
+            game=self.rules.system,
+            players=self.rules.players,
+            command=self.command,
+            seed=self.seed,
+            version=__version__,
+            **found,
+        )
 
 
 def merge_counts(a: Tally, b: Tally) -> Tally:
