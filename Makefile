@@ -50,7 +50,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP) postgres chromium web
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist loadgroup
 
 ## PostgreSQL's server binaries, which the server tests start a throwaway cluster with (installed if missing).
 postgres:

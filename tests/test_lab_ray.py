@@ -39,6 +39,10 @@ def _free_port() -> int:
         return port
 
 
+# one cluster for the whole file, on one worker: its `ray stop` would stop a second worker's cluster too
+pytestmark = pytest.mark.xdist_group("ray")
+
+
 def _ray(*args: str) -> None:
     subprocess.run([RAY, *args], env=ENV, check=True, capture_output=True, timeout=120)
 

@@ -25,6 +25,28 @@ from bumtable.rules import Rules, get, rules_from_dict, system, systems
 GAME_HELP = "The game: " + ", ".join(systems()) + " (bumtable games lists players and variants)."
 
 
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=0,
+        help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
+    ),
+]
+"""``--jobs``, as every command that plays in processes takes it."""
+RayOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        help="Play on Ray: auto (the local cluster, or one started here) or a cluster's HOST:PORT. "
+        "The results are the same as with --jobs.",
+        show_default=False,
+    ),
+]
+"""``--ray``, as every command that plays in chunks takes it."""
+
+
 def players_help() -> str:
     from bumtable.rules.registry import SYSTEMS
 

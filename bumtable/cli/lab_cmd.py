@@ -26,8 +26,10 @@ from rich.text import Text
 
 from bumtable.cli.common import (
     GameArg,
+    JobsOption,
     OptionOpt,
     PlayersOpt,
+    RayOption,
     VariantOpt,
     cli_errors,
     err_console,
@@ -191,24 +193,8 @@ def lab(
         int | None,
         typer.Option(help="Seed (default: the record's with --record, else a fresh one, shown)."),
     ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=0,
-            help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
-        ),
-    ] = 0,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            help="Play on Ray: auto (the local cluster, or one started here) or a cluster's HOST:PORT. "
-            "The results are the same as with --jobs.",
-            show_default=False,
-        ),
-    ] = None,
+    jobs: JobsOption = 0,
+    ray: RayOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with every figure.")] = False,
     out: Annotated[
         Path | None,

@@ -13,8 +13,10 @@ from rich.text import Text
 
 from bumtable.cli.common import (
     GameArg,
+    JobsOption,
     OptionOpt,
     PlayersOpt,
+    RayOption,
     VariantOpt,
     cli_errors,
     make_rules,
@@ -143,24 +145,8 @@ def simulate(
     seed: Annotated[
         int | None, typer.Option(help="Seed (default: a fresh one, shown in the summary).")
     ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=0,
-            help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
-        ),
-    ] = 0,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            help="Play on Ray: auto (the local cluster, or one started here) or a cluster's HOST:PORT. "
-            "The results are the same as with --jobs.",
-            show_default=False,
-        ),
-    ] = None,
+    jobs: JobsOption = 0,
+    ray: RayOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     """Let bots play many hands (or games) and summarise who won, points, revolutions and endings."""

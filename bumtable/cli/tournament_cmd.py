@@ -16,6 +16,7 @@ from bumtable.cli.common import (
     GameArg,
     OptionOpt,
     PlayersOpt,
+    RayOption,
     VariantOpt,
     bot_words,
     cli_errors,
@@ -199,15 +200,7 @@ def tournament(
             help="Processes to play in (0: every core). The results are the same for a seed whatever the number.",
         ),
     ] = 0,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            help="Play on Ray: auto (the local cluster, or one started here) or a cluster's HOST:PORT. "
-            "The results are the same as with --jobs.",
-            show_default=False,
-        ),
-    ] = None,
+    ray: RayOption = None,
     round_robin: Annotated[
         bool,
         typer.Option(
