@@ -143,8 +143,9 @@ TOURNAMENT = [
 
 
 def _figures(out: str) -> dict[str, Any]:
-    """A command's JSON without how long it took and in how many processes."""
-    data: dict[str, Any] = json.loads(out)
+    """A command's JSON without how long it took and in how many processes. Ray's driver may print a line of its
+    own first (a worker killed by an earlier test of this cluster is reported to the next job)."""
+    data: dict[str, Any] = json.loads(out[out.index("{") :])
     for key in ("wall_seconds", "jobs"):
         data.pop(key, None)
     return data
