@@ -30,6 +30,8 @@ REVOLUTION = study("revolution")
 BUM4 = Setup(rules=get("bum-game", players=4), bots=("random",) * 4, seed=11)
 RAY = str(Path(sys.executable).with_name("ray"))
 ENV = {**os.environ, **ray_backend.ENV}
+STORE = 100 * 1024 * 1024
+"""Each node's object store, in bytes: the tests send a few small tallies, and the machine is shared."""
 
 
 def _free_port() -> int:
@@ -39,7 +41,8 @@ def _free_port() -> int:
         return port
 
 
-# one cluster for the whole file, on one worker: its `ray stop` would stop a second worker's cluster too
+# one cluster for the whole file, on one worker: its `ray stop` would stop a second worker's cluster too;
+# stopped as the file's last test ends, so that it does not share the machine with the tests after it
 pytestmark = pytest.mark.xdist_group("ray")
 
 
@@ -47,7 +50,7 @@ def _ray(*args: str) -> None:
     subprocess.run([RAY, *args], env=ENV, check=True, capture_output=True, timeout=120)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """A head and a second node on this machine, one CPU each; the head's address."""
     port = _free_port()
@@ -59,9 +62,16 @@ def cluster() -> Iterator[str]:
             f"--port={port}",
             "--node-ip-address=127.0.0.1",
             "--num-cpus=1",
+            f"--object-store-memory={STORE}",
             "--include-dashboard=false",
         )
-        _ray("start", f"--address={address}", "--node-ip-address=127.0.0.1", "--num-cpus=1")
+        _ray(
+            "start",
+            f"--address={address}",
+            "--node-ip-address=127.0.0.1",
+            "--num-cpus=1",
+            f"--object-store-memory={STORE}",
+        )
         yield address
     finally:
         ray_backend.disconnect()
@@ -116,6 +126,23 @@ def test_the_command_on_ray_prints_the_figures_of_one_process(cluster: str) -> N
     assert on_ray.stdout == local.stdout
 
 
+def test_what_the_driver_tells_of_the_cluster_goes_to_stderr(
+    cluster: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    ray_backend.connect(cluster)
+    import ray
+
+    told = {
+        "lines": ["A worker died or was killed while executing a task."],
+        "pid": "raylet",
+        "is_err": False,
+    }
+    ray._private.worker.print_to_stdstream(told, ignore_prefix=False)  # as Ray's listening thread calls it
+    out, err = capfd.readouterr()
+    assert out == ""
+    assert "A worker died" in err
+
+
 def test_an_unreachable_address_is_one_line_before_any_work(tmp_path: Path) -> None:
     record = tmp_path / "lab.jsonl"
     address = f"127.0.0.1:{_free_port()}"
@@ -143,9 +170,9 @@ TOURNAMENT = [
 
 
 def _figures(out: str) -> dict[str, Any]:
-    """A command's JSON without how long it took and in how many processes. Ray's driver may print a line of its
-    own first (a worker killed by an earlier test of this cluster is reported to the next job)."""
-    data: dict[str, Any] = json.loads(out[out.index("{") :])
+    """A command's JSON (all of stdout: what Ray's driver tells goes to stderr) without how long it took and in
+    how many processes."""
+    data: dict[str, Any] = json.loads(out)
     for key in ("wall_seconds", "jobs"):
         data.pop(key, None)
     return data

@@ -90,6 +90,24 @@ def connect(address: str) -> None:
     except (ConnectionError, RuntimeError, ValueError) as e:
         raise RayError(f"cannot join the Ray cluster at {address}: {str(e).splitlines()[0]}") from None
     _JOINED.append(address)
+    _messages_to_stderr(ray)
+
+
+def _messages_to_stderr(ray: Any) -> None:
+    """Send what Ray's driver tells of the cluster (a worker died, a node lost) to stderr, where a command's
+    progress goes, so that stdout holds only the command's own output (``--json``). Ray prints these lines
+    from a thread of its own through ``print_to_stdstream``, to stdout; the pinned Ray version is checked
+    by the tests."""
+    worker = ray._private.worker
+    shown = worker.print_to_stdstream
+    if getattr(shown, "to_stderr", False):
+        return
+
+    def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
+        shown({**data, "is_err": True}, ignore_prefix)
+
+    to_stderr.to_stderr = True  # type: ignore[attr-defined]
+    worker.print_to_stdstream = to_stderr
 
 
 def disconnect() -> None:
