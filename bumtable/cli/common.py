@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import secrets
 import shlex
 import shutil
@@ -20,7 +19,8 @@ from rich.table import Table
 from bumtable.bots import BOTS, check_bot
 from bumtable.bots.seeds import bot_seed as bot_seed  # re-exported: play and its tests import it here
 from bumtable.errors import BumtableError
-from bumtable.rules import Rules, get, rules_from_dict, system, systems
+from bumtable.rules import Rules, get, system, systems
+from bumtable.rules.changes import changed, read_changes
 
 GAME_HELP = "The game: " + ", ".join(systems()) + " (bumtable games lists players and variants)."
 
@@ -156,33 +156,12 @@ def make_rules(
     if changes and system(game).family.name != "climbing":
         raise CliError(f"{system(game).name} has no points target: leave out --target")
     rules = get(game, players=players, variants=variants, **changes)
-    extra = parse_options(options)
-    if not extra:
-        return rules
-    data = rules.to_dict()
-    unknown = sorted(set(extra) - set(data))
-    if unknown:
-        raise CliError(
-            f"{rules.system} has no option {unknown[0]!r}; bumtable games {rules.system} lists them"
-        )
-    for key, value in extra.items():
-        if isinstance(data[key], str) and not isinstance(value, str):
-            value = json.dumps(value)  # reverse_card=8: the text, not the number
-        data[key] = value
-    return rules_from_dict(data)
+    return changed(rules, parse_options(options))
 
 
 def parse_options(values: Iterable[str]) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for text in values:
-        name, eq, value = text.partition("=")
-        if not eq or not name.strip():
-            raise CliError(f"--option takes NAME=VALUE (e.g. reverse_card=8), not {text!r}")
-        try:
-            out[name.strip().replace("-", "_")] = json.loads(value)
-        except json.JSONDecodeError:
-            out[name.strip().replace("-", "_")] = value
-    return out
+    """``-o`` words as options by name, each value JSON where it parses (``rules.changes.read_changes``)."""
+    return read_changes(values)
 
 
 def bot_words(text: str) -> list[str]:

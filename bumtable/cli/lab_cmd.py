@@ -46,7 +46,7 @@ from bumtable.lab.result import LabResult
 from bumtable.lab.run import open_record, run_study
 from bumtable.lab.studies import STUDIES
 from bumtable.lab.studies import study as find_study
-from bumtable.lab.study import LabError, Setup, Study, Units
+from bumtable.lab.study import LabError, Setup, Study, StudyOptions, Units
 from bumtable.sim.ray_backend import connect
 
 
@@ -89,9 +89,11 @@ def command_text(
     *,
     units: Units = "hands",
     settings: list[str] | None = None,
+    axis: str | None = None,
 ) -> str:
-    """The command that makes the same figures again (the seed always given); ``hands`` counts ``units``."""
-    words = ["bumtable", "lab", study, game, "-n", str(players)]
+    """The command that makes the same figures again (the seed always given); ``hands`` counts ``units``;
+    ``axis`` is a sweep's values, ``NAME=a,b,c``."""
+    words = ["bumtable", "lab", study, game, *([axis] if axis is not None else []), "-n", str(players)]
     for v in variants:
         words += ["-v", v]
     for o in options:
@@ -103,7 +105,7 @@ def command_text(
 
 
 def _counted_in(units: Units) -> str:
-    return ", ".join(sorted(s.name for s in STUDIES.values() if s.units == units))
+    return ", ".join(sorted(s.name for s in STUDIES.values() if s.units == units and s.counted_by is None))
 
 
 def _study_options() -> str:
@@ -111,16 +113,20 @@ def _study_options() -> str:
     return " Options: " + " | ".join(sorted(said)) + "." if said else ""
 
 
-def count_of(study: Study, hands: int | None, matches: int | None) -> int:
-    """The units to play: ``--hands`` or ``--matches``, whichever the study counts in (its default if
-    neither); the other is a LabError."""
-    given, wrong = (hands, matches) if study.units == "hands" else (matches, hands)
+def count_of(
+    study: Study, hands: int | None, matches: int | None, options: StudyOptions | None = None
+) -> int:
+    """The units to play: ``--hands`` or ``--matches``, whichever the study counts in with ``options`` (a
+    sweep: the study it sweeps; its default if neither); the other is a LabError."""
+    counted = study if options is None else study.counted(options)
+    given, wrong = (hands, matches) if counted.units == "hands" else (matches, hands)
     if wrong is not None:
-        other = "matches" if study.units == "hands" else "hands"
+        other = "matches" if counted.units == "hands" else "hands"
+        name = study.name if counted is study else f"{study.name} of the {counted.name}"
         raise LabError(
-            f"the {study.name} study is counted in {study.units}: give --{study.units}, not --{other}"
+            f"the {name} study is counted in {counted.units}: give --{counted.units}, not --{other}"
         )
-    return study.default_count if given is None else given
+    return counted.default_count if given is None else given
 
 
 def print_result(console: Console, result: LabResult, wall: float, resumed: int) -> None:
@@ -151,6 +157,14 @@ def print_result(console: Console, result: LabResult, wall: float, resumed: int)
 def lab(
     study: Annotated[str, typer.Argument(help="The study: " + ", ".join(sorted(STUDIES)) + ".")],
     game: GameArg = "bum-game",
+    axis: Annotated[
+        str | None,
+        typer.Argument(
+            help="sweep only: the values compared, NAME=a,b,c: a rules option (as -o takes it), variant "
+            "(none: no variant), players or bots; commas inside [] belong to the value.",
+            show_default=False,
+        ),
+    ] = None,
     players: PlayersOpt = None,
     variant: VariantOpt = None,
     option: OptionOpt = None,
@@ -208,7 +222,8 @@ def lab(
         ),
     ] = None,
 ) -> None:
-    """Study a game's rules: exact odds beside simulated rates, with 95 % intervals and plots."""
+    """Study a game's rules: exact odds beside simulated rates, with 95 % intervals and plots; sweep compares
+    a study's figures as one option takes several values (bumtable lab sweep bum-game jokers=2,3)."""
     if seed is None and record is not None:
         seed = recorded_seed(record)
     if seed is None:
@@ -219,10 +234,13 @@ def lab(
         rules = make_rules(game, players, variants, None, options)
         chosen.applies(rules)
         settings = list(study_option or ())
-        own = chosen.options.read(settings, study=chosen.name)
         kinds = parse_bots(bots)
+        own = chosen.options.read(settings, study=chosen.name).from_command(
+            study=chosen.name, axis=axis, variants=variants, options=options, bots=kinds
+        )
         seats = tuple(kinds[i % len(kinds)] for i in range(rules.players))
-        count = count_of(chosen, hands, matches)
+        counted = chosen.counted(own)
+        count = count_of(chosen, hands, matches, own)
         command = command_text(
             chosen.name,
             rules.system,
@@ -232,10 +250,11 @@ def lab(
             bots,
             count,
             seed,
-            units=chosen.units,
+            units=counted.units,
             settings=settings,
+            axis=axis,
         )
-        setup = Setup(rules=rules, bots=seats, seed=seed, options=own, command=command)
+        setup = chosen.ready(Setup(rules=rules, bots=seats, seed=seed, options=own, command=command))
         if record is not None:  # a record of another study is refused here
             open_record(chosen, setup, record).close()
         if ray is not None:  # an unreachable cluster is refused here
@@ -247,7 +266,7 @@ def lab(
         except ImportError as e:
             raise fail(f"the report needs bumtable.lab.report, which cannot be loaded here: {e}") from None
         write_report = writer
-    progress = lab_progress(chosen.units, quiet=as_json)
+    progress = lab_progress(counted.units, quiet=as_json)
     start = time.perf_counter()
     resumed = 0
 
@@ -259,7 +278,7 @@ def lab(
     with cli_errors():
         try:
             with progress:
-                task = progress.add_task(chosen.units, total=count)
+                task = progress.add_task(counted.units, total=count)
                 result = run_study(
                     chosen,
                     setup,

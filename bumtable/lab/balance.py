@@ -18,7 +18,7 @@ from typing import Any
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.exchange import add_cluster, cluster_moments, contrast, hand_results
 from bumtable.lab.result import LabResult, Plot, Table
-from bumtable.lab.study import Setup, Study, Tally
+from bumtable.lab.study import Metric, Setup, Study, Tally
 from bumtable.rules import Rules, as_climbing, family_of
 from bumtable.sim.runner import Runner
 from bumtable.sim.tournament_stats import wilson
@@ -284,6 +284,27 @@ def finish(tally: Tally, setup: Setup) -> LabResult:
     )
 
 
+def headline(result: LabResult) -> list[Metric]:
+    """First places (wins) by seat; in Gin Bummy starving and the first player's wins, in Boojum the
+    tie-break's share; and a game's length."""
+    f = result.figures
+    if "first_by_seat" in f:
+        return [
+            Metric.of(f"seat {r['seat']} first", r["rate"], r["ci95"], "first places per hand")
+            for r in f["first_by_seat"]
+        ]
+    if "starvation_rate" in f:
+        rates = [("starving", f["starvation_rate"]), ("first player wins", f["first_player_wins"])]
+        length = Metric.of("turns", f["length_turns"]["mean"], f["length_turns"]["ci95"], "turns per game")
+    else:
+        rates = [(f"seat {r['seat']} wins", r) for r in f["wins_by_seat"]]
+        rates.append(("tie-break decides", f["tie_break_decides"]))
+        length = Metric.of(
+            "rounds", f["length_rounds"]["mean"], f["length_rounds"]["ci95"], "rounds per game"
+        )
+    return [*(Metric.of(name, r["rate"], r["ci95"], "share") for name, r in rates), length]
+
+
 BALANCE = Study(
     name="balance",
     title="Is the table fair",
@@ -293,4 +314,5 @@ BALANCE = Study(
     finish=finish,
     chunk=100,
     default_count=1000,
+    headline=headline,
 )

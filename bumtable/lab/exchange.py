@@ -19,7 +19,7 @@ from typing import Any
 
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.result import LabResult, Plot, Table
-from bumtable.lab.study import Setup, Study, Tally
+from bumtable.lab.study import Metric, Setup, Study, Tally
 from bumtable.rules import Rules, as_climbing
 from bumtable.rules.climbing.facts import HandResult
 from bumtable.sim.runner import HAND_END, OVER, Runner
@@ -284,6 +284,14 @@ def finish(tally: Tally, setup: Setup) -> LabResult:
     )
 
 
+def headline(result: LabResult) -> list[Metric]:
+    """Each role's mean points per hand and the spread from the top role to the bottom one."""
+    unit = "points per hand"
+    roles = [Metric.of(r["role"], r["mean_points"], r["ci95"], unit) for r in result.figures["roles"]]
+    spread = result.figures["spread"]
+    return [*roles, Metric.of(f"{spread['top']} - {spread['bottom']}", spread["gap"], spread["ci95"], unit)]
+
+
 EXCHANGE = Study(
     name="exchange",
     title="What each role is worth",
@@ -293,4 +301,5 @@ EXCHANGE = Study(
     finish=finish,
     chunk=200,
     default_count=2000,
+    headline=headline,
 )

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.result import LabResult, Plot, Table
-from bumtable.lab.study import Setup, Study, Tally
+from bumtable.lab.study import Metric, Setup, Study, Tally
 from bumtable.rules import Rules, State, family_of
 from bumtable.rules.climbing.state import ClimbingState
 from bumtable.sim.runner import HAND_END, OVER, Runner
@@ -326,6 +326,18 @@ def _finish(tally: Tally, setup: Setup, pace: Pace) -> LabResult:
     )
 
 
+def headline(result: LabResult) -> list[Metric]:
+    """Hands per match (games with hands) and decisions per hand (per game, in games without)."""
+    f = result.figures
+    hands = f["hands_per_match"]
+    decisions = f["decisions_per_hand"]
+    per = "hand" if f["has_hands"] else "game"
+    found = [Metric.of(f"decisions per {per}", decisions["mean"], decisions["ci95"], f"decisions per {per}")]
+    if hands is not None:
+        found.insert(0, Metric.of("hands per match", hands["mean"], hands["ci95"], "hands per match"))
+    return found
+
+
 LENGTH = Study(
     name="length",
     title="How long a game is",
@@ -335,4 +347,5 @@ LENGTH = Study(
     finish=make_finish(),
     chunk=10,
     default_count=200,
+    headline=headline,
 )

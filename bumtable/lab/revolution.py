@@ -19,7 +19,7 @@ from typing import Any
 
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.result import LabResult, Plot, Table
-from bumtable.lab.study import LabError, Setup, Study, Tally
+from bumtable.lab.study import LabError, Metric, Setup, Study, Tally
 from bumtable.rules import Rules, State, as_climbing, get, system
 from bumtable.rules.climbing import ClimbingRules
 from bumtable.rules.climbing.facts import Revolution
@@ -187,7 +187,7 @@ def _row(name: str, exact: Fraction, tally: Tally, i: int | None) -> dict[str, A
     }
 
 
-def _candidates(n: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+def candidate_triggers(n: int) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
     """Trigger rules a designer might try for ``n`` players, on the bottom roles."""
     b, w, m = n - 1, n - 2, n - 3
     return [
@@ -212,7 +212,7 @@ def candidate_rows(game: str) -> tuple[tuple[int, int, str, float, bool], ...]:
         preset = as_climbing(get(game, players=n))
         for jokers in (n // 2, n // 2 + 1):
             spreads = joker_spread_probabilities(preset.replace(jokers=jokers, revolution_triggers=()))
-            for name, triggers in _candidates(n):
+            for name, triggers in candidate_triggers(n):
                 exact = sum(
                     (p for s, p in spreads.items() if any(s[r] >= k for r, k in triggers)), Fraction(0)
                 )
@@ -342,6 +342,15 @@ def finish(tally: Tally, setup: Setup) -> LabResult:
     )
 
 
+def headline(result: LabResult) -> list[Metric]:
+    """Revolutions per hand of any trigger: in match play, with its interval, and the exact chance."""
+    found = result.figures["any"]
+    return [
+        Metric.of("any trigger, match play", found["simulated_rate"], found["ci95"], "revolutions per hand"),
+        Metric.of("any trigger, exact", found["exact_rate"], None, "revolutions per hand"),
+    ]
+
+
 REVOLUTION = Study(
     name="revolution",
     title="How often revolutions happen",
@@ -352,4 +361,5 @@ REVOLUTION = Study(
     check=check,
     chunk=200,
     default_count=2000,
+    headline=headline,
 )

@@ -17,7 +17,7 @@ from typing import Any
 from bumtable.bots.seeds import PerSeat
 from bumtable.errors import BumtableError
 from bumtable.lab.result import LabResult, Plot, Table
-from bumtable.lab.study import LabError, Setup, Study, Tally
+from bumtable.lab.study import LabError, Metric, Setup, Study, Tally
 from bumtable.rules import Rules, as_climbing
 from bumtable.rules.climbing import ClimbingRules
 from bumtable.sim.runner import HAND_END, OVER, Runner
@@ -432,6 +432,17 @@ def _plots(names: list[str], f: dict[str, Any]) -> list[Plot]:
     return plots
 
 
+def headline(result: LabResult) -> list[Metric]:
+    """The hands the bottom role takes to become the top one, and the hand from which the first hand's
+    winner's lead stays under parity."""
+    f = result.figures
+    parity = f["parity"]
+    return [
+        Metric.of(f"{f['roles'][-1]} to {f['roles'][0]}", f["bum_to_boss"], f["bum_to_boss_ci95"], "hands"),
+        Metric.of("parity hand", parity["mean"], parity["ci95"], "hands"),
+    ]
+
+
 ROLES = Study(
     name="roles",
     title="How roles pass from hand to hand",
@@ -442,4 +453,5 @@ ROLES = Study(
     check=check,
     chunk=MATCH_HANDS,
     default_count=100 * MATCH_HANDS,
+    headline=headline,
 )

@@ -53,7 +53,7 @@ def open_record(study: Study, setup: Setup, path: str | Path) -> StudyRecord:
         rules=setup.rules.to_dict(),
         bots=setup.bots,
         seed=setup.seed,
-        chunk=study.chunk,
+        chunk=study.counted(setup.options).chunk,
         options=setup.options.to_dict(),
     )
     return StudyRecord(path, head)
@@ -77,11 +77,10 @@ def run_study(
         raise LabError(f"a study needs at least 1 unit to play, not {count}")
     if len(setup.bots) != setup.rules.players:
         raise LabError(f"{len(setup.bots)} bots for {setup.rules.players} seats")
-    study.applies(setup.rules)
-    setup = study.settle(setup)
+    setup = study.ready(setup)
     jobs = jobs or default_jobs()
     chunks = run_chunks if ray is None else ray_runner(ray)  # a cluster is joined here, before any work
-    sizes = chunk_sizes(count, study.chunk)
+    sizes = chunk_sizes(count, study.counted(setup.options).chunk)
     seeds = chunk_seeds(setup.seed, len(sizes))
     with contextlib.ExitStack() as stack:
         kept = stack.enter_context(open_record(study, setup, record)) if record is not None else None

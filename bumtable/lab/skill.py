@@ -23,7 +23,7 @@ from bumtable.bots import check_bot
 from bumtable.bots.seeds import PerSeat
 from bumtable.errors import BumtableError
 from bumtable.lab.result import LabResult, Plot, Table
-from bumtable.lab.study import LabError, Setup, Study, StudyOptions, Tally
+from bumtable.lab.study import LabError, Metric, Setup, Study, StudyOptions, Tally
 from bumtable.rules import Rules, family_of
 from bumtable.sim.runner import HAND_END, Runner
 from bumtable.sim.tournament_stats import Z95, mean_places, t95, wilson
@@ -225,6 +225,14 @@ def finish(tally: Tally, setup: Setup) -> LabResult:
     )
 
 
+def headline(result: LabResult) -> list[Metric]:
+    """Each level's first-place rate."""
+    return [
+        Metric.of(f"{r['level']} first", r["first_rate"], r["ci95"], "first places per deal")
+        for r in result.figures["levels"]
+    ]
+
+
 SKILL = Study(
     name="skill",
     title="Does a stronger bot win more",
@@ -235,4 +243,5 @@ SKILL = Study(
     chunk=20,
     default_count=400,
     options=SkillOptions,
+    headline=headline,
 )

@@ -7,14 +7,18 @@
 from __future__ import annotations
 
 from bumtable.lab.balance import BALANCE
+from bumtable.lab.design import DESIGN
 from bumtable.lab.exchange import EXCHANGE
 from bumtable.lab.length import LENGTH
 from bumtable.lab.revolution import REVOLUTION
 from bumtable.lab.roles import ROLES
 from bumtable.lab.skill import SKILL
 from bumtable.lab.study import LabError, Study
+from bumtable.lab.sweep import SWEEP
 
-STUDIES: dict[str, Study] = {s.name: s for s in (REVOLUTION, EXCHANGE, ROLES, BALANCE, LENGTH, SKILL)}
+STUDIES: dict[str, Study] = {
+    s.name: s for s in (REVOLUTION, EXCHANGE, ROLES, BALANCE, LENGTH, SKILL, SWEEP, DESIGN)
+}
 
 
 def study(name: str) -> Study:

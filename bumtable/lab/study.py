@@ -61,6 +61,26 @@ class StudyOptions:
             f"{f.name}={_text(f.default)}: {f.metadata.get('help', '')}".rstrip(": ") for f in fields(cls)
         ]
 
+    def from_command(
+        self,
+        *,
+        study: str,
+        axis: str | None,
+        variants: Sequence[str] = (),
+        options: Sequence[str] = (),
+        bots: Sequence[str] = (),
+    ) -> Self:
+        """These options with what the command line gives beyond ``-s``: the values ``axis`` (``NAME=a,b,c``)
+        and the ``-v``, ``-o`` and ``--bots`` words the rules and bots were made from. A study that takes no
+        axis refuses one (:class:`LabError`) and keeps none of it.
+
+        >>> StudyOptions().from_command(study="roles", axis=None, variants=["one-hour"]).to_dict()
+        {}
+        """
+        if axis is not None:
+            raise LabError(f"the {study} study takes no values NAME=a,b,c (sweep does): leave out {axis!r}")
+        return self
+
     @classmethod
     def read(cls, words: Sequence[str], *, study: str) -> Self:
         """The options ``NAME=VALUE`` of ``words`` over the defaults; an unknown name or a bad value is a
@@ -151,8 +171,46 @@ def _add(x: Any, y: Any) -> Any:
     return x + y
 
 
+@dataclass(frozen=True)
+class Metric:
+    """One headline figure of a result: its name, value (None where none could be found), 95 % interval where
+    the study gives one, and what it counts (a sweep plots the metrics of one unit together).
+
+    >>> Metric.of("Bum to Boss", 6.9, [6.8, None], "hands").to_dict()
+    {'name': 'Bum to Boss', 'value': 6.9, 'ci95': None, 'unit': 'hands'}
+    """
+
+    name: str
+    value: float | None
+    ci95: tuple[float, float] | None = None
+    unit: str = ""
+
+    @classmethod
+    def of(cls, name: str, value: Any, ci95: Sequence[Any] | None, unit: str) -> Metric:
+        """A metric from a study's figures: an interval with an end unknown (None) counts as none."""
+        ends = None if ci95 is None or any(x is None for x in ci95) else (float(ci95[0]), float(ci95[1]))
+        return cls(name, None if value is None else float(value), ends, unit)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "value": self.value,
+            "ci95": None if self.ci95 is None else list(self.ci95),
+            "unit": self.unit,
+        }
+
+
 def _no_check(rules: Rules) -> None:
     """Every rules of the study's families will do."""
+
+
+def _no_setup_check(setup: Setup) -> None:
+    """Every setup whose rules the study applies to will do."""
+
+
+def no_headline(result: LabResult) -> list[Metric]:
+    """A study that names no headline figures."""
+    return []
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -177,6 +235,24 @@ class Study:
     default_count: int = 2000
     options: type[StudyOptions] = StudyOptions
     """The class of the study's own options (the base: none)."""
+    headline: Callable[[LabResult], list[Metric]] = no_headline
+    """The few figures that answer the study's question, each with its interval: what a sweep compares."""
+    check_setup: Callable[[Setup], None] = _no_setup_check
+    """Raise a :class:`LabError` for a setup whose options cannot run on its rules and bots, before any work."""
+    counted_by: Callable[[StudyOptions], Study] | None = None
+    """The study whose units, chunk and default count this one plays by, given its options (None: its own)."""
+
+    def counted(self, options: StudyOptions) -> Study:
+        """The study whose ``units``, ``chunk`` and ``default_count`` a run of this one with ``options`` uses."""
+        return self if self.counted_by is None else self.counted_by(options)
+
+    def ready(self, setup: Setup) -> Setup:
+        """``setup`` with this study's options, checked: the study applies to its rules and its options to the
+        whole setup, else a :class:`LabError`, before any work."""
+        self.applies(setup.rules)
+        setup = self.settle(setup)
+        self.check_setup(setup)
+        return setup
 
     def settle(self, setup: Setup) -> Setup:
         """``setup`` with this study's options: its defaults where it holds none, a :class:`LabError` where
