@@ -135,10 +135,9 @@ def print_result(console: Console, result: LabResult, wall: float, resumed: int)
     )
     for t in result.tables:
         table = Table(title=t.title, box=box.SIMPLE_HEAD, title_justify="left")
-        for column in t.columns:
-            table.add_column(
-                column, justify="left" if column in ("trigger", "level", "from", "to") else "right"
-            )
+        for i, column in enumerate(t.columns):  # what a row is about on the left, its figures on the right
+            left = i == 0 or column in ("trigger", "level", "from", "to")
+            table.add_column(column, justify="left" if left else "right")
         for row in t.rows:
             table.add_row(*(Text("" if cell is None else str(cell)) for cell in row))
         print_table(console, table)

@@ -290,11 +290,11 @@ def _counted(options: StudyOptions) -> Study:
 
 
 def _sig(x: float | None) -> float | None:
-    return None if x is None else float(f"{x:.4g}")
+    return None if x is None else round(x, 3)
 
 
 def _interval(m: Metric | None) -> str:
-    return "" if m is None or m.ci95 is None else f"{m.ci95[0]:.4g}..{m.ci95[1]:.4g}"
+    return "" if m is None or m.ci95 is None else f"{m.ci95[0]:.3f}..{m.ci95[1]:.3f}"
 
 
 def _changes(base: Rules, rules: Rules) -> dict[str, Any]:
