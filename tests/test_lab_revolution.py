@@ -16,7 +16,7 @@ from bumtable.lab.revolution import credited_probabilities, deal_only
 from bumtable.lab.run import run_study
 from bumtable.lab.studies import study
 from bumtable.lab.study import LabError, Setup, merge_counts
-from bumtable.rules import climbing, get
+from bumtable.rules import climbing, get, system
 from bumtable.rules.climbing.odds import revolution_probability
 
 runner = CliRunner(env={"COLUMNS": "200"})
@@ -82,7 +82,10 @@ def test_a_record_of_another_study_is_refused_in_one_line(tmp_path: Path) -> Non
     assert path.read_text() == json.dumps(head) + "\n"
 
 
-@pytest.mark.parametrize("players", [4, 6])
+BUM_COUNTS = range(system("bum-game").min_players, system("bum-game").max_players + 1)
+
+
+@pytest.mark.parametrize("players", BUM_COUNTS)
 def test_the_exact_rate_agrees_with_a_deal_only_simulation_within_four_standard_errors(players: int) -> None:
     rules = climbing("bum-game", players=players)
     deals = 3000
