@@ -1,5 +1,5 @@
 """What a newcomer at the browser table is told and offered: a Gin Bummy move that loses outright is asked
-again first, the rules in force are listed, a player names their seat, the invite shows only while a seat is
+again first, the rules in force are listed, a player names their seat, the join link shows only while a seat is
 free, dead ends (a wrong seat's link, a full table's join link) say so with a way on, and a phone-sized page keeps
 the hand and the actions on the first screen."""
 
@@ -100,7 +100,7 @@ def test_a_player_names_their_seat_and_everyone_sees_the_name(browser: Browser, 
         context.close()
 
 
-def test_the_invite_shows_only_while_a_persons_seat_is_free(browser: Browser, web_server: Server) -> None:
+def test_the_join_link_shows_only_while_a_persons_seat_is_free(browser: Browser, web_server: Server) -> None:
     made = web_server.create(
         game="bum-game", players=4, seats=[{"kind": "person"}, {"kind": "person"}, BOT, BOT], seed=5
     )
@@ -110,11 +110,12 @@ def test_the_invite_shows_only_while_a_persons_seat_is_free(browser: Browser, we
     try:
         page = context.new_page()
         open_table(page, made["links"]["seats"]["0"])
-        expect(page.locator("details.invites")).to_be_visible()
+        expect(page.locator("details.invites code.join-link")).to_be_visible()
         expect(page.locator(".seat[data-seat='1']")).to_contain_text("free seat")
         with web_server.connect(made["id"], made["tokens"]["1"]):  # the friend came: the seat is taken
             pass
-        expect(page.locator("details.invites")).to_be_hidden()
+        expect(page.locator("details.invites code.join-link")).to_have_count(0)
+        expect(page.locator("details.invites code.watch-link")).to_be_visible()  # watching stays open
     finally:
         context.close()
 

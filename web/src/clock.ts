@@ -27,6 +27,38 @@ export function formatBank(seconds: number): string {
   return `${minutes}:${String(rest).padStart(2, "0")}`;
 }
 
+/**
+ * A bank as the seats bar shows it, in words ("4:59 left (running)"): the stopwatch emoji is an empty box where
+ * no emoji font is installed, so the mark beside it is drawn by CSS (style.css, ``.bank::before``).
+ */
+export function bankText(seconds: number, running: boolean): string {
+  return `${formatBank(seconds)} left${running ? " (running)" : ""}`;
+}
+
+/** Under this many seconds, the viewer's own running clock is marked and said once a turn. */
+export const LOW_TIME = 10;
+
+/** Whether a bank is low: running, and under ``LOW_TIME`` seconds. */
+export function isLow(seconds: number | null, running: boolean): boolean {
+  return running && seconds !== null && seconds < LOW_TIME;
+}
+
+/**
+ * Says once a turn that the viewer's own clock went under ``LOW_TIME`` seconds (a live region reads it out):
+ * each later tick of the same turn says nothing, and the clock stopping (the turn over) makes it ready again.
+ */
+export class LowTimeWarning {
+  private warned: number | null = null;
+
+  /** The words to say now for the turn at frame step ``turn``, or null (not low, or said already). */
+  due(turn: number, seconds: number | null, running: boolean): string | null {
+    if (!running) this.warned = null;
+    if (!isLow(seconds, running) || this.warned === turn) return null;
+    this.warned = turn;
+    return `${LOW_TIME} seconds left`;
+  }
+}
+
 /** A seat's bank now, ``elapsed`` seconds after the frame: only the running seat's bank goes down. */
 export function bankNow(clock: Clock, seat: number, elapsed: number): number | null {
   const bank = clock.banks[seat] ?? null;

@@ -23,3 +23,17 @@ export function button(
   b.addEventListener("click", onClick);
   return b;
 }
+
+/** How near its end (in pixels) a scrolling box counts as showing its newest line: less than a line. */
+const AT_END = 8;
+
+/**
+ * Append ``lines`` to a scrolling box (a log), which follows its newest line only if it showed it before: a box
+ * the person scrolled up to read stays where they put it. Only the box scrolls, never the page (a page scrolled
+ * to the log would hide the turn and the hand).
+ */
+export function appendFollowing(box: HTMLElement, lines: Node[]): void {
+  const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < AT_END;
+  box.append(...lines);
+  if (atEnd) box.scrollTop = box.scrollHeight;
+}

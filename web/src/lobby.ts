@@ -3,6 +3,7 @@
 
 import { createTable, type GameInfo, games, type SeatRequest } from "./api";
 import { el } from "./dom";
+import { linksKey, type StoredLinks } from "./invites";
 import { openTablesSection } from "./open_tables";
 import { NAME_KEY, validName } from "./name_field";
 import { OptionsForm } from "./options_form";
@@ -106,7 +107,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
         };
         select.addEventListener("change", describe);
         describe();
-        return el("div", {}, el("label", { for: `seat-${i}` }, `Seat ${i} `), select, " ", about);
+        return el("div", {}, el("label", { for: `seat-${i}` }, `P${i} `), select, " ", about);
       }),
     );
   }
@@ -141,11 +142,13 @@ export async function startLobby(root: HTMLElement): Promise<void> {
       });
       const first = Object.keys(made.links.seats).sort((a, b) => Number(a) - Number(b))[0];
       const mine = first === undefined ? undefined : made.links.seats[first];
-      // the maker hands these out: the table page shows them (this browser only)
-      localStorage.setItem(
-        `bumtable:invites:${made.id}`,
-        JSON.stringify({ join: made.links.join, watch: made.links.watch }),
-      );
+      // the maker hands these out: the table page shows them (this browser only), each seat's but the maker's own
+      const invites: StoredLinks = {
+        join: made.links.join,
+        watch: made.links.watch,
+        seats: Object.fromEntries(Object.entries(made.links.seats).filter(([seat]) => seat !== first)),
+      };
+      localStorage.setItem(linksKey(made.id), JSON.stringify(invites));
       location.href = mine ?? made.links.watch;
     } catch (e) {
       problem.textContent = e instanceof Error ? e.message : String(e);

@@ -193,8 +193,8 @@ export class LogWriter {
     const cards = cardsOf(event);
     switch (event.kind) {
       case "deal": {
-        const slot = /^slot (\d+)$/.exec(event.text);
-        if (slot) return `A card is dealt face down onto slot ${slot[1]}.`;
+        const lot = lotName(event.text);
+        if (lot) return `A card is dealt face down onto ${lot}.`;
         if (cards.length)
           return `${who} ${verb(who, "is", "are")} dealt ${cards.map(decktetShort).join(", ")}.`;
         return `${who} ${verb(who, "is", "are")} dealt ${event.count === 1 ? "a card" : plural(event.count, "card")} face down.`;
@@ -208,6 +208,18 @@ export class LogWriter {
         if (event.text === "nothing more to claim")
           return `${who} ${verb(who, "has", "have")} nothing more to claim.`;
         return `${who} ${verb(who, "is", "are")} done claiming.`;
+      case "lot": {
+        const lot = lotName(event.text) ?? "the lot";
+        if (who === "") return `Nobody bid for ${lot}.`;
+        const won = cards.length ? `: ${cards.map(decktetShort).join(", ")}` : "";
+        return `${who} ${verb(who, "wins", "win")} ${lot}${won}.`;
+      }
+      case "build":
+        return "Build: a card onto each lot, and to each player who won nothing.";
+      case "round": {
+        const round = /^round (\d+)$/.exec(event.text);
+        return `${round ? `Round ${round[1]}` : "A new round"}: the lots' face-down cards are turned face up.`;
+      }
       case "game-over":
         if (event.text === "round-limit")
           return "The game is over: the round limit was reached, and the most tokens win.";
@@ -232,6 +244,15 @@ export class LogWriter {
     if (!who) return `The table ${third}${detail}${shown}.`;
     return `${who} ${verb(who, third, second)}${detail}${shown}.`;
   }
+}
+
+/**
+ * A Boojum lot as the board names it, from the event's text: the rules write ``slot N`` (numbered from 1, kept
+ * as records and golden tests hold it), the board shows "Lot N", so the log says "lot N"; null for other texts.
+ */
+export function lotName(text: string): string | null {
+  const slot = /^slot (\d+)$/.exec(text);
+  return slot ? `lot ${slot[1]}` : null;
 }
 
 /** Every kind of event (docs/schema/event.json) as a verb phrase: for a seat named, and for "You". */

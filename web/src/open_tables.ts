@@ -1,10 +1,12 @@
 /**
  * The lobby's list of open tables: the tables their makers listed, still played, newest first. Each says its game,
  * its seats (bots by kind, people by name, free ones) and who is there; a free seat can be taken at once, and any
- * table watched. The list is fetched on opening, by its button, and every 15 seconds while the page is shown.
+ * table watched (its watch link copied with one click). The list is fetched on opening, by its button, and every
+ * 15 seconds while the page is shown.
  */
 
 import { joinTable, type OpenTable, openTables } from "./api";
+import { copyButton } from "./copy_link";
 import { button, el } from "./dom";
 import { storedName } from "./name_field";
 
@@ -12,13 +14,13 @@ import "./open_tables.css";
 
 const EVERY_MS = 15_000;
 
-/** A seat as the list names it: "seat 0: Ann (here)", "seat 2: bot heuristic", "seat 1: free". */
+/** A seat as the list names it: "P0: Ann (here)", "P2: bot heuristic", "P1: free" (seats as the table names them). */
 export function seatText(seat: OpenTable["seats"][number]): string {
-  const where = `seat ${String(seat.seat)}: `;
+  const where = `P${String(seat.seat)}: `;
   if (seat.kind === "bot") return `${where}bot ${seat.bot ?? ""}`.trimEnd();
   if (!seat.taken) return `${where}free`;
-  const who = seat.name ?? `P${String(seat.seat)}`;
-  return `${where}${who} (${seat.present ? "here" : "away"})`;
+  const here = seat.present ? "here" : "away";
+  return seat.name ? `${where}${seat.name} (${here})` : `P${String(seat.seat)} (${here})`;
 }
 
 /** The series' length in words: "to 10 points", "10 hands", "one game". */
@@ -61,7 +63,12 @@ export function openTablesSection(): HTMLElement {
     const seats = el("ul", { class: "listed-seats" }, ...table.seats.map((s) => el("li", {}, seatText(s))));
     const actions = el("div", { class: "listed-actions" });
     if (table.free > 0) actions.append(button("Take a free seat", () => void take(table), { class: "take" }));
-    actions.append(el("a", { href: `/t/${encodeURIComponent(table.id)}`, class: "watch" }, "Watch"));
+    const watch = el("a", { href: `/t/${encodeURIComponent(table.id)}`, class: "watch" }, "Watch");
+    // the link in full, shown only to be selected where there is no clipboard
+    const shown = el("code", { class: "listed-link", hidden: "" }, watch.href);
+    const note = el("span", { class: "copy-note", "aria-live": "polite" });
+    const copy = copyButton(watch.href, shown, "the watch link", note, { "data-link": "watch" });
+    actions.append(watch, copy, shown, note);
     return el(
       "li",
       { "data-table": table.id },

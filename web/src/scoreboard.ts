@@ -1,11 +1,33 @@
 /**
  * The series scoreboard of a table (``GET /api/tables/{id}/scoreboard``): a row per finished hand with what each
  * seat gained and the totals after it, a Replay button per finished hand, and the record to download once the
- * match is over.
+ * match is over. Fetched when the page opens and again whenever ``scoresDue`` says a frame moved the count.
  */
 
 import { button, el } from "./dom";
+import type { Observation, StateMessage } from "./protocol";
 import { ordinal } from "./views/climbing_news";
+
+/**
+ * The public fields of an observation that the server's running count is read from (its ``running_count``): the
+ * climbing games' ``scores``, Boojum's ``tokens``. Boojum has no hands: its count moves with each token claimed,
+ * so a hand's end is not enough to keep the totals current.
+ */
+const COUNTED = ["scores", "tokens"] as const;
+
+/**
+ * Whether the scoreboard should be fetched again for ``frame``: a hand or the game ended, or a counted field
+ * changed since ``before`` (the previous frame's observation; none at the first frame, which the page's opening
+ * fetch covers). The figures then come from the server, never from the page.
+ */
+export function scoresDue(
+  frame: Pick<StateMessage, "events" | "observation">,
+  before?: Observation,
+): boolean {
+  if (frame.events.some((e) => e.kind === "hand-over" || e.kind === "game-over")) return true;
+  if (before === undefined) return false;
+  return COUNTED.some((f) => JSON.stringify(before[f]) !== JSON.stringify(frame.observation[f]));
+}
 
 export interface ScoreRow {
   step: number;

@@ -4,9 +4,9 @@
  * is legal, it offers what the server listed.
  */
 
-import { ClockTicker, formatBank, readClock } from "./clock";
+import { ClockTicker, LowTimeWarning, bankText, isLow, readClock } from "./clock";
 import { TableConnection } from "./connection";
-import { el } from "./dom";
+import { appendFollowing, el } from "./dom";
 import { InviteBox } from "./invites";
 import { KeyboardPlay, keepFocus } from "./keys";
 import { LogWriter, MADE_BY_MARK, familyOf } from "./log_words";
@@ -21,7 +21,14 @@ import {
 } from "./protocol";
 import { fetchHand, showReplay } from "./replay";
 import { climbingRules } from "./rules";
-import { drawScoreboard, fetchScoreboard, isOver, type FinishedHand, type Scoreboard } from "./scoreboard";
+import {
+  drawScoreboard,
+  fetchScoreboard,
+  isOver,
+  scoresDue,
+  type FinishedHand,
+  type Scoreboard,
+} from "./scoreboard";
 import { drawStandings, readOutcome, standings } from "./standings";
 import { fetchPreset } from "./table_api";
 import { changedOptions, drawTableRules } from "./table_rules";
@@ -51,6 +58,8 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   const problem = el("p", { class: "problem", role: "alert" });
   // beside the status line (its own text, so the status's own words stay as they are)
   const madeBy = el("p", { class: "made-by", "aria-live": "polite" });
+  // the viewer's own time running low, said once a turn (assertive: the turn is about to be played for them)
+  const clockWarning = el("p", { class: "clock-warning", "aria-live": "assertive" });
   const invites = new InviteBox(tableId);
   const nameField = new NameField((name) => {
     connection.send(JSON.stringify({ type: "name", v: 1, name }));
@@ -75,6 +84,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
       el("div", { class: "title-row" }, el("h1", {}, "bumtable"), lobby, keys.toggle),
       status,
       madeBy,
+      clockWarning,
       whoAmI,
     ),
     keys.panel,
@@ -100,6 +110,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   let again = false;
   let connected = false;
   const ticker = new ClockTicker(tickClock);
+  const lowTime = new LowTimeWarning();
 
   keys.install();
 
@@ -133,11 +144,12 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         if (state) draw();
       } else if (message.type === "state") {
         if (message.step !== state?.step) keys.clearNote();
+        const before = state?.observation;
         state = message;
         ticker.set(readClock(message.clock));
         problem.textContent = "";
         addLog(message);
-        if (message.events.some((e) => e.kind === "hand-over" || e.kind === "game-over")) loadScores();
+        if (scoresDue(message, before)) loadScores();
         draw();
       } else {
         problem.textContent = message.message;
@@ -186,10 +198,14 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
       });
     }
     const mark = frame.by === null ? undefined : MADE_BY_MARK[frame.by];
-    // the latest action's own event (its first with a player) is the move ``by`` tells of
-    const moved = mark ? frame.events.find((e) => e.step === frame.step - 1 && e.player !== null) : undefined;
-    for (const event of frame.events) log.append(logLine(event, writer, event === moved ? mark : undefined));
-    log.lastElementChild?.scrollIntoView({ block: "nearest" });
+    // ``by`` tells of the latest action: its events carry the frame's own step (an event's step counts its own
+    // action), and its first event with a player is the move
+    const moved = mark ? frame.events.find((e) => e.step === frame.step && e.player !== null) : undefined;
+    const writing = writer;
+    appendFollowing(
+      log,
+      frame.events.map((event) => logLine(event, writing, event === moved ? mark : undefined)),
+    );
   }
 
   function drawSeats(): void {
@@ -211,18 +227,8 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         else if (s.kind === "person" && !s.present)
           parts.push(s.stand_in ? "away: the stand-in plays" : "away");
         const item = el("li", { class: "seat", "data-seat": String(s.seat) }, parts.join(" · "));
-        const bank = ticker.bank(s.seat);
-        if (bank !== null) {
-          const running = ticker.current?.running === s.seat;
-          item.append(
-            " · ",
-            el(
-              "span",
-              { class: running ? "bank running" : "bank", "data-seat": String(s.seat), title: "Time left" },
-              `⏱ ${formatBank(bank)}${running ? " (running)" : ""}`,
-            ),
-          );
-        }
+        const bank = el("span", { class: "bank", "data-seat": String(s.seat), title: "Time left" });
+        if (showBank(bank, s.seat)) item.append(" · ", bank);
         if (obs?.turn === s.seat) {
           item.classList.add("to-act");
           item.setAttribute("aria-current", "true");
@@ -230,15 +236,36 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         return item;
       }),
     );
+    warnLowTime();
   }
 
-  /** Between frames: the running bank counts down (only its text changes). */
+  /** Show the seat's bank in ``span`` (marked while it runs, and while the viewer's own runs low); false: none. */
+  function showBank(span: HTMLElement, seat: number): boolean {
+    const bank = ticker.bank(seat);
+    if (bank === null) return false;
+    const running = ticker.current?.running === seat;
+    span.textContent = bankText(bank, running);
+    span.classList.toggle("running", running);
+    span.classList.toggle("low", seat === table?.you && isLow(bank, running));
+    return true;
+  }
+
+  /** Between frames: the running bank counts down (only its span changes). */
   function tickClock(): void {
     const running = ticker.current?.running;
     if (running === null || running === undefined) return;
     const span = seats.querySelector<HTMLElement>(`.bank[data-seat="${running}"]`);
-    const bank = ticker.bank(running);
-    if (span && bank !== null) span.textContent = `⏱ ${formatBank(bank)} (running)`;
+    if (span) showBank(span, running);
+    warnLowTime();
+  }
+
+  /** Say once a turn that the viewer's own clock runs low; the line is emptied when the turn is over. */
+  function warnLowTime(): void {
+    const you = table?.you ?? null;
+    const running = you !== null && ticker.current?.running === you;
+    const words = lowTime.due(state?.step ?? -1, you === null ? null : ticker.bank(you), running);
+    if (words !== null) clockWarning.textContent = words;
+    else if (!running && clockWarning.textContent !== "") clockWarning.textContent = "";
   }
 
   /** The rules in force, compared with the game's preset for this many players (fetched once). */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { shortCard } from "../src/cards";
-import { LogWriter, familyOf, type Family } from "../src/log_words";
+import { LogWriter, familyOf, lotName, type Family } from "../src/log_words";
 import type { GameEvent } from "../src/protocol";
 import "./decktet_table";
 
@@ -152,4 +152,28 @@ void test("a card's short text has its suit's symbol", () => {
   assert.equal(shortCard("10h"), "10♥");
   assert.equal(shortCard("JK"), "JK");
   assert.equal(shortCard("3MW"), "3MW");
+});
+
+void test('Boojum\'s log names a lot as the board does ("lot 2", from the rules\' "slot 2")', () => {
+  assert.equal(lotName("slot 2"), "lot 2");
+  assert.equal(lotName("dealt a card"), null);
+  assert.equal(
+    line("boojum", { kind: "deal", player: null, text: "slot 2", count: 1 }),
+    "A card is dealt face down onto lot 2.",
+  );
+  assert.equal(
+    line("boojum", { kind: "lot", player: null, text: "slot 3", cards: ["AS"] }),
+    "Nobody bid for lot 3.",
+  );
+  assert.equal(
+    line("boojum", { kind: "lot", player: 2, text: "slot 1", cards: ["AS"] }),
+    "Ann wins lot 1: Ace of Suns.",
+  );
+  assert.equal(line("boojum", { kind: "lot", player: 0, text: "slot 1", cards: [] }), "You win lot 1.");
+  for (const fields of [
+    { kind: "build", text: "build" },
+    { kind: "round", text: "round 2", cards: ["2WL"] },
+  ]) {
+    assert.doesNotMatch(line("boojum", { player: null, ...fields }), /slot/i);
+  }
 });

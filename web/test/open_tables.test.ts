@@ -20,14 +20,10 @@ const table: OpenTable = {
 };
 
 void test("a listed table's seats say who sits there, free ones and bots by kind", () => {
-  assert.deepEqual(table.seats.map(seatText), [
-    "seat 0: Ann (here)",
-    "seat 1: free",
-    "seat 2: bot heuristic",
-  ]);
+  assert.deepEqual(table.seats.map(seatText), ["P0: Ann (here)", "P1: free", "P2: bot heuristic"]);
   assert.equal(
     seatText({ seat: 3, kind: "person", bot: null, name: null, taken: true, present: false }),
-    "seat 3: P3 (away)",
+    "P3 (away)",
   );
 });
 
