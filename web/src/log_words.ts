@@ -7,7 +7,7 @@
 
 import { shortCard } from "./cards";
 import type { GameEvent } from "./protocol";
-import { decktetShort, eventLine as boojumLine } from "./views/boojum";
+import { decktetShort, eventLine as boojumLine, lotName } from "./views/boojum";
 import {
   gameOverLine,
   giveText,
@@ -244,15 +244,6 @@ export class LogWriter {
     if (!who) return `The table ${third}${detail}${shown}.`;
     return `${who} ${verb(who, third, second)}${detail}${shown}.`;
   }
-}
-
-/**
- * A Boojum lot as the board names it, from the event's text: the rules write ``slot N`` (numbered from 1, kept
- * as records and golden tests hold it), the board shows "Lot N", so the log says "lot N"; null for other texts.
- */
-export function lotName(text: string): string | null {
-  const slot = /^slot (\d+)$/.exec(text);
-  return slot ? `lot ${slot[1]}` : null;
 }
 
 /** Every kind of event (docs/schema/event.json) as a verb phrase: for a seat named, and for "You". */

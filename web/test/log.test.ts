@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { shortCard } from "../src/cards";
-import { LogWriter, familyOf, lotName, type Family } from "../src/log_words";
+import { LogWriter, familyOf, type Family } from "../src/log_words";
+import { lotName } from "../src/views/boojum";
 import type { GameEvent } from "../src/protocol";
 import "./decktet_table";
 

@@ -102,11 +102,13 @@ export function eventLine(event: GameEvent, name: (seat: number) => string): str
         ? `${who} ${v("passes", "pass")}.`
         : `${who} ${v("is", "are")} passed over (${event.text}).`;
     case "lot":
-      return event.player === null ? `Nobody bid for ${event.text}.` : `${who} won ${event.text}: ${cards}.`;
+      return event.player === null
+        ? `Nobody bid for ${lotName(event.text) ?? event.text}.`
+        : `${who} won ${lotName(event.text) ?? event.text}: ${cards}.`;
     case "take-back":
       return `${who} ${v("takes", "take")} back ${cards}.`;
     case "build":
-      return "Build: a card onto each slot and to each player who won nothing.";
+      return "Build: a card onto each lot and to each player who won nothing.";
     case "pick-up":
       return `${who} ${v("picks", "pick")} up ${cards}.`;
     case "claims":
@@ -124,7 +126,7 @@ export function eventLine(event: GameEvent, name: (seat: number) => string): str
     case "reshuffle":
       return "The discard pile was shuffled into a new stack.";
     case "round":
-      return `${event.text[0]?.toUpperCase() ?? ""}${event.text.slice(1)}: the slots are turned face up.`;
+      return `${event.text[0]?.toUpperCase() ?? ""}${event.text.slice(1)}: the lots are turned face up.`;
     case "game-over":
       return event.text === "round-limit"
         ? "The game is over: the round limit was reached, and the most tokens win."
@@ -401,4 +403,13 @@ export class BoojumView implements FamilyView {
       ...(exact ? { "data-exact": "" } : {}),
     });
   }
+}
+
+/**
+ * A Boojum lot as the board names it, from the event's text: the rules write ``slot N`` (numbered from 1, kept
+ * as records and golden tests hold it), the board shows "Lot N", so the log says "lot N"; null for other texts.
+ */
+export function lotName(text: string): string | null {
+  const slot = /^slot (\d+)$/.exec(text);
+  return slot ? `lot ${slot[1]}` : null;
 }
