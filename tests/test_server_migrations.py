@@ -69,10 +69,10 @@ def a_table(store: Store, table_id: str = "t", actions: int = 3) -> None:
         store.append_action(table_id, i, f"action {i}", by="seat" if i % 2 == 0 else "clock")
 
 
-def test_there_are_three_revisions_and_the_head_is_0003() -> None:
+def test_there_are_four_revisions_and_the_head_is_0004() -> None:
     script = ScriptDirectory.from_config(migration_config())
-    assert [r.revision for r in script.walk_revisions("base", "heads")] == ["0003", "0002", "0001"]
-    assert HEAD == "0003"
+    assert [r.revision for r in script.walk_revisions("base", "heads")] == ["0004", "0003", "0002", "0001"]
+    assert HEAD == "0004"
 
 
 def test_the_models_and_the_migrations_agree(database_url: str) -> None:

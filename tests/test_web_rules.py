@@ -1,12 +1,15 @@
 """The table's rules in the browser views: a Boojum bid's worth shown as the observation sends it (the rules count
 it; the conformance check holds the two equal), kept over a refresh; Arsehole's reverse card told when it is
 played; President's trick enders named as in force (the `table` message's `rules`). A refreshed page says the
-same as before."""
+same as before. The Rules panel (the table's own rules, as the server words them) opens from a button and shuts
+with Escape; the lobby's form names each option by its plain label under a heading, the engine's names only under
+Advanced."""
 
 from __future__ import annotations
 
 import re
 
+import httpx
 from browser_fixtures import open_table
 from playwright.sync_api import Page, expect
 from server_helpers import Server, act, receive
@@ -120,3 +123,75 @@ def test_president_names_its_trick_enders_in_force_and_the_bum_game_none(
     open_table(page, other["links"]["seats"]["0"])
     expect(page.locator(".trick")).to_be_visible()
     expect(page.locator(".in-force")).to_have_count(0)
+
+
+def test_the_rules_panel_opens_from_the_keyboard_shows_the_tables_rules_and_shuts_with_escape(
+    page: Page, web_server: Server
+) -> None:
+    made = web_server.create(
+        game="bum-game", players=4, seats=[{"kind": "person"}, *BOTS * 3], options={"exchange": False}, seed=3
+    )
+    words = httpx.get(f"{web_server.http}/api/tables/{made['id']}/rules", timeout=10).json()
+    open_table(page, made["links"]["seats"]["0"])
+    button = page.locator("button.rules-open")
+    button.focus()
+    page.keyboard.press("Enter")
+    panel = page.locator("dialog.rules-panel")
+    expect(panel).to_be_visible()
+    expect(panel.locator("h2")).to_have_text(words["title"])
+    for section in words[
+        "sections"
+    ]:  # every section as the server words it, the exchange's "none" among them
+        expect(panel.locator("dd", has_text=section["text"])).to_have_count(1)
+    assert any(s["label"] == "Exchange" and s["text"].startswith("none") for s in words["sections"])
+    changed = panel.locator(".rules-changed li[data-option=exchange]")
+    expect(changed).to_contain_text(words["changed"][0]["label"])
+    expect(changed).to_contain_text(": off (usually on)")
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(button).to_be_focused()
+    assert page.locator(".hand button.card[aria-pressed=true]").count() == 0
+
+
+def test_the_lobby_names_each_option_by_its_label_under_its_heading_and_the_engine_names_only_under_advanced(
+    page: Page, web_server: Server
+) -> None:
+    described = httpx.get(f"{web_server.http}/api/games/arsehole/options?players=4", timeout=10).json()
+    page.goto(f"{web_server.http}/")
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+    page.select_option("#game", "arsehole")
+    page.select_option("#players", "4")
+    expect(page.locator(".rules-form")).to_have_attribute("data-shows", "arsehole 4")
+    page.click(".house-rules summary")
+    for option in described["options"]:
+        box = page.locator(
+            f".option-group[data-group='{option['group']}'] .option[data-option={option['name']}]"
+        )
+        expect(box.locator(".option-name")).to_have_text(option["label"])
+    headings = page.locator(".option-group > legend").all_inner_texts()
+    assert headings == list(dict.fromkeys(o["group"] for o in described["options"]))
+    # the presets come first, before every option; the engine's names are nowhere else but under Advanced
+    assert page.evaluate(
+        "document.querySelector('.variants').compareDocumentPosition(document.querySelector('.option-list'))"
+        " & Node.DOCUMENT_POSITION_FOLLOWING"
+    )
+    shown = page.locator(".variants").inner_text() + page.locator(".option-list").inner_text()
+    raw = [o["name"] for o in described["options"] if "_" in o["name"]]
+    assert raw and [name for name in raw if name in shown] == []
+    page.click(".advanced-options summary")
+    advanced = page.locator(".advanced-options").inner_text()
+    assert [o["name"] for o in described["options"] if o["name"] not in advanced] == []
+
+
+def test_the_lobby_tells_the_chosen_games_rules_in_a_panel(page: Page, web_server: Server) -> None:
+    words = httpx.get(f"{web_server.http}/api/games/gin-bummy/rules?players=3", timeout=10).json()
+    page.goto(f"{web_server.http}/")
+    expect(page.locator("#app[data-ready=true]")).to_be_attached()
+    page.select_option("#game", "gin-bummy")
+    page.select_option("#players", "3")
+    page.click("button.rules-open")
+    panel = page.locator("dialog.rules-panel")
+    expect(panel.locator("h2")).to_have_text(words["title"])
+    expect(panel.locator("dt")).to_have_count(len(words["sections"]))
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()

@@ -18,6 +18,7 @@ from bumtable.cli.schema_cmd import schema
 from bumtable.cli.serve_cmd import serve
 from bumtable.cli.simulate_cmd import simulate
 from bumtable.cli.tournament_cmd import tournament
+from bumtable.cli.verify_cmd import verify
 
 _shown_type = TyperOption.display_type_rich
 
@@ -47,6 +48,7 @@ app.command()(create)
 app.command()(join)
 app.command()(tournament)
 app.command()(lab)
+app.command()(verify)
 
 
 def main() -> None:

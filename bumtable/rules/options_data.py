@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal, Self, TypedDict, get_args, get_origi
 
 from bumtable.errors import RulesError
 from bumtable.rules.bounds import TYPE_BOUNDS, Bounds
+from bumtable.rules.option_words import option_group, option_label, plain_help
 
 _TYPE_WORDS = {
     bool: "true or false",
@@ -222,9 +223,14 @@ OptionKind = Literal["bool", "int", "float", "str", "choice", "list"]
 
 class OptionField(TypedDict):
     """One option as a form shows it: ``item`` is a list's entry kind, ``choices`` a choice's values,
-    ``allowed`` the values allowed in words, ``value`` the value in these rules as JSON data."""
+    ``allowed`` the values allowed in words, ``value`` the value in these rules as JSON data; ``label``,
+    ``group`` and ``help`` (``doc`` with the engine's names told by their labels) are its plain words
+    (:mod:`bumtable.rules.option_words`)."""
 
     name: str
+    label: str
+    group: str
+    help: str
     kind: OptionKind
     item: OptionKind | None
     choices: list[Any]
@@ -257,6 +263,8 @@ def option_fields(rules: object, skip: tuple[str, ...] = ("system",)) -> list[Op
     >>> fields = {f["name"]: f for f in option_fields(get("bum-game", players=4))}
     >>> fields["exchange_order"]["choices"], fields["points"]["item"], fields["revolution_triggers"]["value"]
     (['higher-first', 'lower-first', 'simultaneous'], 'int', [[2, 2], [3, 2]])
+    >>> fields["exchange_order"]["label"], fields["exchange_order"]["group"]
+    ('Who gives first', 'Exchange')
     """
     klass = options_class(rules)
     types, docs = klass.option_types(), klass.option_docs()
@@ -264,6 +272,9 @@ def option_fields(rules: object, skip: tuple[str, ...] = ("system",)) -> list[Op
     return [
         OptionField(
             name=name,
+            label=option_label(name),
+            group=option_group(name),
+            help=plain_help(docs.get(name, "")),
             kind=_kind(types[name]),
             item=_item(types[name]),
             choices=list(get_args(types[name])) if get_origin(types[name]) is Literal else [],

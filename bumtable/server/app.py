@@ -20,6 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bumtable.errors import BumtableError
+from bumtable.faces.rules_words import rules_words
+from bumtable.rules import get as get_rules
+from bumtable.rules import system
 from bumtable.server import games_api
 from bumtable.server.connection import serve_connection
 from bumtable.server.http_limits import HttpLimits
@@ -230,6 +233,24 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         return JoinedSeat(
             seat=seat, token=token, link=f"{str(http.base_url).rstrip('/')}/t/{table.id}?token={token}"
         )
+
+    @app.get("/api/tables/{table_id}/rules")
+    async def table_rules(table_id: str) -> dict[str, Any]:
+        """The table's rules in short, in words (as ``bumtable games GAME`` says them), with its variants and
+        options applied: the summary's sections, the named variants and each option changed from the preset."""
+        return dict(rules_words((await table_of(table_id)).rules))
+
+    @app.get("/api/games/{name}/rules")
+    async def game_rules(name: str, players: int | None = None) -> dict[str, Any]:
+        """Game ``name``'s preset for ``players`` in short, in words (the lobby's "Rules")."""
+        try:
+            game = system(name).name
+        except BumtableError as e:
+            raise HTTPException(status_code=404, detail=str(e)) from None
+        try:
+            return dict(rules_words(get_rules(game, players=players)))
+        except BumtableError as e:
+            raise HTTPException(status_code=400, detail=str(e)) from None
 
     @app.get("/api/tables/{table_id}/scoreboard")
     async def scoreboard(table_id: str) -> dict[str, Any]:

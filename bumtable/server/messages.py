@@ -149,6 +149,39 @@ class ClockInfo(_Message):
     running: int | None = Field(description="The seat whose clock runs now, if any.")
 
 
+class OpenedDraw(_Message):
+    """One shuffle of a finished hand, opened: its commitment is SHA-256 of
+    ``bumtable-fair/1|TABLE|draw DRAW|SALT|ORDER`` (the order's card codes joined by commas)."""
+
+    draw: int = Field(description="Which of the match's shuffles this is, from 0.")
+    salt: str = Field(description="This shuffle's salt (64 hex digits).")
+    order: list[int] = Field(description="The shuffled order, in the engine's card codes.")
+    commit: str = Field(description="Its commitment, as sent while the hand was played.")
+
+
+class OpenedHand(_Message):
+    """A finished hand's shuffles, opened."""
+
+    hand: int
+    draws: list[OpenedDraw]
+
+
+class FairInfo(_Message):
+    """The table's commitments to its deals (``docs/server.md``, Fair deals); the same for every viewer."""
+
+    match: str = Field(
+        description="SHA-256 of ``bumtable-fair/1|TABLE|match|SALT|SEED``, the same from the first frame on."
+    )
+    hand: int = Field(description="The hand being played (the last one once the match is over).")
+    commits: list[str] = Field(description="The commitments to the shuffles that dealt this hand so far.")
+    opened: list[OpenedHand] = Field(
+        description="Every hand's shuffles, opened once the match is over (empty before: one generator deals "
+        "every hand, so an opened order would be a clue to the deals after it)."
+    )
+    seed: int | None = Field(description="The match's seed, told once the match is over.")
+    salt: str | None = Field(description="The table's salt (64 hex digits), told once the match is over.")
+
+
 class StateMessage(_Message):
     """What the viewer may know now: its observation and the events it saw from ``since`` on."""
 
@@ -176,6 +209,9 @@ class StateMessage(_Message):
         description="Who made the table's latest action: seat (the seat's own player or bot), auto (auto-play "
         "of a lone move: told only to the seat it played for, others see seat), stand-in (for an away player) or "
         "clock (the stand-in, the seat's time having run out); None before the first action.",
+    )
+    fair: FairInfo | None = Field(
+        default=None, description="The commitments to the deals; None at a table stored before them."
     )
 
 

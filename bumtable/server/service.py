@@ -28,7 +28,17 @@ from bumtable.server.listing import LIST_LIMIT, open_tables
 from bumtable.server.names import taken_by
 from bumtable.server.settings import Limits, TableSettings
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
-from bumtable.server.table import CLOSE, SET_ASIDE, SeatLive, Table, Viewer, rebuild, stale, unplayable
+from bumtable.server.table import (
+    CLOSE,
+    SET_ASIDE,
+    SeatLive,
+    Table,
+    Viewer,
+    fairness_of,
+    rebuild,
+    stale,
+    unplayable,
+)
 from bumtable.server.writer import LogWriter
 from bumtable.sim.runner import bot_turn
 
@@ -254,6 +264,7 @@ class TableService:
             settings=table_settings.to_dict(),
             join_hash=hash_token(join_code),
             seats=stored,
+            fair_salt=secrets.token_hex(32),
         )
         table = Table(
             record=record,
@@ -261,6 +272,7 @@ class TableService:
             state=rules.new_state(record.seed),
             settings=table_settings,
             live=[SeatLive() for _ in stored],
+            fair=fairness_of(record),
         )
         table.reset_clocks()
         table.read_public()
@@ -687,7 +699,8 @@ class TableService:
             )
         names = [s.name or f"P{s.seat}" for s in table.record.seats]
         kinds = [s.kind if s.bot is None else s.bot for s in table.record.seats]
-        whole = GameRecord.of(state, table=table.id, seats=kinds, names=names)
+        fair = {} if table.fair is None else {"fair": table.fair.record(state)}
+        whole = GameRecord.of(state, table=table.id, seats=kinds, names=names, **fair)
         if hand is None:
             return whole.to_dict()
         if not 1 <= hand <= len(table.hands):

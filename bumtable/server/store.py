@@ -86,6 +86,7 @@ def _table_record(row: TableRow, **more: Any) -> TableRecord:
         engine_version=row.engine_version,
         status=row.status,
         settings=dict(row.settings),
+        fair_salt=row.fair_salt,
         **more,
     )
 
@@ -117,6 +118,8 @@ class TableRow(Base):
     """When the table, one of its seats or its log last changed."""
     listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The settings' ``listed``, in a column of its own to be looked up."""
+    fair_salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The random salt of the table's fair-deal commitments (hex; None: a table made before them)."""
 
     __table_args__ = (Index("ix_tables_listed_status", "listed", "status"),)
 
@@ -179,6 +182,8 @@ class TableRecord:
     updated_at: dt.datetime | None = None
     """Read from the database, never written from here (as ``created_at``)."""
     created_at: dt.datetime | None = None
+    fair_salt: str | None = None
+    """The salt of its fair-deal commitments (``fairness.py``), told once the match is over."""
 
 
 class _Keep(enum.Enum):
@@ -263,6 +268,7 @@ class Store:
                     settings=_json(table.settings),
                     join_hash=table.join_hash,
                     listed=bool(table.settings.get("listed", False)),
+                    fair_salt=table.fair_salt,
                     created_at=now,
                     updated_at=now,
                 )

@@ -13,6 +13,7 @@ from bumtable.rules.protocol import AnyRules, AnyState
 from bumtable.rules.registry import family_of, rules_from_dict
 from bumtable.rules.standing import running_count
 from bumtable.rules.wire_memo import WireMemo
+from bumtable.server.fairness import Fairness
 from bumtable.server.messages import SeatInfo, TableMessage
 from bumtable.server.settings import TableSettings
 from bumtable.server.store import TableRecord
@@ -97,6 +98,8 @@ class Table:
     memo: WireMemo = field(default_factory=dict)
     """The public parts of this moment's observations in their wire form, shared by every viewer's frame."""
     memo_at: int = -1
+    fair: Fairness | None = None
+    """The table's fair-deal commitments (``fairness.py``); None for a table stored before them."""
 
     @property
     def id(self) -> str:
@@ -214,6 +217,7 @@ class Table:
             "next": viewer.next,
             "clock": self.clock_info(time.monotonic(), observation.turn),
             "by": self.made_by(viewer.seat),
+            "fair": None if self.fair is None else self.fair.frame(state, len(self.hands)),
         }
 
     def made_by(self, seat: int | None) -> str | None:
@@ -227,6 +231,7 @@ class Table:
         assert state is not None
         events = state.events(None, self.public_seq)
         if not events:
+            self.note_deals()
             return []
         self.public_seq = events[-1].seq + 1
         count = running_count(state.observe(None))
@@ -255,7 +260,13 @@ class Table:
                 self.hands[-1] = Hand(
                     last.number, last.first_seq, event.seq, event.step, len(state.history), last.text
                 )
+        self.note_deals()
         return events
+
+    def note_deals(self) -> None:
+        """File the shuffles drawn since the last look under the hand now being played (the fair deals)."""
+        if self.fair is not None and self.state is not None:
+            self.fair.book.note(self.state, hands_done=len(self.hands))
 
     def scoreboard(self) -> dict[str, Any]:
         state = self.state
@@ -304,7 +315,12 @@ def rebuild(record: TableRecord) -> Table:
     state = rules.new_state(record.seed)
     live = [SeatLive() for _ in record.seats]
     table = Table(
-        record=record, rules=rules, state=state, settings=TableSettings.from_dict(record.settings), live=live
+        record=record,
+        rules=rules,
+        state=state,
+        settings=TableSettings.from_dict(record.settings),
+        live=live,
+        fair=fairness_of(record),
     )
     table.read_public()
     for i, text in enumerate(record.actions):
@@ -317,3 +333,8 @@ def rebuild(record: TableRecord) -> Table:
         table.read_public()
     table.reset_clocks()
     return table
+
+
+def fairness_of(record: TableRecord) -> Fairness | None:
+    """The table's fair-deal commitments, from its stored salt (None: stored before tables had one)."""
+    return None if record.fair_salt is None else Fairness(record.id, record.fair_salt, record.seed)

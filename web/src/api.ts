@@ -22,6 +22,11 @@ export interface OptionField {
   /** The values allowed, in words. */
   allowed: string;
   doc: string;
+  /** Its plain words (the rules layer's option_words): a label, the heading it sits under, and ``doc`` with the
+   * engine's names told by their labels. */
+  label: string;
+  group: string;
+  help: string;
   value: unknown;
 }
 
@@ -145,5 +150,29 @@ export async function joinTable(tableId: string, code: string | null, name?: str
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ ...(code === null ? {} : { code }), ...(name ? { name } : {}) }),
     }),
+  );
+}
+
+/** A game's rules in short, in words (``GET /api/tables/{id}/rules``, ``GET /api/games/{name}/rules``): the
+ * terminal's summary cut into sections, the named variants in force, each option changed from the preset. */
+export interface RulesWords {
+  game: string;
+  title: string;
+  players: number;
+  text: string;
+  sections: { label: string; text: string }[];
+  variants: string[];
+  changed: { name: string; label: string; group: string; help: string; value: unknown; preset: unknown }[];
+}
+
+/** The rules of a table, its variants and options applied. */
+export async function tableRules(tableId: string): Promise<RulesWords> {
+  return answer<RulesWords>(await fetch(`/api/tables/${encodeURIComponent(tableId)}/rules`));
+}
+
+/** A game's preset rules for a player count. */
+export async function gameRules(game: string, players: number): Promise<RulesWords> {
+  return answer<RulesWords>(
+    await fetch(`/api/games/${encodeURIComponent(game)}/rules?players=${String(players)}`),
   );
 }

@@ -96,3 +96,39 @@ export class ClockTicker {
     this.set(null);
   }
 }
+
+/** A turn clock as the table request's ``settings.clock`` takes it: seconds a seat starts with, seconds a move. */
+export interface ClockSetting {
+  bank: number;
+  increment: number;
+}
+
+/** The lobby's "Turn clock" choices: none, two common ones (minutes + seconds a move), or the person's own. */
+export const CLOCK_CHOICES: { value: string; words: string; clock: ClockSetting | null }[] = [
+  { value: "none", words: "None", clock: null },
+  { value: "5+5", words: "5 min + 5 s a move", clock: { bank: 300, increment: 5 } },
+  { value: "10+10", words: "10 min + 10 s a move", clock: { bank: 600, increment: 10 } },
+  { value: "custom", words: "Custom...", clock: null },
+];
+
+/** The longest bank the lobby offers: a day (a longer one is no clock). */
+export const MOST_MINUTES = 24 * 60;
+
+/**
+ * The clock a lobby choice asks for (``null``: none); a custom one from its fields' text (minutes, seconds a
+ * move). Bad custom text throws an Error saying what was wrong.
+ */
+export function clockChoice(choice: string, minutes: string, seconds: string): ClockSetting | null {
+  if (choice !== "custom") {
+    const known = CLOCK_CHOICES.find((c) => c.value === choice);
+    if (!known) throw new Error(`Turn clock: no choice "${choice}"`);
+    return known.clock;
+  }
+  const bank = Number(minutes);
+  const increment = seconds.trim() === "" ? 0 : Number(seconds);
+  if (minutes.trim() === "" || !Number.isFinite(bank) || bank <= 0 || bank > MOST_MINUTES)
+    throw new Error(`Turn clock: the minutes are a number above 0, at most ${String(MOST_MINUTES)}`);
+  if (!Number.isFinite(increment) || increment < 0 || increment > 3600)
+    throw new Error("Turn clock: the seconds a move are a number from 0 to 3600");
+  return { bank: Math.round(bank * 60 * 1000) / 1000, increment };
+}

@@ -1,7 +1,9 @@
 /** The lobby: make a table (game, players, which seats are bots, its rules, listed or not) and open it; the open
  * tables listed below it. */
 
-import { createTable, type GameInfo, games, type SeatRequest } from "./api";
+import { RulesPanel } from "./rules_panel";
+import { createTable, type GameInfo, gameRules, games, type SeatRequest } from "./api";
+import { CLOCK_CHOICES, type ClockSetting, clockChoice } from "./clock";
 import { el } from "./dom";
 import { linksKey, type StoredLinks } from "./invites";
 import { openTablesSection } from "./open_tables";
@@ -25,6 +27,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
   const players = el("select", { id: "players", name: "players" });
   const seatsBox = el("fieldset", { class: "seat-kinds" });
   const rules = new OptionsForm();
+  const rulesPanel = new RulesPanel(() => gameRules(game.value, Number(players.value)));
   const problem = el("p", { class: "problem", role: "alert" });
   const submit = el("button", { type: "submit" }, "Make the table");
   const listed = el("input", { type: "checkbox", id: "listed", name: "listed" });
@@ -36,6 +39,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
     autocomplete: "nickname",
     value: localStorage.getItem(NAME_KEY) ?? "",
   });
+  const clock = clockField();
   const form = el(
     "form",
     { class: "create", "aria-label": "Make a table" },
@@ -44,6 +48,8 @@ export async function startLobby(root: HTMLElement): Promise<void> {
     game,
     el("label", { for: "players" }, " Players "),
     players,
+    " ",
+    rulesPanel.button,
     rules.series,
     seatsBox,
     el(
@@ -52,11 +58,18 @@ export async function startLobby(root: HTMLElement): Promise<void> {
       listed,
       el("label", { for: "listed" }, " List it under Open tables (anyone may take a free seat, or watch)"),
     ),
+    clock.box,
     rules.element,
     submit,
     problem,
   );
-  root.replaceChildren(el("h1", {}, "bumtable"), el("h2", {}, "Make a table"), form, openTablesSection());
+  root.replaceChildren(
+    el("h1", {}, "bumtable"),
+    el("h2", {}, "Make a table"),
+    form,
+    openTablesSection(),
+    rulesPanel.dialog,
+  );
 
   const chosen = (): GameInfo | undefined => list.find((g) => g.name === game.value);
 
@@ -132,13 +145,25 @@ export async function startLobby(root: HTMLElement): Promise<void> {
     const seats: SeatRequest[] = [...seatsBox.querySelectorAll("select")].map((s) =>
       s.value === "person" ? { kind: "person" } : { kind: "bot", bot: s.value },
     );
+    let turnClock: ClockSetting | null;
+    try {
+      turnClock = clock.value();
+    } catch (e) {
+      problem.textContent = e instanceof Error ? e.message : String(e);
+      return;
+    }
+    // (a variable, not a literal: CreateRequest's settings type names only ``listed``)
+    const settings: { listed: boolean; clock?: ClockSetting } = {
+      listed: listed.checked,
+      ...(turnClock ? { clock: turnClock } : {}),
+    };
     try {
       const made = await createTable({
         game: game.value,
         players: Number(players.value),
         seats,
         ...rules.choice(game.value, Number(players.value)),
-        settings: { listed: listed.checked },
+        settings,
       });
       const first = Object.keys(made.links.seats).sort((a, b) => Number(a) - Number(b))[0];
       const mine = first === undefined ? undefined : made.links.seats[first];
@@ -167,4 +192,53 @@ export async function startLobby(root: HTMLElement): Promise<void> {
     void make();
   });
   root.dataset.ready = "true";
+}
+
+/** The "Turn clock" choice: none, a common one, or custom minutes and seconds a move (its fields shown then). */
+function clockField(): { box: HTMLElement; value: () => ClockSetting | null } {
+  const choice = el(
+    "select",
+    { id: "clock", name: "clock" },
+    ...CLOCK_CHOICES.map((c) => el("option", { value: c.value }, c.words)),
+  );
+  const minutes = el("input", {
+    id: "clock-minutes",
+    type: "number",
+    min: "1",
+    step: "any",
+    inputmode: "decimal",
+    value: "5",
+  });
+  const seconds = el("input", {
+    id: "clock-increment",
+    type: "number",
+    min: "0",
+    step: "any",
+    inputmode: "decimal",
+    value: "5",
+  });
+  const custom = el(
+    "span",
+    { class: "clock-custom", hidden: "" },
+    el("label", { for: "clock-minutes" }, " Minutes "),
+    minutes,
+    el("label", { for: "clock-increment" }, " + seconds a move "),
+    seconds,
+  );
+  choice.addEventListener("change", () => {
+    custom.hidden = choice.value !== "custom";
+  });
+  const box = el(
+    "div",
+    { class: "turn-clock" },
+    el("label", { for: "clock" }, "Turn clock "),
+    choice,
+    custom,
+    el(
+      "span",
+      { class: "clock-about" },
+      " (each person's seat has a bank of time; when it runs out, a bot makes that move)",
+    ),
+  );
+  return { box, value: () => clockChoice(choice.value, minutes.value, seconds.value) };
 }

@@ -4,7 +4,7 @@
  * player's own changes are laid over the preset.
  */
 
-import type { OptionField, VariantInfo } from "./api";
+import type { OptionField, RulesWords, VariantInfo } from "./api";
 
 /** A field's text for a value: a flat list as "a, b, c", a list of lists as JSON, anything else as itself. */
 export function optionText(field: OptionField, value: unknown): string {
@@ -101,16 +101,37 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** A value as a person reads it: on/off for true/false, lists without JSON's quotes. */
-function plain(value: unknown): string {
+export function plain(value: unknown): string {
   if (value === true) return "on";
   if (value === false) return "off";
   if (Array.isArray(value)) return value.length === 0 ? "none" : `(${value.map(plain).join(" ")})`;
   return String(value);
 }
 
-/** A variant's changes in words: "exchange off, target 20". */
-export function changesText(changes: Record<string, unknown>): string {
+/** A variant's changes in words: "exchange off, target 20"; with the options' ``labels`` (name: label),
+ * "Exchange cards between hands: off; Points to win the match: 20". */
+export function changesText(changes: Record<string, unknown>, labels?: ReadonlyMap<string, string>): string {
+  if (labels === undefined) {
+    return Object.entries(changes)
+      .map(([name, value]) => `${name.replaceAll("_", " ")} ${plain(value)}`)
+      .join(", ");
+  }
   return Object.entries(changes)
-    .map(([name, value]) => `${name.replaceAll("_", " ")} ${plain(value)}`)
-    .join(", ");
+    .map(([name, value]) => `${labels.get(name) ?? name.replaceAll("_", " ")}: ${plain(value)}`)
+    .join("; ");
+}
+
+/** The options under their headings, each heading once, in the order its first option comes. */
+export function byGroup(fields: readonly OptionField[]): [string, OptionField[]][] {
+  const groups = new Map<string, OptionField[]>();
+  for (const field of fields) {
+    const group = field.group || "Other";
+    groups.set(group, [...(groups.get(group) ?? []), field]);
+  }
+  return [...groups];
+}
+
+/** An option changed from the preset, in words: "Exchange cards between hands: off (usually on)". */
+export function changedLine(changed: RulesWords["changed"][number]): string {
+  return `${changed.label}: ${plain(changed.value)} (usually ${plain(changed.preset)})`;
 }

@@ -1,14 +1,16 @@
 /**
  * The lobby's rules form, built from the game's option descriptions (``GET /api/games/{name}/options``): the
- * series length up front; the game's named variants as boxes to tick, each saying what it changes; and every
- * option of the rules (house rules) in a section that opens, each with its description and the values it allows.
+ * series length up front; the game's named variants (presets) as boxes to tick, each saying what it changes; and
+ * every option of the rules (house rules) in a section that opens, under the rules layer's headings, each by its
+ * plain label with a line of help and the values it allows. The engine's own option names (what ``bumtable play
+ * -o NAME=VALUE`` takes) show only under "Advanced", with each value in force.
  * A table is made with the ticked variants and the options the player changed; the server checks them all and
  * its reason is shown if it refuses.
  */
 
 import { gameOptions, type OptionField, type VariantInfo } from "./api";
 import { el } from "./dom";
-import { changesText, inForce, optionText, parseOption, sameValue } from "./option_values";
+import { byGroup, changesText, inForce, optionText, parseOption, sameValue } from "./option_values";
 
 import "./options_form.css";
 
@@ -38,6 +40,23 @@ export class OptionsForm {
   private readonly variantsBox = el("fieldset", { class: "variants" });
   private readonly summary = el("summary", {});
   private readonly list = el("div", { class: "option-list" });
+  private readonly rawValues = el("tbody", {});
+  private readonly advanced = el(
+    "details",
+    { class: "advanced-options" },
+    el("summary", {}, "Advanced: the options' names in the engine"),
+    el(
+      "p",
+      {},
+      "As bumtable play GAME -o NAME=VALUE takes them (bumtable games GAME --options describes each).",
+    ),
+    el(
+      "table",
+      {},
+      el("thead", {}, el("tr", {}, el("th", {}, "Name"), el("th", {}, "Value"), el("th", {}, "Option"))),
+      this.rawValues,
+    ),
+  );
   private readonly details = el("details", { class: "house-rules" }, this.summary, this.list);
   private game = "";
   private fields: OptionField[] = [];
@@ -56,7 +75,7 @@ export class OptionsForm {
   }
 
   constructor() {
-    this.element.append(this.variantsBox, this.details);
+    this.element.append(this.variantsBox, this.details, this.advanced);
   }
 
   /** Show the preset of ``game`` for ``players``: a new game starts from its preset, another player count keeps
@@ -111,6 +130,7 @@ export class OptionsForm {
   }
 
   private drawVariants(): void {
+    const labels = new Map(this.fields.map((f) => [f.name, f.label]));
     this.variantsBox.hidden = this.variants.length === 0;
     this.variantsBox.replaceChildren(
       el("legend", {}, "Variants"),
@@ -127,7 +147,7 @@ export class OptionsForm {
           { class: "variant" },
           box,
           el("label", { for: box.id }, ` ${v.name} `),
-          el("small", {}, `(${changesText(v.changes)})`),
+          el("small", {}, `(${changesText(v.changes, labels)})`),
         );
       }),
     );
@@ -193,8 +213,18 @@ export class OptionsForm {
 
   private drawOptions(): void {
     const values = this.values();
-    this.controls = this.fields.map((field) => this.control(field, values.get(field.name)));
-    this.list.replaceChildren(...this.controls.map((c) => c.box));
+    this.controls = [];
+    const groups = byGroup(this.fields).map(([group, fields]) => {
+      const controls = fields.map((field) => this.control(field, values.get(field.name)));
+      this.controls.push(...controls);
+      return el(
+        "fieldset",
+        { class: "option-group", "data-group": group },
+        el("legend", {}, group),
+        ...controls.map((c) => c.box),
+      );
+    });
+    this.list.replaceChildren(...groups);
     this.refresh();
   }
 
@@ -203,7 +233,7 @@ export class OptionsForm {
     const help = el(
       "small",
       { id: `${id}-help`, class: "option-help" },
-      `${field.doc} Allowed: ${field.allowed}.`,
+      `${field.help} Allowed: ${field.allowed}.`,
     );
     const note = el("small", { class: "field-problem", role: "alert" });
     const described = { id, name: field.name, "aria-describedby": help.id };
@@ -242,11 +272,7 @@ export class OptionsForm {
       input instanceof HTMLSelectElement || field.kind === "bool" ? "change" : "input",
       read,
     );
-    const label = el(
-      "label",
-      { for: id },
-      el("span", { class: "option-name" }, field.name.replaceAll("_", " ")),
-    );
+    const label = el("label", { for: id }, el("span", { class: "option-name" }, field.label));
     const box = el("div", { class: "option", "data-option": field.name }, label, input, note, help);
     return { field, input, box, note };
   }
@@ -257,6 +283,17 @@ export class OptionsForm {
     const values = this.values();
     let changed = 0;
     this.drawSeries();
+    this.rawValues.replaceChildren(
+      ...this.fields.map((field) =>
+        el(
+          "tr",
+          { "data-raw": field.name },
+          el("td", {}, el("code", {}, field.name)),
+          el("td", {}, el("code", {}, JSON.stringify(values.get(field.name)))),
+          el("td", {}, field.label),
+        ),
+      ),
+    );
     for (const { field, input, box } of this.controls) {
       const value = values.get(field.name);
       if (document.activeElement !== input) setText(input, optionText(field, value));

@@ -84,6 +84,30 @@ export interface StateMessage {
   next: number;
   clock: unknown;
   by: string | null;
+  /** The commitments to the deals (docs/server.md, Fair deals); null at a table stored before them. */
+  fair?: FairInfo | null;
+}
+
+/** One shuffle of a finished hand, opened: its order (engine card codes), salt and commitment. */
+export interface OpenedDraw {
+  draw: number;
+  salt: string;
+  order: number[];
+  commit: string;
+}
+
+export interface FairInfo {
+  /** SHA-256 of "bumtable-fair/1|TABLE|match|SALT|SEED", the same in every frame. */
+  match: string;
+  /** The hand being played (the last one once the match is over). */
+  hand: number;
+  /** The commitments to the shuffles that dealt this hand so far. */
+  commits: string[];
+  /** Every hand, opened once the match is over (empty before). */
+  opened: { hand: number; draws: OpenedDraw[] }[];
+  /** The seed and the table's salt, told once the match is over. */
+  seed: number | null;
+  salt: string | null;
 }
 
 export interface ErrorMessage {

@@ -6,12 +6,15 @@
 
 import { ClockTicker, LowTimeWarning, bankText, isLow, readClock } from "./clock";
 import { TableConnection } from "./connection";
+import { tableRules } from "./api";
 import { appendFollowing, el } from "./dom";
+import { FairNote } from "./fairness";
 import { InviteBox } from "./invites";
 import { KeyboardPlay, keepFocus } from "./keys";
 import { LogWriter, MADE_BY_MARK, familyOf } from "./log_words";
 import { NameField } from "./name_field";
 import { deadEndOf, drawDeadEnd } from "./no_seat";
+import { TurnNotice } from "./notice";
 import {
   actMessage,
   type GameEvent,
@@ -20,6 +23,7 @@ import {
   type TableMessage,
 } from "./protocol";
 import { fetchHand, showReplay } from "./replay";
+import { RulesPanel } from "./rules_panel";
 import { climbingRules } from "./rules";
 import {
   drawScoreboard,
@@ -76,22 +80,26 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   const scores = el("section", { class: "scoreboard", "aria-label": "Scoreboard" });
   const replay = el("section", { class: "replay", "aria-label": "Replay of a finished hand", hidden: "" });
   const keys = new KeyboardPlay(board);
+  const notice = new TurnNotice();
+  const fairNote = new FairNote();
   const lobby = el("a", { href: "/", class: "lobby-link" }, "Back to the lobby");
+  const rulesPanel = new RulesPanel(() => tableRules(tableId));
   root.replaceChildren(
     el(
       "header",
       {},
-      el("div", { class: "title-row" }, el("h1", {}, "bumtable"), lobby, keys.toggle),
+      el("div", { class: "title-row" }, el("h1", {}, "bumtable"), lobby, keys.toggle, rulesPanel.button),
       status,
       madeBy,
       clockWarning,
       whoAmI,
     ),
     keys.panel,
+    fairNote.element,
     final,
     invites.box,
     seats,
-    el("div", { class: "my-settings" }, nameField.box, autoLabel),
+    el("div", { class: "my-settings" }, nameField.box, autoLabel, notice.controls),
     offline,
     board,
     keys.note,
@@ -99,6 +107,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     scores,
     replay,
     rulesBox,
+    rulesPanel.dialog,
     el("section", { class: "log-box" }, el("h2", {}, "What happened"), log),
   );
   let table: TableMessage | null = null;
@@ -147,6 +156,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         const before = state?.observation;
         state = message;
         ticker.set(readClock(message.clock));
+        void fairNote.update(message.table, message.fair);
         problem.textContent = "";
         addLog(message);
         if (scoresDue(message, before)) loadScores();
@@ -175,6 +185,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
       }
       if (what === "closed") {
         ticker.set(null);
+        notice.turn(false, false);
         drawDeadEnd(root, tableId, deadEndOf(code ?? 0), problem.textContent || detail || "");
       }
     },
@@ -365,6 +376,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     madeBy.textContent = by ?? "";
     root.dataset.step = String(state.step);
     root.dataset.turn = yours ? "you" : "other";
+    notice.turn(yours, obs.seat !== null);
     const frame = state;
     keepFocus(board, () => view?.render(frame, act));
     setOffline();

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { OptionField } from "../src/api";
-import { changesText, inForce, optionText, parseOption, sameValue } from "../src/option_values";
+import {
+  byGroup,
+  changedLine,
+  changesText,
+  inForce,
+  optionText,
+  parseOption,
+  sameValue,
+} from "../src/option_values";
 
 function field(
   name: string,
@@ -9,7 +17,19 @@ function field(
   value: unknown,
   extra: Partial<OptionField> = {},
 ): OptionField {
-  return { name, kind, item: null, choices: [], allowed: "what it allows", doc: "", value, ...extra };
+  return {
+    name,
+    kind,
+    item: null,
+    choices: [],
+    allowed: "what it allows",
+    doc: "",
+    label: name,
+    group: "",
+    help: "",
+    value,
+    ...extra,
+  };
 }
 
 const points = field("points", "list", [3, 2, 1, 0], { item: "int", allowed: "a list of whole numbers" });
@@ -82,4 +102,43 @@ void test("a variant's changes are written in words", () => {
     "wilds ((2 A)), sequence wilds none",
   );
   assert.ok(sameValue([1, 2], [1, 2]) && !sameValue([1, 2], [2, 1]));
+});
+
+void test("a variant's changes are told by the options' labels where the form has them", () => {
+  const labels = new Map([
+    ["exchange", "Exchange cards between hands"],
+    ["target", "Points to win the match"],
+  ]);
+  assert.equal(
+    changesText({ exchange: false, target: 20 }, labels),
+    "Exchange cards between hands: off; Points to win the match: 20",
+  );
+  assert.equal(changesText({ wilds: [] }, labels), "wilds: none");
+});
+
+void test("options sit under their headings, each heading once, in the order its first option comes", () => {
+  const fields = [
+    field("suits", "list", [], { group: "Cards" }),
+    field("pass_final", "bool", false, { group: "Play" }),
+    field("jokers", "int", 2, { group: "Cards" }),
+    field("odd", "bool", true),
+  ];
+  const groups = byGroup(fields).map(([group, list]) => [group, list.map((f) => f.name)]);
+  assert.deepEqual(groups, [
+    ["Cards", ["suits", "jokers"]],
+    ["Play", ["pass_final"]],
+    ["Other", ["odd"]],
+  ]);
+});
+
+void test("an option changed at a table is told by its label, with the usual value beside it", () => {
+  const line = changedLine({
+    name: "exchange",
+    label: "Exchange cards between hands",
+    group: "Exchange",
+    help: "",
+    value: false,
+    preset: true,
+  });
+  assert.equal(line, "Exchange cards between hands: off (usually on)");
 });
