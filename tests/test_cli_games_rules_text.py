@@ -182,3 +182,10 @@ def test_moves_and_games_help_wrap_whole_paragraphs_at_any_width(columns: int) -
             if line and after:  # a line broken inside a paragraph: only where the next word did not fit
                 assert len(line) + 1 + len(after.split()[0]) > columns - 4, (command, line, after)
         assert any("Gin Bummy" in line for line in lines) or command == "games"
+
+
+@pytest.mark.parametrize("game", ["bum-game", "president", "arsehole", "zheng-shangyou"])
+def test_a_match_without_the_exchange_says_it_has_none(game: str) -> None:
+    played = rules_summary(get(game).replace(exchange=False))
+    assert "none in this match." in played
+    assert "none in this match." not in rules_summary(get(game))

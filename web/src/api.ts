@@ -55,7 +55,7 @@ export interface CreateRequest {
   variants?: string[];
   options?: Record<string, unknown>;
   seed?: number;
-  settings?: { listed?: boolean };
+  settings?: { listed?: boolean; clock?: { bank: number; increment: number } };
 }
 
 /** A table in the lobby's list of open tables (``GET /api/tables``). */

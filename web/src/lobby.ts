@@ -152,18 +152,13 @@ export async function startLobby(root: HTMLElement): Promise<void> {
       problem.textContent = e instanceof Error ? e.message : String(e);
       return;
     }
-    // (a variable, not a literal: CreateRequest's settings type names only ``listed``)
-    const settings: { listed: boolean; clock?: ClockSetting } = {
-      listed: listed.checked,
-      ...(turnClock ? { clock: turnClock } : {}),
-    };
     try {
       const made = await createTable({
         game: game.value,
         players: Number(players.value),
         seats,
         ...rules.choice(game.value, Number(players.value)),
-        settings,
+        settings: { listed: listed.checked, ...(turnClock ? { clock: turnClock } : {}) },
       });
       const first = Object.keys(made.links.seats).sort((a, b) => Number(a) - Number(b))[0];
       const mine = first === undefined ? undefined : made.links.seats[first];

@@ -17,7 +17,14 @@ from bumtable.words import plural
 
 
 def summary(rules: ClimbingOptions) -> list[Part]:
-    return SYSTEMS[rules.system](rules)
+    """The system's parts, its exchange said to be none where the rules turn it off."""
+    parts = SYSTEMS[rules.system](rules)
+    if rules.exchange:
+        return parts
+    return [
+        (name, "none in this match.") if name in ("Exchange", "Trading") else (name, text)
+        for name, text in parts
+    ]
 
 
 def _ranks(rules: ClimbingOptions) -> str:
@@ -139,8 +146,6 @@ def bum_game(r: ClimbingOptions) -> list[Part]:
     exchange = (
         f"from the second hand, {_swaps(r)}: the higher role gives its lowest, the lower its highest "
         "(never a Joker). Nobody chooses."
-        if r.exchange
-        else "none in this match."
     )
     return [
         (
