@@ -62,12 +62,15 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self._rules: ClimbingOptions | None = None
         self._model: CostModel | None = None
+        self._few = False
         self._collect: list[tuple[float, Play]] | None = None
         """While :meth:`ranked` runs: every legal play's value, from the general loop of :meth:`choose`."""
 
     def _model_for(self, rules: ClimbingOptions) -> CostModel:
         if rules is not self._rules or self._model is None:
-            self._model = cost_model(rules.tables, shift_for(_largest_rank_count(rules)))
+            largest = _largest_rank_count(rules)
+            self._model = cost_model(rules.tables, shift_for(largest))
+            self._few = largest <= 8  # the fast loop's test for a rank held needs counts up to 8
             self._rules = rules
         return self._model
 
@@ -101,7 +104,10 @@ class GreedyBot:
         t = rules.tables
         model = self._model if rules is self._rules and self._model is not None else self._model_for(rules)
         hand = observation.hand or ()
-        key = sum(map(model.code_bit.__getitem__, hand))
+        code_bit = model.code_bit
+        key = 0  # the hand packed (a plain loop: faster than sum(map(...)) for a dozen cards)
+        for code in hand:
+            key += code_bit[code]
         held = len(hand)
         seat = observation.seat
         if rules.teams:
@@ -130,11 +136,12 @@ class GreedyBot:
         collect = self._collect
         if (
             plain
-            and model.shift == 4
+            and self._few
             and not partner_winning
             and run_value < 0
             and not bridge
             and collect is None
+            and legal[0].kind != GIVE
         ):
             # The plain game (The Bum Game): each play's value read from its terms and the cost of the
             # hand after it, looked up as CostModel.cost does, inline. The same floating-point operations
@@ -149,6 +156,9 @@ class GreedyBot:
             )
             pen = 3 if danger else 2  # the penalty terms scaled by 0.3 or 1.0 (early; late is one further)
             early = held - EARLY_CARDS  # a play of fewer cards leaves more than EARLY_CARDS
+            below = best_value - 1e-9  # a value below it is a new best
+            # A rank's 4-bit count plus 7 reaches the field's top bit exactly when the rank is held (0 < k <= 8).
+            sevens = 7 * low
             # Look-ups by subscript (they almost always find the entry; a miss fills it).
             for play in legal:
                 try:
@@ -156,15 +166,11 @@ class GreedyBot:
                 except KeyError:
                     e = _terms(model, play)
                 size = e[0]
-                if size < 0:  # a pass or an exchange
-                    value = (
-                        _value(play, key, held, model, danger) if size == -2 else model.cost(key) - PASS_BONUS
-                    )
-                elif size == held:
+                if size == held:
                     value = -1e9  # goes out
-                else:
+                else:  # a play, or a pass (it takes nothing out: the cost of the hand as it is)
                     after = key - e[1]
-                    mask = (after | after >> 1 | after >> 2 | after >> 3) & low
+                    mask = (after + sevens) >> 3 & low  # the ranks held after the play
                     try:
                         m = by_mask[mask]
                     except KeyError:
@@ -188,13 +194,15 @@ class GreedyBot:
                             cost = model.tied_cost(after)
                     else:
                         cost = m[2]
+                    if size < 0:
+                        value = cost - PASS_BONUS  # standing still (a leader never passes)
                     # a winning play late in the hand: make the move (0.0 times the penalties adds 0.0)
-                    if cost <= 2.5 and e[6] >= high_rank:
+                    elif cost <= 2.5 and e[6]:
                         value = cost + 0.0 + e[7]
                     else:
                         value = cost + e[pen if size < early else pen + 2] + e[7]
-                if value < best_value - 1e-9:
-                    best, best_value = [play], value
+                if value < below:
+                    best, best_value, below = [play], value, value - 1e-9
                 elif abs(value - best_value) <= 1e-9:
                     best.append(play)
             return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
@@ -230,17 +238,19 @@ class GreedyBot:
         return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
 
-Terms = tuple[int, int, float, float, float, float, int, float, Play]
+Terms = tuple[int, int, float, float, float, float, bool, float, Play]
 
 
 def _terms(model: CostModel, play: Play) -> Terms:
-    """A play's terms for the fast loop of :meth:`GreedyBot.choose`, kept by its id (the entry keeps the play,
-    so the id is not reused): size (-1 a pass, -2 an exchange), packed counts, penalties, rank, play."""
+    """A play's terms for the fast loop of :meth:`GreedyBot.choose` (a pass or a play of cards), kept by its id
+    (the entry keeps the play, so the id is not reused): size (-1 a pass), packed counts, penalties, whether
+    it is of the three highest ranks (a winner late in the hand), 0.001 times its rank, and the play."""
     delta, wilds, high, _, _ = model.play_info(play)
-    size = -1 if play.kind == PASS else -2 if play.kind == GIVE else play.size
+    size = -1 if play.kind == PASS else play.size
     early = WILD_PENALTY * wilds + HIGH_PENALTY * high
     late = LATE_WILD_PENALTY * wilds + HIGH_PENALTY * high
-    e = (size, delta, 1.0 * early, 0.3 * early, 1.0 * late, 0.3 * late, play.rank, 0.001 * play.rank, play)
+    top = play.rank >= model.tables.n_ranks - 3
+    e = (size, delta, 1.0 * early, 0.3 * early, 1.0 * late, 0.3 * late, top, 0.001 * play.rank, play)
     terms = model.terms
     if len(terms) >= 1 << 16:
         terms.clear()

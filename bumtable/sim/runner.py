@@ -110,19 +110,22 @@ class Runner:
             if seat is None:
                 return Played(actions, OVER if state.is_over() else HAND)
             bot = bots[seat]
-            taken: Sequence[Any] | None
-            if bot is not None:  # the seat's lasting bot
+            if bot is not None:  # the seat's lasting bot: one action (the hot path of simulations)
                 legal = legal_actions()
-                taken = legal if len(legal) == 1 and unasked[seat] else (bot.choose(observe(seat)),)
-            else:  # a person, or a bot made for this decision
-                taken = self.decide(seat)
-                if taken is None:
-                    return Played(actions, STOPPED)
-            for action in taken:
+                action = legal[0] if len(legal) == 1 and unasked[seat] else bot.choose(observe(seat))
                 apply(action, check=check)
                 actions.append(action)
                 if on_step is not None and not on_step(seat, action):
                     return Played(actions, STOPPED)
+            else:  # a person, or a bot made for this decision
+                taken = self.decide(seat)
+                if taken is None:
+                    return Played(actions, STOPPED)
+                for action in taken:
+                    apply(action, check=check)
+                    actions.append(action)
+                    if on_step is not None and not on_step(seat, action):
+                        return Played(actions, STOPPED)
             if hands_over is not None and hands_over(state) != start:
                 return Played(actions, OVER if state.is_over() else HAND)
 

@@ -85,8 +85,9 @@ class HandTally(Tally):
                 self.finish[role][place] += 1
             self.points_by_bot[kinds[p]] = self.points_by_bot.get(kinds[p], 0) + result.points[p]
             self.seats_by_bot[kinds[p]] = self.seats_by_bot.get(kinds[p], 0) + 1
-        self.actions += len(played.actions)
-        self.plays += sum(action.kind != PASS for action in played.actions)
+        taken = [action.kind for action in played.actions]
+        self.actions += len(taken)
+        self.plays += len(taken) - taken.count(PASS)
         outcome = state.outcome()
         if outcome is not None:
             self.matches += 1

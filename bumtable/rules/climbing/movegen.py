@@ -76,7 +76,18 @@ class _Cache:
     """Plays worked out once per tables from what they depend on, which repeats far more than whole hands:
     a rank's sets on its count and the wild ranks' counts, a width's sequences on a mask of ranks held."""
 
-    __slots__ = ("by_size", "chunks", "gaps", "least", "runs", "strengths", "tables", "wild_counts", "wilds")
+    __slots__ = (
+        "by_size",
+        "chunks",
+        "gaps",
+        "leads",
+        "least",
+        "runs",
+        "strengths",
+        "tables",
+        "wild_counts",
+        "wilds",
+    )
 
     def __init__(self, t: Tables) -> None:
         self.tables = t
@@ -92,6 +103,8 @@ class _Cache:
         self.runs: dict[tuple[int, int, int, int, int], tuple[Play, ...]] = {}
         # sets by (size, wild counts), then by n * n_ranks + r: one small int looked up per rank held
         self.by_size: dict[tuple[int, tuple[int, ...]], dict[int, tuple[Play, ...]]] = {}
+        self.leads: dict[tuple[int, ...], tuple[Play, ...]] = {}
+        """A leader's plays by the hand's counts (:meth:`lead`): about half the leads repeat a hand."""
 
     def sets_table(self, size: int, wild_counts: tuple[int, ...]) -> dict[int, tuple[Play, ...]]:
         """The table of :attr:`by_size` for this set size and these wild counts."""
@@ -115,6 +128,18 @@ class _Cache:
                 self.chunks.clear()
             self.chunks[key] = found
         return found
+
+    def lead(self, counts: Sequence[int]) -> list[Play]:
+        """``lead_plays`` under the tables' own sequence rules, kept by the hand's counts."""
+        key = tuple(counts)
+        found = self.leads.get(key)
+        if found is None:
+            t = self.tables
+            found = tuple(lead_plays(counts, t, t.sequences, t.seq_min))
+            if len(self.leads) >= 1 << 15:
+                self.leads.clear()
+            self.leads[key] = found
+        return list(found)
 
     def sequences(self, mask: int, width: int, least: int, length: int, above: int) -> tuple[Play, ...]:
         """The natural sequences of ``width`` cards a rank, all ranks in ``mask``: every one of ``least``
@@ -184,10 +209,11 @@ def set_plays(counts: Sequence[int], t: Tables, size: int = 0, above: int = -1) 
     for r in range(above + 1, n_ranks):
         n = counts[r]
         if n and r != wipe:
-            found = table.get(n * n_ranks + r)
-            if found is None:
+            try:  # by subscript: it almost always finds the entry
+                out += table[n * n_ranks + r]
+            except KeyError:
                 found = table[n * n_ranks + r] = cache.sets(r, n, size, wild_counts, counts)
-            out += found
+                out += found
     return out
 
 
@@ -406,7 +432,7 @@ def turn_plays(
     """Every action of the play phase for this hand: a lead, or the plays that beat ``top`` and a pass.
     The one place that decides when a pass is allowed, shared by state and observation so they agree."""
     if top is None:
-        plays = lead_plays(counts, t, t.sequences, t.seq_min)
+        plays = _cache(t).lead(counts)
         return suited_plays(plays, hand, t) if t.suited and hand is not None else plays
     plays = follow_plays(counts, t, top, hand, inverted=inverted)
     if not must_play or not any(p.rank != t.wipe or p.size != 1 for p in plays):

@@ -67,6 +67,7 @@ class ClimbingState:
 
     __slots__ = (
         "_legal",
+        "_seen_transfers",
         "active",
         "by_role",
         "cancelled_exchange",
@@ -132,6 +133,8 @@ class ClimbingState:
         self.ended_by = ""
         self.hand_no = 0
         self._legal: tuple[Play, ...] | None = None
+        self._seen_transfers: dict[int | None, tuple[SeenTransfer, ...]] = {}
+        """Each seat's view of ``transfers``, made once per change of them (every observation shows it)."""
         self.log: ClimbingLog | None = None
         self.stops_at_hand_end = False
         if _blank:
@@ -191,8 +194,10 @@ class ClimbingState:
         self.dealer = dealer
         start = self.pos[dealer] + 1
         order = self.order
-        for i, code in enumerate(deck):
-            self.hands[order[(start + i) % n]][rank[code]].append(code)
+        for k in range(n):  # every n-th card of the deck, from the k-th player after the dealer
+            hand = self.hands[order[(start + k) % n]]
+            for code in deck[k::n]:
+                hand[rank[code]].append(code)
         self.counts = [[len(x) for x in h] for h in self.hands]
         self.ncards = [sum(c) for c in self.counts]
         if self.log is not None:
@@ -215,6 +220,7 @@ class ClimbingState:
         self.revolution: Revolution | None = None
         self.cancelled_exchange = False
         self.transfers: list[Transfer] = []
+        self._seen_transfers = {}
         self.exchange_queue: list[tuple[int, int, int]] = []
         self._legal = None
         # Set before any revolution decision, so copy() works in the first hand's revolution phase.
@@ -301,6 +307,7 @@ class ClimbingState:
 
     def _transfer(self, giver: int, receiver: int, cards: list[int], why: str) -> None:
         self.transfers.append(Transfer(giver, receiver, tuple(cards)))
+        self._seen_transfers = {}
         if self.log is not None:
             k = len(cards)
             public = f"gives {k} card{'s' if k != 1 else ''} to P{receiver}"
@@ -544,7 +551,8 @@ class ClimbingState:
         elif t.suited:
             codes = take_cards(self.hands[p], play, t)
         else:  # where suits do not matter and no card is named, the last card of each rank
-            codes = tuple(map(list.pop, map(self.hands[p].__getitem__, cards)))
+            hand = self.hands[p]
+            codes = tuple([hand[r].pop() for r in cards])
         counts = self.counts[p]
         for r in cards:
             counts[r] -= 1
@@ -762,6 +770,7 @@ class ClimbingState:
         s.rev_pending = self.rev_pending.copy()
         s.cancelled_exchange = self.cancelled_exchange
         s.transfers = self.transfers.copy()
+        s._seen_transfers = {}
         s.exchange_queue = self.exchange_queue.copy()
         s.phase = self.phase
         s.turn = self.turn
@@ -785,6 +794,9 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         # Whether to declare is a private decision: others only see that the hand is being set up.
         phase, turn = DEAL, None
     results = state.results
+    seen = state._seen_transfers.get(seat)
+    if seen is None:
+        seen = _transfers_seen(state, seat)
     return make_observation(
         state.rules,
         seat,
@@ -808,8 +820,7 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         tuple(state.sat_out),
         state.revolution,
         state.cancelled_exchange,
-        # seen_transfer(t, seat) for each transfer, inline
-        tuple([t.shown if seat == t.giver or seat == t.receiver else t.hidden for t in state.transfers]),
+        seen,
         state.cut,
         results[-1] if results else None,
         state.winner,
@@ -819,3 +830,10 @@ def observe(state: ClimbingState, seat: int | None) -> ClimbingObservation:
         state.inverted,
         state.legal_actions() if seat is not None and seat == turn else (),
     )
+
+
+def _transfers_seen(state: ClimbingState, seat: int | None) -> tuple[SeenTransfer, ...]:
+    """The transfers as ``seat`` saw them (``seen_transfer`` of each), kept until the transfers change."""
+    seen = tuple([t.shown if seat == t.giver or seat == t.receiver else t.hidden for t in state.transfers])
+    state._seen_transfers[seat] = seen
+    return seen
