@@ -266,6 +266,9 @@ def test_a_setup_must_give_the_values() -> None:
         ),
         (["sweep", "bum-game", "-s", "vary=jokers=2,3", "jokers=2,3"], "not a -s option"),
         (["sweep", "bum-game", "-s", "study=length", "jokers=2,3"], "counted in matches: give --matches"),
+        (["sweep", "bum-game", "-s", "study=roles", "target=10,30"], "sets target itself"),
+        (["sweep", "bum-game", "-n", "6", "-s", "study=design", "jokers=3,4"], "sets jokers itself"),
+        (["sweep", "bum-game", "-v", "bum-only", "variant=none,single-session"], "stand in for -v"),
     ],
 )
 def test_bad_input_is_one_line_before_any_work(args: list[str], said: str) -> None:

@@ -751,10 +751,10 @@ def check_setup(setup: Setup) -> None:
 
 
 def headline(result: LabResult) -> list[Metric]:
-    """The best design's distance to the aims and its revolution rate."""
+    """The best design's distance to the aims and its revolution rate (which design it is: ``figures["best"]``)."""
     best = result.figures["designs"][0]
     return [
-        Metric.of(f"distance of the best ({best['key']})", best["distance"], None, "distance"),
+        Metric.of("the best design's distance", best["distance"], None, "distance"),
         Metric.of("its revolutions per hand", best["revolution_rate"], best["revolution_ci95"], "rate"),
     ]
 
@@ -772,4 +772,14 @@ DESIGN = Study(
     options=DesignOptions,
     check_setup=check_setup,
     headline=headline,
+    sets=frozenset(
+        {
+            "jokers",
+            "revolution_triggers",
+            "exchange",
+            "exchange_pairs",
+            "exchange_high_gives",
+            "exchange_cancel_triggers",
+        }
+    ),
 )

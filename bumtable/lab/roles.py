@@ -454,4 +454,5 @@ ROLES = Study(
     chunk=MATCH_HANDS,
     default_count=100 * MATCH_HANDS,
     headline=headline,
+    sets=frozenset({"target", "rounds"}),
 )

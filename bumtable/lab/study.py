@@ -241,6 +241,8 @@ class Study:
     """Raise a :class:`LabError` for a setup whose options cannot run on its rules and bots, before any work."""
     counted_by: Callable[[StudyOptions], Study] | None = None
     """The study whose units, chunk and default count this one plays by, given its options (None: its own)."""
+    sets: frozenset[str] = frozenset()
+    """The rules options the study sets itself whatever the rules say (a sweep of one would change nothing)."""
 
     def counted(self, options: StudyOptions) -> Study:
         """The study whose ``units``, ``chunk`` and ``default_count`` a run of this one with ``options`` uses."""

@@ -226,8 +226,15 @@ def check_setup(setup: Setup) -> None:
     inner = options.inner()
     if family_of(setup.rules).name not in inner.families:
         inner.applies(setup.rules)
-    made = points(setup.rules, setup.bots, options)
     axis = read_axis(options.vary)
+    if axis.name in inner.sets:
+        raise LabError(f"the {inner.name} study sets {axis.name} itself: a sweep of it would change nothing")
+    if axis.name == "variant" and options.variants:
+        raise LabError(
+            "the variant values stand in for -v: give the variants to compare as values, without -v "
+            f"{' '.join(options.variants)}"
+        )
+    made = points(setup.rules, setup.bots, options)
     inner_options = options.inner_options()
     for p in made:
         try:
