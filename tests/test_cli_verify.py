@@ -16,17 +16,22 @@ from server_helpers import Server, play_seat
 SEATS = [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
 
+SEEN: dict[str, str] = {}
+"""The match commitment the seat's first frame showed, by table."""
+
+
 @pytest.fixture
 def record(server: Server) -> dict[str, Any]:
     created = server.create(game="president", players=3, seats=SEATS, seed=21, options={"rounds": 3})
-    play_seat(server, created["id"], created["tokens"]["0"], 2)
+    frames = play_seat(server, created["id"], created["tokens"]["0"], 2)
+    SEEN[created["id"]] = next(f["fair"]["match"] for f in frames if f["type"] == "state")
     data: dict[str, Any] = httpx.get(f"{server.http}/api/tables/{created['id']}/record", timeout=10).json()
     return data
 
 
-def verify(data: dict[str, Any], path: Path) -> subprocess.CompletedProcess[str]:
+def verify(data: dict[str, Any], path: Path, *more: str) -> subprocess.CompletedProcess[str]:
     path.write_text(json.dumps(data), encoding="utf-8")
-    command = [sys.executable, "-m", "bumtable.cli", "verify", str(path)]
+    command = [sys.executable, "-m", "bumtable.cli", "verify", str(path), *more]
     return subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
 
 
@@ -75,3 +80,32 @@ def test_a_record_without_commitments_is_refused(record: dict[str, Any], tmp_pat
     del data["meta"]["fair"]
     done = verify(data, tmp_path / "record.json")
     assert done.returncode == 1 and "carries no" in done.stderr
+
+
+def test_the_match_commitment_seen_before_the_first_deal_ties_the_record_to_the_match(
+    record: dict[str, Any], tmp_path: Path
+) -> None:
+    seen = SEEN[record["meta"]["table"]]
+    alone = verify(record, tmp_path / "record.json")
+    assert "give --match HASH" in alone.stdout.splitlines()[-1]
+    tied = verify(record, tmp_path / "record.json", "--match", seen)
+    assert tied.returncode == 0 and "from the seed committed to" in tied.stdout.splitlines()[-1]
+    other = verify(record, tmp_path / "record.json", "--match", "0" * 64)
+    assert other.returncode == 1 and "not the one given" in other.stderr
+
+
+def test_a_seed_the_maker_chose_is_said(record: dict[str, Any], tmp_path: Path) -> None:
+    assert record["meta"]["fair"]["seeded"] is True  # made with seed=21
+    done = verify(record, tmp_path / "record.json")
+    assert any("the table's maker chose the seed" in line for line in done.stdout.splitlines())
+    data = copy.deepcopy(record)
+    data["meta"]["fair"]["seeded"] = False
+    assert not any("maker chose" in line for line in verify(data, tmp_path / "r2.json").stdout.splitlines())
+
+
+def test_a_hand_opened_out_of_its_place_is_refused(record: dict[str, Any], tmp_path: Path) -> None:
+    data = copy.deepcopy(record)
+    hands = data["meta"]["fair"]["hands"]
+    hands[0], hands[1] = hands[1], hands[0]
+    done = verify(data, tmp_path / "record.json")
+    assert done.returncode == 1 and "hand 1: the record opens hand 2 in its place" in done.stderr

@@ -211,6 +211,10 @@ def verify(record: GameRecord) -> Iterator[str]:
         raise FairnessError("the record's 'fair' part lacks its list of opened hands")
     if record.chance is not None:
         raise FairnessError("the record deals from a script of shuffles, not from its seed")
+    if record.meta.get("table", table) != table:
+        raise FairnessError(
+            f"the commitments are table {table}'s, the record table {record.meta.get('table')}'s"
+        )
     if match_commitment(table, salt, record.seed) != match:
         raise FairnessError("the seed and salt do not open the match commitment: not the seed committed to")
     try:
@@ -221,6 +225,10 @@ def verify(record: GameRecord) -> Iterator[str]:
     for number, ks in enumerate(book.hands, 1):
         if number > len(opened):
             raise FairnessError(f"hand {number}: the record does not open its deal")
+        if opened[number - 1].get("hand") != number:
+            raise FairnessError(
+                f"hand {number}: the record opens hand {opened[number - 1].get('hand')} in its place"
+            )
         told = opened[number - 1].get("draws")
         if not isinstance(told, list) or len(told) != len(ks):
             raise FairnessError(
@@ -238,6 +246,8 @@ def verify(record: GameRecord) -> Iterator[str]:
         yield f"hand {number}: deal matches its commitment"
     if len(opened) > len(book.hands):
         yield f"hands {len(book.hands) + 1} to {len(opened)}: past the record's actions, not checked"
+    if fair.get("seeded"):
+        yield "the table's maker chose the seed: the deals were fixed before play, and the maker could know them"
 
 
 def _count(told: object) -> int:

@@ -699,7 +699,9 @@ class TableService:
             )
         names = [s.name or f"P{s.seat}" for s in table.record.seats]
         kinds = [s.kind if s.bot is None else s.bot for s in table.record.seats]
-        fair = {} if table.fair is None else {"fair": table.fair.record(state)}
+        fair = {}
+        if table.fair is not None:  # the maker may have chosen the seed: the record says so
+            fair = {"fair": {**table.fair.record(state), "seeded": table.settings.seeded}}
         whole = GameRecord.of(state, table=table.id, seats=kinds, names=names, **fair)
         if hand is None:
             return whole.to_dict()

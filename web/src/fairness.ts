@@ -46,8 +46,8 @@ export async function checkOpened(
 
 /** A verdict in words. */
 export function verdictText(hand: number, verdict: Verdict): string {
-  if (verdict === "verified") return `Hand ${hand}: Fair deal: verified`;
-  if (verdict === "committed") return `Hand ${hand}: Fair deal: committed`;
+  if (verdict === "verified") return `Hand ${hand}: dealt as committed`;
+  if (verdict === "committed") return `Hand ${hand}: deal committed`;
   return `Hand ${hand}: the deal does NOT match its commitment`;
 }
 
@@ -57,10 +57,12 @@ export class FairNote {
   readonly element = el("ul", { class: "fair-note", "aria-label": "Fair deals" });
   private readonly committed = new Map<number, string[]>();
   private readonly verdicts = new Map<number, Verdict>();
+  private match = "";
 
   /** Read a frame's ``fair`` part (anything else, or null, shows nothing). */
   async update(table: string, fair: FairInfo | null | undefined): Promise<void> {
     if (fair === null || fair === undefined) return;
+    this.match ||= fair.match; // the first seen: what `bumtable verify --match` checks the record against
     if (fair.seed === null && fair.commits.length > 0) {
       this.committed.set(fair.hand, fair.commits);
       if (!this.verdicts.has(fair.hand)) this.verdicts.set(fair.hand, "committed");
@@ -75,7 +77,14 @@ export class FairNote {
 
   private draw(): void {
     const hands = [...this.verdicts.keys()].sort((a, b) => a - b);
+    const match = el(
+      "li",
+      { class: "fair-match" },
+      "Match commitment (check the record with bumtable verify --match): ",
+      el("code", {}, this.match),
+    );
     this.element.replaceChildren(
+      ...(this.match ? [match] : []),
       ...hands.map((h) => {
         const verdict = this.verdicts.get(h) ?? "committed";
         return el("li", { class: `fair-${verdict}` }, verdictText(h, verdict));

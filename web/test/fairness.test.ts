@@ -28,7 +28,7 @@ void test("an opened hand verifies when each hash is its commitment and those we
 });
 
 void test("a verdict is said per hand", () => {
-  assert.equal(verdictText(3, "verified"), "Hand 3: Fair deal: verified");
-  assert.equal(verdictText(1, "committed"), "Hand 1: Fair deal: committed");
+  assert.equal(verdictText(3, "verified"), "Hand 3: dealt as committed");
+  assert.equal(verdictText(1, "committed"), "Hand 1: deal committed");
   assert.match(verdictText(2, "mismatch"), /NOT match/);
 });
