@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from bumtable.cli.app import app
 from bumtable.cli.common import make_rules
-from bumtable.faces.terminal.summary import rules_summary
 from bumtable.rules import get, rules_from_dict
 from bumtable.rules.options_data import options_class
 from bumtable.rules.registry import SYSTEMS
+from bumtable.rules_text.summary import rules_summary
 
 RUNNER = CliRunner()
 

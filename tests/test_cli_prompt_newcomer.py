@@ -21,9 +21,9 @@ from bumtable.cli.play import Match
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.saves import Seating, load_record
 from bumtable.faces.terminal.climbing.face import ClimbingFace
-from bumtable.faces.terminal.summary import rules_summary
 from bumtable.rules import GameRecord, get
 from bumtable.rules.climbing.plays import PASS
+from bumtable.rules_text.summary import rules_summary
 
 PLAY = "Your play: "
 MOVE = "Your move: "

@@ -27,11 +27,11 @@ from bumtable.faces.terminal.climbing.menu import Entry, entry_text
 from bumtable.faces.terminal.climbing.narrate import reversal_lines
 from bumtable.faces.terminal.common import Seats
 from bumtable.faces.terminal.gin_bummy.face import GinBummyFace
-from bumtable.faces.terminal.summary import rules_summary
 from bumtable.rules import GameRecord, State, get
 from bumtable.rules.boojum.actions import LAY
 from bumtable.rules.climbing.plays import GIVE, SEQUENCE, SET, picks_of, with_picks
 from bumtable.rules.phases import AUCTION
+from bumtable.rules_text.summary import rules_summary
 
 PLAY = "Your play: "
 PAUSE = "Press Enter for the next hand"

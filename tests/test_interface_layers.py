@@ -20,6 +20,7 @@ LAYERS = {
     "cards": 1,
     "rules": 2,
     "wire": 3,
+    "rules_text": 3,
     "bots": 3,
     "sim": 4,
     "lab": 5,

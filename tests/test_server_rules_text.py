@@ -6,10 +6,10 @@ from __future__ import annotations
 import httpx
 from server_helpers import Server
 
-from bumtable.faces.terminal.summary import rules_summary
 from bumtable.rules import get
 from bumtable.rules.option_words import option_label
 from bumtable.rules.registry import systems
+from bumtable.rules_text.summary import rules_summary
 
 
 def rules_of(server: Server, table: str) -> dict[str, object]:

@@ -12,10 +12,10 @@ from rich.table import Table
 
 from bumtable.cli.common import PlayersOpt, cli_errors, out_console
 from bumtable.errors import RulesError
-from bumtable.faces.terminal.summary import rules_summary
 from bumtable.rules import Rules
 from bumtable.rules.options_data import options_class, type_words
 from bumtable.rules.registry import SYSTEMS, System, system
+from bumtable.rules_text.summary import rules_summary
 
 WIDTH = 100
 

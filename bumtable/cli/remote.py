@@ -23,12 +23,12 @@ from bumtable.cli.remote_socket import Lost, Message, TableSocket
 from bumtable.cli.turn import Command, TurnPrompt
 from bumtable.faces.terminal.face import Face
 from bumtable.faces.terminal.families import face_for
-from bumtable.faces.terminal.summary import in_force
 from bumtable.rules import system
 from bumtable.rules.events import Event
 from bumtable.rules.phases import OVER
 from bumtable.rules.protocol import AnyRules
 from bumtable.rules.registry import family_of, rules_from_dict
+from bumtable.rules_text.summary import in_force
 
 FATAL = {"no-table", "bad-token", "seat-taken", "table-full", "engine-version"}
 """Error codes after which the server closes the connection: the table or seat cannot be had."""

@@ -13,8 +13,8 @@ from rich.text import Text
 from bumtable.cli.prompt import LineReader
 from bumtable.faces.terminal.common import Seats, count_word
 from bumtable.faces.terminal.face import Face, scene
-from bumtable.faces.terminal.summary import rules_summary
 from bumtable.rules.protocol import AnyRules
+from bumtable.rules_text.summary import rules_summary
 
 YES = ("y", "yes")
 

@@ -20,9 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from bumtable.errors import BumtableError
-from bumtable.faces.rules_words import rules_words
 from bumtable.rules import get as get_rules
 from bumtable.rules import system
+from bumtable.rules_text.api import rules_words
 from bumtable.server import games_api
 from bumtable.server.connection import serve_connection
 from bumtable.server.http_limits import HttpLimits

@@ -84,10 +84,6 @@ def card_text(code: int) -> Text:
     return Text(label, style="red" if card.suit in (1, 2) else "")
 
 
-Part = tuple[str, str]
-"""A paragraph of a game's rules in short: its label (``Goal``) and its text."""
-
-
 # ---------------------------------------------------------------------- reading a typed line
 COMMANDS = {
     "h": "hint",

@@ -18,7 +18,6 @@ from bumtable.faces.terminal.climbing.menu import Entry, entry_text, menu, typed
 from bumtable.faces.terminal.climbing.narrate import narrate, opening
 from bumtable.faces.terminal.climbing.render import (
     hand_text,
-    match_goal,
     rank_name,
     standings,
     status_table,
@@ -29,6 +28,7 @@ from bumtable.rules.climbing import ClimbingObservation, ClimbingRules, Play
 from bumtable.rules.climbing.plays import GIVE, PASS, SEQUENCE, SET
 from bumtable.rules.events import Event
 from bumtable.rules.phases import EXCHANGE, REVOLUTION
+from bumtable.rules_text.climbing import match_goal
 
 HELP = f"""\
 {fill(INPUT_RULE, 78)}

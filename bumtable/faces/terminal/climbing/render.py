@@ -19,21 +19,11 @@ from bumtable.faces.terminal import common
 from bumtable.faces.terminal.common import Seats, card_text, count_word
 from bumtable.rules.climbing import ClimbingObservation, ClimbingOptions, Play
 from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
+from bumtable.rules_text.climbing import match_goal
 from bumtable.words import ordinal
 
 _WIDTH_WORDS = ("", "", "double ", "triple ", "quadruple ")
 _PLAIN_RANKS = frozenset(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
-
-
-def match_goal(rules: ClimbingOptions) -> str:
-    """How a climbing match ends, in words: ``first to 100 points`` or ``10 rounds, highest total wins``."""
-    if rules.target and rules.rounds:
-        return f"first to {rules.target} points, at most {rules.rounds} rounds"
-    if rules.target:
-        return f"first to {rules.target} points"
-    if rules.rounds_winner == "last-hand":
-        return f"{rules.rounds} rounds, the first out in the last round wins"
-    return f"{rules.rounds} rounds, highest total wins"
 
 
 def with_role(seats: Seats, p: int, obs: ClimbingObservation) -> str:

@@ -10,10 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bumtable.faces.terminal.climbing.render import match_goal
-from bumtable.faces.terminal.common import Part
 from bumtable.rules.climbing import ClimbingOptions
+from bumtable.rules_text import Part
 from bumtable.words import plural
+
+
+def match_goal(rules: ClimbingOptions) -> str:
+    """How a climbing match ends, in words: ``first to 100 points`` or ``10 rounds, highest total wins``."""
+    if rules.target and rules.rounds:
+        return f"first to {rules.target} points, at most {rules.rounds} rounds"
+    if rules.target:
+        return f"first to {rules.target} points"
+    if rules.rounds_winner == "last-hand":
+        return f"{rules.rounds} rounds, the first out in the last round wins"
+    return f"{rules.rounds} rounds, highest total wins"
 
 
 def summary(rules: ClimbingOptions) -> list[Part]:

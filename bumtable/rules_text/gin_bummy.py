@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bumtable.faces.terminal.common import Part
 from bumtable.rules.gin_bummy.options import GinBummyOptions
+from bumtable.rules_text import Part
 from bumtable.words import plural
 
 

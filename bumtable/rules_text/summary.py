@@ -16,13 +16,10 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from bumtable.faces.terminal.boojum import summary as boojum
-from bumtable.faces.terminal.climbing import summary as climbing
-from bumtable.faces.terminal.common import Part
-from bumtable.faces.terminal.gin_bummy import summary as gin_bummy
 from bumtable.rules import Rules, system
 from bumtable.rules.options_data import options_class
 from bumtable.rules.registry import System
+from bumtable.rules_text import Part, boojum, climbing, gin_bummy
 
 WIDTH = 100
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 from typing import Any, TypedDict
 
-from bumtable.faces.terminal.summary import SUMMARIES, rules_summary, variants_in_force
 from bumtable.rules import Rules, system
 from bumtable.rules.option_words import option_group, option_label, plain_help
 from bumtable.rules.options_data import options_class
+from bumtable.rules_text.summary import SUMMARIES, rules_summary, variants_in_force
 
 
 class Section(TypedDict):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bumtable.faces.terminal.common import Part
 from bumtable.rules.boojum.options import BoojumOptions
+from bumtable.rules_text import Part
 
 
 def summary(rules: BoojumOptions) -> list[Part]:
