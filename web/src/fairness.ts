@@ -4,6 +4,7 @@
  * table sent before, and says "Fair deal: verified" per hand (docs/server.md, Fair deals).
  */
 
+import "./fairness.css";
 import { el } from "./dom";
 import type { FairInfo, OpenedDraw } from "./protocol";
 
@@ -54,7 +55,9 @@ export function verdictText(hand: number, verdict: Verdict): string {
 /** The per-hand note: "committed" while the match is played, "verified" (or a mismatch) once its hands are
  * opened at the match's end. */
 export class FairNote {
-  readonly element = el("ul", { class: "fair-note", "aria-label": "Fair deals" });
+  private readonly list = el("ul", { "aria-label": "Fair deals" });
+  /** Folded to one line (a hand's note a line would push a phone's hand off the screen). */
+  readonly element = el("details", { class: "fair-note" }, el("summary", {}, "Fair deals"), this.list);
   private readonly committed = new Map<number, string[]>();
   private readonly verdicts = new Map<number, Verdict>();
   private match = "";
@@ -83,7 +86,7 @@ export class FairNote {
       "Match commitment (check the record with bumtable verify --match): ",
       el("code", {}, this.match),
     );
-    this.element.replaceChildren(
+    this.list.replaceChildren(
       ...(this.match ? [match] : []),
       ...hands.map((h) => {
         const verdict = this.verdicts.get(h) ?? "committed";
