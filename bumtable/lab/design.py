@@ -12,25 +12,23 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 import statistics
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from bumtable.bots.seeds import PerSeat
 from bumtable.errors import BumtableError
-from bumtable.lab.exchange import add_cluster, cluster_moments, contrast
+from bumtable.lab.exchange import add_cluster, cluster_moments, contrast, matches
 from bumtable.lab.result import LabResult, Plot, Table
 from bumtable.lab.revolution import BAND, candidate_triggers, pct
 from bumtable.lab.roles import bootstrap, passage_to_top
 from bumtable.lab.study import LabError, Metric, Setup, Study, StudyOptions, Tally
-from bumtable.rules import Rules, State, as_climbing
+from bumtable.rules import Rules, as_climbing
 from bumtable.rules.climbing import ClimbingRules
 from bumtable.rules.climbing.odds import joker_spread_probabilities
-from bumtable.sim.runner import HAND_END, OVER, Runner
+from bumtable.sim.runner import HAND_END, OVER
 from bumtable.sim.tournament_stats import Z95, wilson
 
 LEAST_PLAYERS = 4
@@ -304,24 +302,6 @@ def grid(rules: ClimbingRules, options: DesignOptions) -> tuple[Design, ...]:
             raise LabError(f"the design {t.key}/{e.key} makes rules {rules.system} refuses: {err}") from None
         designs.append(Design(t, e, played))
     return tuple(designs)
-
-
-def matches(rules: Rules, bots: tuple[str, ...], seed: int) -> Iterator[tuple[State, Runner]]:
-    """Matches one after another, each with its seed and its bots' seeds drawn in turn from ``seed``: the same
-    draws whatever the rules, so designs with the same deck deal the same cards (match by match, hand by
-    hand).
-
-    >>> from bumtable.rules import get
-    >>> six = as_climbing(get("bum-game", players=6))
-    >>> none, pairs = grid(six, DesignOptions(triggers=("bum2@3",), exchanges=("none", "pairs")))
-    >>> first = [next(matches(d.rules, ("random",) * 6, 5))[0].hand_of(0) for d in (none, pairs)]
-    >>> first[0] == first[1]
-    True
-    """
-    master = random.Random(seed)
-    while True:
-        state = rules.new_state(master.getrandbits(63)).copy(history=False)
-        yield state, Runner(state, bots, PerSeat.drawn(master, rules.players))
 
 
 def play_design(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:

@@ -20,23 +20,29 @@ from typing import Any
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.result import LabResult, Plot, Table
 from bumtable.lab.study import Metric, Setup, Study, Tally
-from bumtable.rules import Rules, as_climbing
+from bumtable.rules import Rules, State, as_climbing
 from bumtable.rules.climbing.facts import HandResult
 from bumtable.sim.runner import HAND_END, OVER, Runner
 from bumtable.sim.tournament_stats import t95
 
 
+def matches(rules: Rules, bots: tuple[str, ...], seed: int) -> Iterator[tuple[State, Runner]]:
+    """Matches one after another, each with its seed and its bots' seeds drawn in turn from ``seed``: the same
+    draws whatever the rules, so two rules with the same deck deal the same cards (match by match, hand by hand:
+    the ``design`` study's common deals)."""
+    master = random.Random(seed)
+    while True:
+        state = rules.new_state(master.getrandbits(63)).copy(history=False)
+        yield state, Runner(state, bots, PerSeat.drawn(master, rules.players))
+
+
 def hand_results(
     rules: Rules, bots: tuple[str, ...], seed: int, count: int
 ) -> Iterator[tuple[int, HandResult]]:
-    """``count`` hands of climbing matches played by ``bots``, seeded from ``seed`` alone, the next match begun
-    when one ends: each hand's result with the number of the match it belongs to (0, 1, ...)."""
-    climbing = as_climbing(rules)
-    master = random.Random(seed)
-    done = match = 0
-    while done < count:
-        state = climbing.new_state(master.getrandbits(63)).copy(history=False)
-        runner = Runner(state, bots, PerSeat.drawn(master, climbing.players))
+    """``count`` hands of climbing matches played by ``bots``, seeded from ``seed`` alone (:func:`matches`), the
+    next match begun when one ends: each hand's result with the number of the match it belongs to (0, 1, ...)."""
+    done = 0
+    for match, (state, runner) in enumerate(matches(as_climbing(rules), bots, seed)):
         while done < count:
             played = runner.play(until=HAND_END)
             result = state.observe(None).last_result
@@ -45,7 +51,8 @@ def hand_results(
             yield match, result
             if played.end == OVER:
                 break
-        match += 1
+        if done >= count:
+            return
 
 
 def cluster_moments(width: int) -> Tally:
