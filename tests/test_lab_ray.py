@@ -1,18 +1,23 @@
 """``--ray``: a study, a simulation and a tournament played on a real two-node Ray cluster on loopback give the
 figures ``--jobs 1`` gives, a study even with a worker killed mid-run; an address where nothing answers is
-refused in one line before any work."""
+refused in one line before any work.
+
+Whatever joins the cluster runs in a child process: a Ray driver whose raylet dies ends its own process, and
+that must fail one test, never take the test worker (and every test queued on it) down with it."""
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from typer.testing import CliRunner
@@ -32,6 +37,9 @@ RAY = str(Path(sys.executable).with_name("ray"))
 ENV = {**os.environ, **ray_backend.ENV}
 STORE = 100 * 1024 * 1024
 """Each node's object store, in bytes: the tests send a few small tallies, and the machine is shared."""
+CHILD_S = 300
+"""How long a child joined to the cluster may take before its test fails."""
+T = TypeVar("T")
 
 
 def _free_port() -> int:
@@ -50,11 +58,38 @@ def _ray(*args: str) -> None:
     subprocess.run([RAY, *args], env=ENV, check=True, capture_output=True, timeout=120)
 
 
+def _in_child(work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in a fresh child process (spawned, so no Ray state is inherited); its result."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(work, *args).result(timeout=CHILD_S)
+
+
+def _invoke(args: list[str]) -> tuple[int, str, str]:
+    """The command ``bumtable ARGS``: its exit code, stdout and stderr."""
+    result = runner.invoke(app, args)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _study(count: int, ray: str, kill: bool = False) -> tuple[dict[str, Any], list[int]]:
+    """The revolution study of ``count`` hands on Ray at ``ray``, with one worker killed as the first chunk
+    comes back if ``kill``; its figures and the pids killed."""
+    killed: list[int] = []
+
+    def kill_one(units: int) -> None:  # as a chunk comes back, another is being played on the other node
+        if kill and not killed:
+            for pid in _tasks_running()[:1]:
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+
+    return run_study(REVOLUTION, BUM4, count=count, ray=ray, progress=kill_one).to_dict(), killed
+
+
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """A head and a second node on this machine, one CPU each; the head's address."""
     port = _free_port()
     address = f"127.0.0.1:{port}"
+    subprocess.run([RAY, "stop", "--force"], env=ENV, capture_output=True, timeout=120)  # one left behind
     try:
         _ray(
             "start",
@@ -74,7 +109,6 @@ def cluster() -> Iterator[str]:
         )
         yield address
     finally:
-        ray_backend.disconnect()
         subprocess.run([RAY, "stop", "--force"], env=ENV, capture_output=True, timeout=120)
 
 
@@ -95,41 +129,35 @@ def _tasks_running() -> list[int]:
 
 def test_a_study_on_a_two_node_cluster_gives_the_figures_of_one_process(cluster: str) -> None:
     one = run_study(REVOLUTION, BUM4, count=600, jobs=1)
-    assert run_study(REVOLUTION, BUM4, count=600, ray=cluster).to_dict() == one.to_dict()
+    assert _in_child(_study, 600, cluster)[0] == one.to_dict()
 
 
 def test_auto_joins_the_local_cluster_and_gives_the_same_figures(cluster: str) -> None:
     one = run_study(REVOLUTION, BUM4, count=400, jobs=1)
-    assert run_study(REVOLUTION, BUM4, count=400, ray="auto").to_dict() == one.to_dict()
+    assert _in_child(_study, 400, "auto")[0] == one.to_dict()
 
 
 def test_a_worker_killed_mid_run_is_replaced_and_the_figures_stay_the_same(cluster: str) -> None:
-    killed: list[int] = []
-
-    def kill_one(units: int) -> None:  # as a chunk comes back, another is being played on the other node
-        if not killed:
-            for pid in _tasks_running()[:1]:
-                os.kill(pid, signal.SIGKILL)
-                killed.append(pid)
-
     one = run_study(REVOLUTION, BUM4, count=1600, jobs=1)
-    played = run_study(REVOLUTION, BUM4, count=1600, ray=cluster, progress=kill_one)
+    played, killed = _in_child(_study, 1600, cluster, True)
     assert killed, "no worker was playing a batch when the first chunk came back"
-    assert played.to_dict() == one.to_dict()
+    assert played == one.to_dict()
 
 
 def test_the_command_on_ray_prints_the_figures_of_one_process(cluster: str) -> None:
     args = ["lab", "revolution", "bum-game", "--bots", "random", "--hands", "400", "--seed", "3", "--json"]
     local = runner.invoke(app, [*args, "--jobs", "1"])
-    on_ray = runner.invoke(app, [*args, "--ray", cluster])
-    assert on_ray.exit_code == 0, on_ray.output
-    assert on_ray.stdout == local.stdout
+    code, out, err = _in_child(_invoke, [*args, "--ray", cluster])
+    assert code == 0, err
+    assert out == local.stdout
 
 
-def test_what_the_driver_tells_of_the_cluster_goes_to_stderr(
-    cluster: str, capfd: pytest.CaptureFixture[str]
-) -> None:
-    ray_backend.connect(cluster)
+def _driver_tells(address: str) -> tuple[str, str]:
+    """What a driver joined at ``address`` prints, on stdout and stderr, when Ray tells it a worker died."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    ray_backend.connect(address)
     import ray
 
     told = {
@@ -137,8 +165,16 @@ def test_what_the_driver_tells_of_the_cluster_goes_to_stderr(
         "pid": "raylet",
         "is_err": False,
     }
-    ray._private.worker.print_to_stdstream(told, ignore_prefix=False)  # as Ray's listening thread calls it
-    out, err = capfd.readouterr()
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        ray._private.worker.print_to_stdstream(
+            told, ignore_prefix=False
+        )  # as Ray's listening thread calls it
+    return out.getvalue(), err.getvalue()
+
+
+def test_what_the_driver_tells_of_the_cluster_goes_to_stderr(cluster: str) -> None:
+    out, err = _in_child(_driver_tells, cluster)
     assert out == ""
     assert "A worker died" in err
 
@@ -183,10 +219,10 @@ def test_simulate_and_tournament_on_ray_print_the_figures_of_one_process(
     cluster: str, args: list[str]
 ) -> None:
     local = runner.invoke(app, [*args, "--jobs", "1"])
-    on_ray = runner.invoke(app, [*args, "--ray", cluster])
+    code, out, err = _in_child(_invoke, [*args, "--ray", cluster])
     assert local.exit_code == 0, local.output
-    assert on_ray.exit_code == 0, on_ray.output
-    assert _figures(on_ray.stdout) == _figures(local.stdout)
+    assert code == 0, err
+    assert _figures(out) == _figures(local.stdout)
 
 
 @pytest.mark.parametrize("args", [SIMULATE, TOURNAMENT], ids=["simulate", "tournament"])
