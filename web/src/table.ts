@@ -36,6 +36,7 @@ import {
 import { drawStandings, readOutcome, standings } from "./standings";
 import { fetchPreset } from "./table_api";
 import { changedOptions, drawTableRules } from "./table_rules";
+import { mountExtras } from "./table_extras";
 import { nameFor, setSeatNames } from "./views/common";
 import { viewFor } from "./views/index";
 import type { FamilyView } from "./views/view";
@@ -84,6 +85,8 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   const fairNote = new FairNote();
   const lobby = el("a", { href: "/", class: "lobby-link" }, "Back to the lobby");
   const rulesPanel = new RulesPanel(() => tableRules(tableId));
+  const top = el("section", { class: "table-top", "aria-label": "The table's company" });
+  const side = el("aside", { class: "table-side", "aria-label": "Chat" });
   root.replaceChildren(
     el(
       "header",
@@ -97,6 +100,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     keys.panel,
     final,
     invites.box,
+    top,
     seats,
     el("div", { class: "my-settings" }, nameField.box, autoLabel, notice.controls),
     offline,
@@ -109,6 +113,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     rulesBox,
     rulesPanel.dialog,
     el("section", { class: "log-box" }, el("h2", {}, "What happened"), log),
+    side,
   );
   let table: TableMessage | null = null;
   let state: StateMessage | null = null;
@@ -122,6 +127,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   const lowTime = new LowTimeWarning();
 
   keys.install();
+  const extras = mountExtras({ tableId, token, send: (m) => connection.send(m), side, top });
 
   autoBox.addEventListener("change", () => {
     connection.send(JSON.stringify({ type: "auto", v: 1, on: autoBox.checked }));
@@ -132,6 +138,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     token,
     nameField.stored(),
     (message: ServerMessage) => {
+      extras.message(message);
       if (message.type === "table") {
         const first = table === null;
         table = message;
@@ -161,7 +168,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         addLog(message);
         if (scoresDue(message, before)) loadScores();
         draw();
-      } else {
+      } else if (message.type === "error") {
         problem.textContent = message.message;
         sentAt = null; // refused: the player may try again at this step
       }
