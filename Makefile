@@ -49,8 +49,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+## The Ray tests run alone after the others: a cluster is the machine's, not one test worker's.
 unit: $(STAMP) postgres chromium web
-	$(BIN)/pytest -n auto --dist loadgroup
+	$(BIN)/pytest -n auto -m "not ray"
+	$(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py
 
 ## PostgreSQL's server binaries, which the server tests start a throwaway cluster with (installed if missing).
 postgres:

@@ -49,9 +49,9 @@ def _free_port() -> int:
         return port
 
 
-# one cluster for the whole file, on one worker: its `ray stop` would stop a second worker's cluster too;
-# stopped as the file's last test ends, so that it does not share the machine with the tests after it
-pytestmark = pytest.mark.xdist_group("ray")
+# one cluster for the whole file, in a run of its own (`make test` runs these after the others, in one process):
+# `ray stop` stops every cluster on the machine, and `auto` joins whichever started last
+pytestmark = pytest.mark.ray
 
 
 def _ray(*args: str) -> None:
