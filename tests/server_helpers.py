@@ -31,6 +31,11 @@ def free_port() -> int:
         return port
 
 
+PACE = ("--pace", "0")
+"""The test servers' pace for tables that set none: their bots move at once, as the suite's games are played by
+programs; a table that sets ``settings.pace`` keeps it (``test_server_pace.py``)."""
+
+
 class Server:
     """``bumtable serve`` on ``database`` in a child process; :meth:`kill` ends it hard (SIGKILL)."""
 
@@ -49,7 +54,7 @@ class Server:
         command = [sys.executable, "-m", "bumtable.cli", "serve", "--port", str(self.port)]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [*command, "--database", self.database, *self.args],
+                [*command, "--database", self.database, *PACE, *self.args],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=dict(os.environ),
@@ -136,6 +141,20 @@ def until_my_turn(ws: ClientConnection, frames: list[dict[str, Any]]) -> dict[st
 def act(ws: ClientConnection, text: str) -> None:
     """Send an action."""
     ws.send(json.dumps({"type": "act", "v": 1, "action": text}))
+
+
+def send(ws: ClientConnection, kind: str, **fields: Any) -> None:
+    """Send a client message of type ``kind`` (version 1) with these fields."""
+    ws.send(json.dumps({"type": kind, "v": 1, **fields}))
+
+
+def stored_chat(server: Server, table: str) -> list[str]:
+    """The texts of the table's chat messages as the server's database keeps them, oldest first."""
+    store = Store(server.database)
+    try:
+        return [line.text for line in store.recent_chat(table, 1000)]
+    finally:
+        store.close()
 
 
 def play_seat(

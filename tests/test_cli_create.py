@@ -45,6 +45,10 @@ def test_create_makes_the_table_described_and_prints_a_link_per_seat(server: Ser
         "--seed",
         "7",
         "--listed",
+        "--wait",
+        "--pace",
+        "1.5",
+        "--chat-spectators",
     )
     assert made.returncode == 0, made.stderr
     links = re.findall(r"http://\S+/t/[0-9a-f]+\S*", made.stdout)
@@ -66,6 +70,9 @@ def test_create_makes_the_table_described_and_prints_a_link_per_seat(server: Ser
         "clock": {"bank": 600.0, "increment": 5.0},
         "listed": True,
         "seeded": True,
+        "wait": True,
+        "pace": 1.5,
+        "chat_spectators": True,
     }
     assert info["seats"][0]["claimed"] and not info["seats"][1]["claimed"]  # seat 0 is the maker's
     alone = create("president", "--server", server.http, "--people", "1")

@@ -1,8 +1,8 @@
 """The store's schema is made by its Alembic migrations, on SQLite and on PostgreSQL: the models and the
 migrations agree, every revision goes down and up again, a database made by the first slice's ``create_all``
 (no ``alembic_version``) is taken as revision 0001 and upgraded with its tables intact, and the columns of
-revision 0002 (settings, join hash, claimed, auto and named seats, who made an action) and 0003 (listed tables)
-are kept."""
+revision 0002 (settings, join hash, claimed, auto and named seats, who made an action), 0003 (listed tables) and
+0005 (chat, the waiting room, rematches) are kept."""
 
 from __future__ import annotations
 
@@ -69,17 +69,29 @@ def a_table(store: Store, table_id: str = "t", actions: int = 3) -> None:
         store.append_action(table_id, i, f"action {i}", by="seat" if i % 2 == 0 else "clock")
 
 
-def test_there_are_four_revisions_and_the_head_is_0004() -> None:
+def test_there_are_five_revisions_and_the_head_is_0005() -> None:
     script = ScriptDirectory.from_config(migration_config())
-    assert [r.revision for r in script.walk_revisions("base", "heads")] == ["0004", "0003", "0002", "0001"]
-    assert HEAD == "0004"
+    assert [r.revision for r in script.walk_revisions("base", "heads")] == [
+        "0005",
+        "0004",
+        "0003",
+        "0002",
+        "0001",
+    ]
+    assert HEAD == "0005"
 
 
 def test_the_models_and_the_migrations_agree(database_url: str) -> None:
     store = Store(database_url)
     assert revision_of(store) == HEAD
     assert differences(store) == []
-    assert set(inspect(store.engine).get_table_names()) == {"alembic_version", "tables", "seats", "actions"}
+    assert set(inspect(store.engine).get_table_names()) == {
+        "alembic_version",
+        "tables",
+        "seats",
+        "actions",
+        "chat",
+    }
 
 
 def test_every_revision_goes_down_and_up_again(database_url: str) -> None:
@@ -210,6 +222,33 @@ def test_the_new_columns_are_stored_and_read_back(database_url: str) -> None:
         (False, True, None),
         (False, False, None),
     ]
+
+
+def test_chat_rematch_links_and_the_waiting_rooms_columns_are_stored_and_read_back(database_url: str) -> None:
+    store = Store(database_url)
+    a_table(store, "old")
+    store.set_status("old", "over", winners=[0])
+    store.add_table(
+        TableRecord(
+            id="new", game="bum-game", players=4, rules={"system": "bum-game"}, seed=3, engine_version=1,
+            status="playing", rematch_of="old", rematch_seats=[2, 1, 0, 3], maker=2,
+        ),
+        [SeatRecord(seat=2, kind="person", reserved=True)],
+    )  # fmt: skip
+    store.set_started("new")
+    lines = [
+        store.add_chat("old", seat, name, text) for seat, name, text in [(0, "Ann", "gg"), (None, None, "hi")]
+    ]
+    assert lines[0].id < lines[1].id and lines[0].at.tzinfo is not None
+    assert [(c.seat, c.name, c.text) for c in store.recent_chat("old", 1)] == [(None, None, "hi")]
+    assert store.recent_chat("old", 100) == lines and store.recent_chat("new", 100) == []
+    old, new = Store(database_url).load_tables()
+    assert (old.rematch, old.winners, old.rematch_of) == ("new", [0], None)
+    assert (new.rematch_of, new.rematch_seats, new.maker, new.started) == ("old", [2, 1, 0, 3], 2, True)
+    assert new.seats[0].reserved and [t.id for t in store.chain("new")] == ["old"]
+    migrate_to(store, "0004", down=True)  # the chat goes, the tables stay
+    assert "chat" not in set(inspect(store.engine).get_table_names())
+    assert {t.id for t in Store(database_url).load_tables()} == {"old", "new"}
 
 
 def test_update_seat_changes_only_the_fields_given(database_url: str) -> None:

@@ -76,6 +76,17 @@ def create(
             help="List the table under Open tables in the server's lobby: anyone may take a free seat or watch."
         ),
     ] = False,
+    wait: Annotated[
+        bool,
+        typer.Option(help="Deal only when every person's seat is taken (or the maker starts with bots)."),
+    ] = False,
+    pace: Annotated[
+        float | None,
+        typer.Option(
+            min=0, max=5, help="Seconds between bots' moves while someone watches (default: the server's)."
+        ),
+    ] = None,
+    chat_spectators: Annotated[bool, typer.Option(help="Spectators may read and write the chat.")] = False,
     seed: Annotated[
         int | None, typer.Option(help="Seed for the cut and the deals (default: the server's).")
     ] = None,
@@ -111,6 +122,12 @@ def create(
             settings["clock"] = parse_clock(clock)
         if listed:
             settings["listed"] = True
+        if wait:
+            settings["wait"] = True
+        if pace is not None:
+            settings["pace"] = pace
+        if chat_spectators:
+            settings["chat_spectators"] = True
         request = {
             "game": rules.system,
             "players": rules.players,

@@ -8,6 +8,7 @@ import typer
 
 from bumtable.server.settings import (
     DEFAULT_DATABASE,
+    MAX_PACE,
     Limits,
     default_workers,
 )  # light: the server's stack loads only to serve
@@ -45,6 +46,15 @@ def serve(
             "to it, as a person would think); 0: at once, which shows others the move was the only one.",
         ),
     ] = Limits.auto_pause,
+    pace: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            max=MAX_PACE,
+            help="Seconds between the moves the server makes (bots, stand-ins, auto-play) while someone is at a "
+            "table, for tables that set no pace of their own; 0: at once.",
+        ),
+    ] = Limits.pace,
     bot_workers: Annotated[
         int | None,
         typer.Option(min=1, help="Processes that make bots' decisions (default: one fewer than the cores)."),
@@ -74,6 +84,7 @@ def serve(
         http_per_second=http_per_second,
         http_burst=http_burst,
         auto_pause=auto_pause,
+        pace=pace,
         bot_workers=bot_workers or default_workers(),
         bot_decisions=bot_decisions or 0,
     )

@@ -19,7 +19,7 @@ def start_clock(table: Table, now: float) -> None:
     """Start the clock of the seat to act if it is a taken person's, not stood in for, and someone is here."""
     table.turn_start = None
     state = table.state
-    if table.settings.clock is None or state is None or state.is_over():
+    if table.settings.clock is None or state is None or state.is_over() or table.waiting:
         return
     actor = state.current_player()
     if actor is None or not table.is_person(actor) or not table.record.seats[actor].claimed:
@@ -32,7 +32,7 @@ def start_clock(table: Table, now: float) -> None:
 def waiting_seats(table: Table) -> list[int]:
     """Taken persons' seats whose player is away and not yet stood in for; they wait only while another
     person is at the table."""
-    if table.settings.away_after is None or not table.people_present():
+    if table.settings.away_after is None or not table.people_present() or table.waiting:
         return []
     return [
         seat
@@ -49,7 +49,7 @@ def next_deadline(table: Table) -> float | None:
     state = table.state
     if state is None or state.is_over():
         return None
-    deadlines: list[float] = [] if table.auto_due is None else [table.auto_due]
+    deadlines = [due for due in (table.auto_due, table.pace_due) if due is not None]
     away_after = table.settings.away_after
     if away_after is not None:
         deadlines += [table.live[seat].away_since + away_after for seat in waiting_seats(table)]

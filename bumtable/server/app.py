@@ -28,7 +28,7 @@ from bumtable.server.connection import serve_connection
 from bumtable.server.http_limits import HttpLimits
 from bumtable.server.messages import SeatName
 from bumtable.server.service import SeatSpec, TableError, TableService
-from bumtable.server.settings import DEFAULT_DATABASE, Limits
+from bumtable.server.settings import DEFAULT_DATABASE, MAX_PACE, Limits
 from bumtable.server.store import Store
 from bumtable.server.table import Table
 
@@ -81,6 +81,22 @@ class SettingsRequest(BaseModel):
         strict=True,
         description="In the lobby's list of open tables: anyone may watch it and take a free seat without the "
         "join code.",
+    )
+    wait: bool = Field(
+        default=False,
+        strict=True,
+        description="A waiting room: nothing is dealt until every person's seat is taken or the maker starts "
+        "the table with bots (the lobby's form sends true; false: a table made here plays at once).",
+    )
+    chat_spectators: bool = Field(
+        default=False, strict=True, description="Spectators see the table's chat and may write in it."
+    )
+    pace: float | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_PACE,
+        description="Seconds between the moves the server makes (bots, stand-ins, auto-play) while someone is "
+        "connected to the table; null: the server's (bumtable serve --pace, 0.7 by default).",
     )
 
 
@@ -265,9 +281,20 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         try:
             seat = service.seat_of(table, token)
             events = service.hand_events(table, number, seat)
+            frames = service.hand_frames(table, number, seat)
         except TableError as e:
             raise refusal(e) from None
-        return {"table": table.id, "hand": number, "seat": seat, "events": events}
+        message = table.table_message(seat)
+        return {
+            "table": table.id,
+            "hand": number,
+            "seat": seat,
+            "family": message["family"],
+            "rules": message["rules"],
+            "card_table": message["card_table"],
+            "events": events,
+            "frames": frames,
+        }
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, hand: int | None = None) -> dict[str, Any]:

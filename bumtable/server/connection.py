@@ -19,9 +19,12 @@ from websockets.http11 import MAX_LINE_LENGTH, MAX_NUM_HEADERS, Response
 from bumtable.server.messages import (
     ActMessage,
     AutoMessage,
+    ChatMessage,
     MessageError,
     NameMessage,
+    RematchMessage,
     ResyncMessage,
+    StartMessage,
     error,
     read_client_message,
 )
@@ -227,6 +230,12 @@ async def _read_messages(websocket: WebSocket, service: TableService, table: Tab
                 await service.set_auto(table, viewer.seat, message.on)
             elif isinstance(message, NameMessage):
                 await service.set_name(table, viewer.seat, message.name)
+            elif isinstance(message, ChatMessage):
+                await service.chat(table, viewer, message.text)
+            elif isinstance(message, StartMessage):
+                await service.start_with_bots(table, viewer.seat)
+            elif isinstance(message, RematchMessage):
+                await service.rematch(table, viewer, message.seats)
         except (MessageError, TableError) as e:
             service.reply(viewer, error(e.code, str(e)))
         except Exception:  # the server's fault, not the message's: said, logged, and the connection goes on

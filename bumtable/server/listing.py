@@ -42,7 +42,7 @@ def open_tables(records: list[TableRecord], live: Mapping[str, Table]) -> list[d
                 "kind": s.kind,
                 "bot": s.bot,
                 "name": s.name,
-                "taken": s.kind == "bot" or s.claimed,
+                "taken": s.kind == "bot" or s.claimed or s.reserved,  # a rematch's seat kept for its person
                 "present": s.kind == "bot" or (table is not None and table.live[s.seat].connections > 0),
             }
             for s in seats

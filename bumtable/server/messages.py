@@ -87,9 +87,39 @@ class NameMessage(_Message):
     name: SeatName
 
 
-AnyClientMessage = ActMessage | ResyncMessage | AutoMessage | NameMessage
+class ChatMessage(_Message):
+    """A line in the table's chat, sent to everyone at the table (spectators only where the table says so)."""
+
+    type: Literal["chat"]
+    v: Literal[1]
+    text: str = Field(
+        description="What to say: at most 300 characters (the server's limit), not blank; control characters "
+        "are dropped. At most 5 messages in 10 seconds per connection."
+    )
+
+
+class StartMessage(_Message):
+    """The maker of a waiting table starts it now: the free seats are played by the stand-in bot."""
+
+    type: Literal["start"]
+    v: Literal[1]
+
+
+class RematchMessage(_Message):
+    """Ask for a rematch once the match is over (the first request makes it; later ones get their seat)."""
+
+    type: Literal["rematch"]
+    v: Literal[1]
+    seats: Literal["same", "shuffled"] = Field(
+        default="same", description="same: each keeps their seat; shuffled: the seats are drawn anew."
+    )
+
+
+AnyClientMessage = (
+    ActMessage | ResyncMessage | AutoMessage | NameMessage | ChatMessage | StartMessage | RematchMessage
+)
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
-CLIENT_TYPES = ("act", "resync", "auto", "name")
+CLIENT_TYPES = ("act", "resync", "auto", "name", "chat", "start", "rematch")
 _CLIENT = TypeAdapter[AnyClientMessage](ClientMessage)
 
 
@@ -108,6 +138,16 @@ class SeatInfo(_Message):
     auto: bool = Field(
         description="Its person has auto-play on for turns with one legal action (told only to that seat: to "
         "others always false, as auto-played moves look to them like moves the seat chose)."
+    )
+
+
+class SeriesInfo(_Message):
+    """The matches of a chain of rematches up to this table, and how many each seat's player won."""
+
+    matches: int = Field(description="Matches over in the series, this one included once it is over.")
+    wins: list[int] = Field(
+        description="By this table's seat: the matches won by whoever sits there (followed through the seats "
+        "each rematch gave them)."
     )
 
 
@@ -140,6 +180,20 @@ class TableMessage(_Message):
     )
     seats: list[SeatInfo]
     spectators: int
+    waiting: bool = Field(
+        default=False,
+        description="A waiting room: nothing is dealt (no state frames) until every person's seat is taken or "
+        "the maker starts the table with bots.",
+    )
+    maker: int | None = Field(
+        default=None,
+        description="The seat whose person may start a waiting table with bots; None: any seated person.",
+    )
+    rematch_of: str | None = Field(default=None, description="The table this one is a rematch of.")
+    rematch: str | None = Field(default=None, description="The rematch of this table, once asked for.")
+    series: SeriesInfo | None = Field(
+        default=None, description="A rematch's series: the matches so far and each seat's wins; else None."
+    )
 
 
 class ClockInfo(_Message):
@@ -215,6 +269,52 @@ class StateMessage(_Message):
     )
 
 
+class ChatLine(_Message):
+    """One chat message as everyone who may read the chat sees it."""
+
+    id: int = Field(description="Its number: later messages have higher ones.")
+    seat: int | None = Field(description="The seat that wrote it; None: a spectator.")
+    name: str | None = Field(description="The seat's name when it was written (None: none chosen).")
+    text: str
+    at: str = Field(description="When it was written (ISO 8601, UTC).")
+
+
+class ChatLines(_Message):
+    """Chat messages: the latest ones (up to 100) on connecting, then each new one as it is written."""
+
+    type: Literal["chat"] = "chat"
+    v: Literal[1] = 1
+    table: str
+    lines: list[ChatLine]
+
+
+class RematchOffer(_Message):
+    """A rematch of this table was made: where it is, and the receiver's own seat there (told to that seat's
+    connections alone)."""
+
+    type: Literal["rematch"] = "rematch"
+    v: Literal[1] = 1
+    table: str = Field(description="This (the old) table.")
+    rematch: str = Field(description="The new table's id: its page is /t/ID.")
+    seats: Literal["same", "shuffled"]
+    by: int = Field(description="The seat (of this table) that asked for it.")
+    seat: int | None = Field(
+        description="The receiver's seat at the new table; None: a spectator, or none kept."
+    )
+    token: str | None = Field(
+        description="The receiver's token for that seat (its link: /t/ID?token=TOKEN); None when the seat was "
+        "taken meanwhile or the receiver has none."
+    )
+    join: str | None = Field(
+        default=None,
+        description="To the new table's maker (who asked) alone: the join code for its free seats, if any.",
+    )
+    free: dict[str, str] = Field(
+        default_factory=dict,
+        description="To the new table's maker alone: the token of each free seat nobody kept, by seat.",
+    )
+
+
 class ErrorMessage(_Message):
     """What was wrong with the last message (or why the connection cannot go on)."""
 
@@ -223,7 +323,7 @@ class ErrorMessage(_Message):
     code: str = Field(
         description="malformed-json, unknown-type, bad-version, invalid, too-big, too-fast, bad-action, illegal, "
         "not-your-turn, stale, spectator, name-taken, no-table, bad-token, table-full, engine-version, storage, "
-        "server"
+        "server, waiting, not-waiting, not-maker, still-playing, chat-blank, chat-too-long, chat-too-fast"
     )
     message: str
 
@@ -275,6 +375,6 @@ def error(code: str, message: str) -> dict[str, Any]:
     return ErrorMessage(code=code, message=message).model_dump(mode="json")
 
 
-AnyServerMessage = TableMessage | StateMessage | ErrorMessage
+AnyServerMessage = TableMessage | StateMessage | ErrorMessage | ChatLines | RematchOffer
 ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
 SERVER = TypeAdapter[AnyServerMessage](ServerMessage)

@@ -16,9 +16,14 @@ from bumtable.server.messages import (
     SERVER,
     ActMessage,
     AutoMessage,
+    ChatLines,
+    ChatMessage,
     ErrorMessage,
     NameMessage,
+    RematchMessage,
+    RematchOffer,
     ResyncMessage,
+    StartMessage,
     StateMessage,
     TableMessage,
 )
@@ -31,9 +36,14 @@ MODELS: dict[str, type[BaseModel]] = {
     "client-resync": ResyncMessage,
     "client-auto": AutoMessage,
     "client-name": NameMessage,
+    "client-chat": ChatMessage,
+    "client-start": StartMessage,
+    "client-rematch": RematchMessage,
     "server-table": TableMessage,
     "server-state": StateMessage,
     "server-error": ErrorMessage,
+    "server-chat": ChatLines,
+    "server-rematch": RematchOffer,
 }
 
 

@@ -24,13 +24,16 @@ from bumtable.rules.record import GameRecord
 from bumtable.rules.registry import family_of, system
 from bumtable.server.absence import clock_ran_out, next_deadline, settle, start_clock, waiting_seats
 from bumtable.server.bot_pool import BotPool
+from bumtable.server.chat import ChatWindow, read_chat
 from bumtable.server.listing import LIST_LIMIT, open_tables
 from bumtable.server.names import taken_by
+from bumtable.server.rematch import rematch_order, series_before
 from bumtable.server.settings import Limits, TableSettings
 from bumtable.server.store import SeatRecord, Store, TableRecord, hash_token
 from bumtable.server.table import (
     CLOSE,
     SET_ASIDE,
+    Hand,
     SeatLive,
     Table,
     Viewer,
@@ -50,6 +53,9 @@ RETRY_AFTER = 1.0
 MIN_BANK_AFTER_TIMEOUT = 10.0
 
 """Seconds a seat's clock gets after the stand-in made a move for it, when the increment is smaller."""
+
+
+WAITING = "the table is waiting for its players: it starts once every seat is taken, or its maker starts it"
 
 
 class TableError(BumtableError):
@@ -154,6 +160,11 @@ class TableService:
         except Exception as e:  # a stored form this server cannot read at all: the table is stale, not lost
             log.exception("table %s cannot be rebuilt", record.id)
             table = stale(record, f"this table cannot be read by this server ({type(e).__name__})")
+        table.default_pace = self.limits.pace
+        table.chat = await asyncio.to_thread(self.store.recent_chat, record.id, self.limits.chat_history)
+        if record.rematch_of is not None:
+            chain = await asyncio.to_thread(self.store.chain, record.id)
+            table.series_before = series_before(record.players, record.rematch_seats, chain)
         table.idle_since = time.monotonic()
         self.tables[table.id] = table
         if table.problem:
@@ -213,12 +224,7 @@ class TableService:
         host: bool = True,
     ) -> Created:
         """A new table and its keys; with ``host``, the first person's seat is the maker's, taken already."""
-        playing = sum(1 for t in self.tables.values() if t.status() == "playing")
-        playing += sum(1 for r in self.stored.values() if r.status == "playing") + len(self.loading)
-        if playing >= self.limits.max_tables:
-            raise TableError(
-                "too-many-tables", f"this server has {playing} tables in play, its limit; try again later"
-            )
+        self._check_room()
         sys = system(game)
         rules = get(sys.name, players=players, variants=list(variants))
         chosen = dict(options or {})
@@ -265,23 +271,41 @@ class TableService:
             join_hash=hash_token(join_code),
             seats=stored,
             fair_salt=secrets.token_hex(32),
+            maker=min(tokens) if host and tokens else None,
         )
+        table = await self._install(record, rules, table_settings)
+        return Created(table=table, tokens=tokens, join_code=join_code)
+
+    def _check_room(self) -> None:
+        playing = sum(1 for t in self.tables.values() if t.status() == "playing")
+        playing += sum(1 for r in self.stored.values() if r.status == "playing") + len(self.loading)
+        if playing >= self.limits.max_tables:
+            raise TableError(
+                "too-many-tables", f"this server has {playing} tables in play, its limit; try again later"
+            )
+
+    async def _install(self, record: TableRecord, rules: Any, settings: TableSettings) -> Table:
+        """Store a new table and start it (its bots move unless it waits for its people)."""
         table = Table(
             record=record,
             rules=rules,
             state=rules.new_state(record.seed),
-            settings=table_settings,
-            live=[SeatLive() for _ in stored],
+            settings=settings,
+            live=[SeatLive() for _ in record.seats],
             fair=fairness_of(record),
+            default_pace=self.limits.pace,
         )
         table.reset_clocks()
         table.read_public()
-        await asyncio.to_thread(self.store.add_table, record, stored)
+        await asyncio.to_thread(self.store.add_table, record, record.seats)
+        if record.rematch_of is not None:
+            chain = await asyncio.to_thread(self.store.chain, record.id)
+            table.series_before = series_before(record.players, record.rematch_seats, chain)
         self.tables[table.id] = table
-        kinds = ", ".join(s.kind if s.bot is None else f"{s.kind} {s.bot}" for s in stored)
-        log.info("table %s created: %s for %d (%s)", table.id, sys.name, rules.players, kinds)
+        kinds = ", ".join(s.kind if s.bot is None else f"{s.kind} {s.bot}" for s in record.seats)
+        log.info("table %s created: %s for %d (%s)", table.id, record.game, record.players, kinds)
         self._spawn(self.drive(table))
-        return Created(table=table, tokens=tokens, join_code=join_code)
+        return table
 
     # ------------------------------------------------------------------ seats and viewers
     async def listed(self) -> list[dict[str, Any]]:
@@ -312,14 +336,22 @@ class TableService:
         elif join_hash is None or not hmac.compare_digest(join_hash, hash_token(code)):
             raise TableError("bad-token", "that is not this table's join code")
         async with table.lock:
-            free = [s for s in table.record.seats if s.kind == "person" and not s.claimed]
+            free = [s for s in table.record.seats if s.kind == "person" and not s.claimed and not s.reserved]
             if not free:
-                raise TableError("seat-taken", "every person's seat at this table is taken")
+                kept = any(s.reserved and not s.claimed for s in table.record.seats)
+                raise TableError(
+                    "seat-taken",
+                    "every person's seat at this table is taken"
+                    + (" or kept for its player from the match before" if kept else ""),
+                )
             seat, token = free[0].seat, secrets.token_urlsafe(24)
+            waiting = table.waiting
             await self._update_seat(table, seat, token_hash=hash_token(token), claimed=True, name=name)
             table.live[seat].away_since = time.monotonic()  # its wait starts now, not when the table was made
             log.info("table %s seat %d taken through the join link", table.id, seat)
             self._announce(table)
+            if waiting and not table.waiting:
+                await self._begin(table)
             self._schedule(table)
         return seat, token
 
@@ -369,13 +401,14 @@ class TableService:
         self, table: Table, viewer: Viewer, since: int, name: str | None, auto: bool | None
     ) -> None:
         seat = viewer.seat
+        waiting = table.waiting
         if seat is not None:
             now = time.monotonic()
             settle(table, now)
             live = table.live[seat]
             live.connections += 1
             stored = table.record.seats[seat]
-            changes: dict[str, Any] = {} if stored.claimed else {"claimed": True}
+            changes: dict[str, Any] = {} if stored.claimed else {"claimed": True, "reserved": False}
             if name is not None and name != stored.name:
                 changes["name"] = name
             if auto is not None and auto != stored.auto:
@@ -390,8 +423,47 @@ class TableService:
             self._announce(table)
         else:
             self._announce(table)  # the count of spectators changed
-        self._send(viewer, table.frame(viewer, since))
+        viewer.next = min(since, table.public_seq)
+        if waiting and not table.waiting:  # the last seat taken: everyone is dealt in
+            await self._begin(table)
+        elif not table.waiting:
+            self._send(viewer, table.frame(viewer, since))
+        if table.chat and (seat is not None or table.settings.chat_spectators):
+            self._send(viewer, self._chat_message(table, table.chat))
+        if table.record.rematch is not None:
+            try:
+                self._send(viewer, await self._offer_for(table, seat))
+            except TableError as e:  # the rematch cannot be read now: the table message still names it
+                log.warning("table %s: its rematch could not be offered: %s", table.id, e)
         await self._move_on(table)
+
+    async def _begin(self, table: Table) -> None:
+        """The waiting room is over: each viewer gets its first frame, and the play starts."""
+        log.info("table %s: the waiting is over; the game starts", table.id)
+        self._announce(table)
+        start_clock(table, time.monotonic())
+        for viewer in list(table.viewers):
+            self._send(viewer, table.frame(viewer))
+        await self._move_on(table)
+
+    async def start_with_bots(self, table: Table, seat: int | None) -> None:
+        """The maker starts a waiting table: its free seats are played by the stand-in (and may be taken
+        later, as an away player takes theirs back)."""
+        if seat is None:
+            raise TableError("spectator", "a spectator cannot start the table")
+        async with table.lock:
+            if not table.waiting:
+                raise TableError("not-waiting", "this table is not waiting for players: it has started")
+            maker = table.record.maker
+            if maker is not None and seat != maker:
+                raise TableError(
+                    "not-maker", f"only the table's maker (P{maker}) may start it before every seat is taken"
+                )
+            await asyncio.to_thread(self.store.set_started, table.id)
+            table.record.started = True
+            table.stand_in_free_seats()
+            log.info("table %s started with bots by seat %d", table.id, seat)
+            await self._begin(table)
 
     async def leave(self, table: Table, viewer: Viewer) -> None:
         """Forget a viewer whose connection closed; a seat nobody holds any more starts to wait."""
@@ -417,6 +489,8 @@ class TableService:
         if viewer.resync_frame is not None:
             raise TableError("too-fast", "your last resync's frame has not been sent yet: read it first")
         async with table.lock:
+            if table.waiting:
+                raise TableError("waiting", WAITING)
             frame = table.frame(viewer, since)
             viewer.resync_frame = frame
             self._send(viewer, frame)
@@ -449,6 +523,8 @@ class TableService:
                 raise TableError("engine-version", table.problem or "this table cannot be played")
             if state.is_over():
                 raise TableError("illegal", "the game is over")
+            if table.waiting:
+                raise TableError("waiting", WAITING)
             if step is not None and step != state.step(seat):
                 raise TableError(
                     "stale",
@@ -498,7 +574,7 @@ class TableService:
         """Play every turn that is not a present person's to make: bots, stand-ins, auto-play."""
         state = table.state
         assert state is not None
-        while not state.is_over():
+        while not state.is_over() and not table.waiting:
             actor = state.current_player()
             if actor is None:
                 return
@@ -514,7 +590,7 @@ class TableService:
                     think = random.Random(f"{table.record.seed}:{len(table.record.actions)}")
                     longest = self.limits.auto_pause
                     table.auto_due = now + think.uniform(longest / 3, longest)
-                if now < table.auto_due:
+                if now < table.auto_due or self._paced(table, now):
                     return  # the table's timer comes back for it (absence.next_deadline)
                 await self._commit(table, state.legal_actions()[0], "auto")
                 continue
@@ -522,7 +598,23 @@ class TableService:
                 by, kind = "stand-in", table.settings.stand_in
             else:
                 return
+            if self._paced(table, time.monotonic()):
+                return
             await self._bot_move(table, actor, kind, by)
+
+    @staticmethod
+    def _paced(table: Table, now: float) -> bool:
+        """Whether the server's next move must wait for the pace (someone is connected, and the table's last
+        action was less than ``pace`` seconds ago); its time is then ``table.pace_due``. Nobody waits on the
+        lock meanwhile: the table's timer comes back for the move."""
+        pace = table.pace
+        if pace <= 0 or not table.viewers or table.last_move_at is None:
+            return False
+        due = table.last_move_at + pace
+        if now >= due:
+            return False
+        table.pace_due = due
+        return True
 
     async def _bot_move(self, table: Table, actor: int, kind: str, by: str) -> None:
         state = table.state
@@ -572,7 +664,8 @@ class TableService:
         table.record.actions.append(text)
         table.record.by.append(by)
         table.last_actor = actor
-        table.auto_due = None
+        table.auto_due = table.pace_due = None
+        table.last_move_at = time.monotonic()
         state.apply(action, check=False)
         public = table.read_public()
         step = state.step(None)  # as the frames count: an action no event tells of is not counted
@@ -585,7 +678,7 @@ class TableService:
             log.info("table %s step %d: P%s's move made by %s", table.id, step, actor, by)
         if state.is_over():
             table.record.status = "over"
-            await asyncio.to_thread(self.store.set_status, table.id, "over")
+            await asyncio.to_thread(self.store.set_status, table.id, "over", table.winners())
             log.info("table %s over after %d actions", table.id, len(table.record.actions))
             self._announce(table)
         start_clock(table, time.monotonic())
@@ -593,6 +686,153 @@ class TableService:
             frame = table.changed_frame(viewer)
             if frame is not None:
                 self._send(viewer, frame)
+
+    # ------------------------------------------------------------------ chat
+    async def chat(self, table: Table, viewer: Viewer, text: str) -> None:
+        """Keep a chat message with the table, then send it to everyone who may read the chat."""
+        seat, limits = viewer.seat, self.limits
+        if seat is None and not table.settings.chat_spectators:
+            raise TableError(
+                "spectator", "this table's chat is for its players: spectators may not write in it"
+            )
+        shown = read_chat(text, limit=limits.chat_length)
+        if viewer.chat_window is None:
+            viewer.chat_window = ChatWindow(most=limits.chat_burst, seconds=limits.chat_window)
+        if not viewer.chat_window.take(time.monotonic()):
+            raise TableError(
+                "chat-too-fast",
+                f"at most {limits.chat_burst} chat messages in {limits.chat_window:g} seconds: "
+                "wait a moment before the next",
+            )
+        name = None if seat is None else table.record.seats[seat].name
+        async with table.chat_lock:  # stored and sent in one order
+            try:
+                line = await asyncio.to_thread(self.store.add_chat, table.id, seat, name, shown)
+            except Exception as e:
+                log.error("table %s: a chat message could not be stored: %s", table.id, e)
+                raise TableError("storage", "the server could not keep that message; it was not sent") from e
+            table.chat = [*table.chat, line][-limits.chat_history :] if limits.chat_history else []
+            message = self._chat_message(table, [line])
+            for other in list(table.viewers):
+                if other.seat is not None or table.settings.chat_spectators:
+                    self._send(other, message)
+
+    @staticmethod
+    def _chat_message(table: Table, lines: list[Any]) -> dict[str, Any]:
+        return {"type": "chat", "v": 1, "table": table.id, "lines": [line.to_dict() for line in lines]}
+
+    # ------------------------------------------------------------------ rematch
+    async def rematch(self, table: Table, viewer: Viewer, how: str) -> None:
+        """A rematch of a finished table: the first request makes it (and tells everyone), a later one is
+        answered with the asker's own seat there."""
+        seat = viewer.seat
+        if seat is None:
+            raise TableError("spectator", "a spectator has no seat to keep in a rematch")
+        if table.state is None or not table.state.is_over():
+            raise TableError("still-playing", "a rematch is asked for once the match is over")
+        async with table.lock:
+            if table.record.rematch is None:
+                await self._make_rematch(table, seat, how == "shuffled")
+            else:
+                self._send(viewer, await self._offer_for(table, seat))
+
+    async def _make_rematch(self, old: Table, by: int, shuffled: bool) -> None:
+        self._check_room()
+        seed = secrets.randbits(62)
+        order = rematch_order(old.record.players, seed=seed, shuffled=shuffled)
+        tokens: dict[int, str] = {}
+        seats: list[SeatRecord] = []
+        for new, was in enumerate(order):
+            before = old.record.seats[was]
+            if before.kind == "bot":
+                seats.append(SeatRecord(seat=new, kind="bot", bot=before.bot))
+                continue
+            tokens[new] = secrets.token_urlsafe(24)
+            kept = before.claimed  # a person's seat: kept for them; a free one stays free
+            seats.append(
+                SeatRecord(
+                    seat=new,
+                    kind="person",
+                    token_hash=hash_token(tokens[new]),
+                    name=before.name if kept else None,
+                    reserved=kept,
+                )
+            )
+        join_code = secrets.token_urlsafe(12)
+        settings = replace(old.settings, seeded=False)
+        record = TableRecord(
+            id=secrets.token_hex(8),
+            game=old.record.game,
+            players=old.record.players,
+            rules=dict(old.record.rules),
+            seed=seed,
+            engine_version=family_of(old.rules).engine_version,
+            status="playing",
+            settings=settings.to_dict(),
+            join_hash=hash_token(join_code),
+            seats=seats,
+            fair_salt=secrets.token_hex(32),
+            rematch_of=old.id,
+            rematch_seats=list(order),
+            maker=order.index(by),
+        )
+        new_table = await self._install(record, old.rules, settings)
+        old.record.rematch = new_table.id
+        log.info("table %s: a rematch, %s, asked for by seat %d", old.id, new_table.id, by)
+        how = "shuffled" if shuffled else "same"
+        base = {"type": "rematch", "v": 1, "table": old.id, "rematch": new_table.id, "seats": how, "by": by}
+        free = {str(s.seat): tokens[s.seat] for s in seats if s.kind == "person" and not s.reserved}
+        old.offers[None] = {**base, "seat": None, "token": None, "join": None, "free": {}}
+        for was, before in enumerate(old.record.seats):
+            if before.kind == "person" and before.claimed:
+                new = order.index(was)
+                maker = was == by
+                old.offers[was] = {
+                    **base,
+                    "seat": new,
+                    "token": tokens[new],
+                    "join": join_code if maker and free else None,
+                    "free": free if maker else {},
+                }
+        self._announce(old)
+        for viewer in list(old.viewers):
+            self._send(viewer, old.offers.get(viewer.seat, old.offers[None]))
+
+    async def _offer_for(self, old: Table, seat: int | None) -> dict[str, Any]:
+        """The rematch message for a seat of the old table (sent before, or made now: a seat whose rematch
+        seat nobody has taken yet gets a new token for it, as its person has shown they hold the old seat)."""
+        offer = old.offers.get(seat)
+        if offer is not None:
+            return offer
+        new_id = old.record.rematch
+        assert new_id is not None
+        new = await self.get(new_id)
+        order = new.record.rematch_seats or list(range(new.record.players))
+        by = order[new.record.maker or 0]
+        offer = {
+            "type": "rematch",
+            "v": 1,
+            "table": old.id,
+            "rematch": new.id,
+            "seats": "same" if order == list(range(len(order))) else "shuffled",
+            "by": 0 if by is None else by,
+            "seat": None,
+            "token": None,
+            "join": None,
+            "free": {},
+        }
+        kept = seat is not None and old.record.seats[seat].claimed and seat in order
+        if seat is None or not kept:
+            return offer
+        place = order.index(seat)
+        async with new.lock:
+            there = new.record.seats[place]
+            if there.kind == "person" and not there.claimed:
+                token = secrets.token_urlsafe(24)
+                await self._update_seat(new, place, token_hash=hash_token(token))
+                offer = {**offer, "seat": place, "token": token}
+                old.offers[seat] = offer
+        return offer
 
     # ------------------------------------------------------------------ absence and the clock
     def _schedule(self, table: Table) -> None:
@@ -676,15 +916,54 @@ class TableService:
             log.error("a table's task failed", exc_info=task.exception())
 
     # ------------------------------------------------------------------ replay and records
-    def hand_events(self, table: Table, number: int, seat: int | None) -> list[dict[str, Any]]:
+    def finished_hand(self, table: Table, number: int) -> Hand:
+        """Finished hand ``number`` (from 1), or the refusal to tell of it."""
         if table.state is None:
             raise TableError("engine-version", table.problem or "this table cannot be played")
         if not 1 <= number <= len(table.hands):
             raise TableError(
                 "no-hand", f"this table has {len(table.hands)} finished hands; there is no hand {number}"
             )
-        hand = table.hands[number - 1]
+        return table.hands[number - 1]
+
+    def hand_events(self, table: Table, number: int, seat: int | None) -> list[dict[str, Any]]:
+        hand = self.finished_hand(table, number)
+        assert table.state is not None
         return [e.to_dict() for e in table.state.events(seat, hand.first_seq) if e.seq <= hand.last_seq]
+
+    def hand_frames(self, table: Table, number: int, seat: int | None) -> list[dict[str, Any]]:
+        """Finished hand ``number`` as ``seat`` (None: a spectator) saw it, a frame per step it was told of: the
+        step, its observation and that step's events; the first frame is the hand's start (its deal).
+
+        The hand is played again from the table's seed and log, stopped at the hand's end where the family deals
+        hands, so its last frame shows the hand as it ended, not the next deal."""
+        hand = self.finished_hand(table, number)
+        start = table.hands[number - 2].last_action if number > 1 else 0
+        rules = table.rules
+        state = rules.new_state(table.record.seed)
+        for text in table.record.actions[:start]:
+            state.apply(rules.parse_action(text))
+        stop = family_of(rules).stop_at_hand_end
+        if stop is not None:
+            stop(state)
+        frames: list[dict[str, Any]] = []
+        seq = hand.first_seq
+        for i in range(start, hand.last_action + 1):
+            if i > start:
+                told = state.step(seat)
+                state.apply(rules.parse_action(table.record.actions[i - 1]))
+                if state.step(seat) == told:
+                    continue  # an action this viewer was not told of: no frame
+            events = [e for e in state.events(seat, seq) if e.seq <= hand.last_seq]
+            seq = events[-1].seq + 1 if events else seq
+            frames.append(
+                {
+                    "step": state.step(seat),
+                    "observation": state.observe(seat).to_dict({}),
+                    "events": [e.to_dict() for e in events],
+                }
+            )
+        return frames
 
     def record(self, table: Table, hand: int | None = None) -> dict[str, Any]:
         """The match's record, to the end of ``hand`` if given; only once it is over (it shows hidden cards)."""

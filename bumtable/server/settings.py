@@ -21,6 +21,15 @@ DEFAULT_DATABASE = "sqlite:///bumtable-data/bumtable.db"
 
 DEFAULT_AWAY_AFTER = 60.0
 
+DEFAULT_PACE = 0.7
+"""Seconds between two moves the server makes (bots, stand-ins, auto-play) while someone is at the table."""
+
+MAX_PACE = 5.0
+
+
+SETTING_NAMES = ("away_after", "stand_in", "clock", "listed", "wait", "chat_spectators", "pace")
+"""The settings a table's maker may choose (``seeded`` is set by the server)."""
+
 
 class SettingsError(BumtableError):
     """A table setting that cannot be used; the message names it."""
@@ -50,6 +59,12 @@ class TableSettings:
     """In the lobby's list: anyone may watch it and take a free seat without the join code."""
     seeded: bool = False
     """The maker chose the seed, so may know every deal: everyone is told (set by the server)."""
+    wait: bool = False
+    """A waiting room: nothing is dealt until every person's seat is taken or the maker starts with bots."""
+    chat_spectators: bool = False
+    """Spectators see the table's chat and may write in it (else it is the players' alone)."""
+    pace: float | None = None
+    """Seconds between the server's moves while someone is connected (None: the server's ``--pace``)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,17 +73,18 @@ class TableSettings:
             "clock": None if self.clock is None else self.clock.to_dict(),
             "listed": self.listed,
             "seeded": self.seeded,
+            "wait": self.wait,
+            "chat_spectators": self.chat_spectators,
+            "pace": self.pace,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TableSettings:
         """Missing keys take their defaults; a SettingsError names a bad one."""
         data = dict(data or {})
-        unknown = sorted(set(data) - {"away_after", "stand_in", "clock", "listed", "seeded"})
+        unknown = sorted(set(data) - {*SETTING_NAMES, "seeded"})
         if unknown:
-            raise SettingsError(
-                f"unknown table setting {unknown[0]!r}; settings: away_after, stand_in, clock, listed"
-            )
+            raise SettingsError(f"unknown table setting {unknown[0]!r}; settings: {', '.join(SETTING_NAMES)}")
         away = data.get("away_after", DEFAULT_AWAY_AFTER)
         if away is not None and (not _number(away) or away < 0):
             raise SettingsError(f"away_after must be a number of seconds >= 0, or null (never), not {away!r}")
@@ -88,11 +104,24 @@ class TableSettings:
         seeded = data.get("seeded", False)
         if not isinstance(seeded, bool):
             raise SettingsError(f"seeded must be true or false, not {seeded!r}")
-        listed = data.get("listed", False)
-        if not isinstance(listed, bool):
-            raise SettingsError(f"listed must be true or false, not {listed!r}")
-        away_after = None if away is None else float(away)
-        return cls(away_after=away_after, stand_in=stand_in, clock=clock, listed=listed, seeded=seeded)
+        for key in ("listed", "wait", "chat_spectators"):
+            if not isinstance(data.get(key, False), bool):
+                raise SettingsError(f"{key} must be true or false, not {data[key]!r}")
+        pace = data.get("pace")
+        if pace is not None and (not _number(pace) or not 0 <= pace <= MAX_PACE):
+            raise SettingsError(
+                f"pace must be a number of seconds from 0 to {MAX_PACE:g}, or null (the server's), not {pace!r}"
+            )
+        return cls(
+            away_after=None if away is None else float(away),
+            stand_in=stand_in,
+            clock=clock,
+            seeded=seeded,
+            pace=None if pace is None else float(pace),
+            listed=data.get("listed", False),
+            wait=data.get("wait", False),
+            chat_spectators=data.get("chat_spectators", False),
+        )
 
 
 def _number(value: Any) -> bool:
@@ -130,3 +159,12 @@ class Limits:
     """Bot decisions asked of the workers at once (0: one per worker)."""
     max_queued_frames: int = 500
     """Frames waiting for one connection before it is closed as too slow (4008)."""
+    pace: float = DEFAULT_PACE
+    """Seconds between the server's moves at a table someone is connected to, where the table sets none."""
+    chat_length: int = 300
+    """Characters in one chat message, at most."""
+    chat_burst: int = 5
+    """Chat messages one connection may send within ``chat_window`` seconds."""
+    chat_window: float = 10.0
+    chat_history: int = 100
+    """The latest chat messages sent to a viewer on connecting."""

@@ -87,6 +87,11 @@ def _table_record(row: TableRow, **more: Any) -> TableRecord:
         status=row.status,
         settings=dict(row.settings),
         fair_salt=row.fair_salt,
+        rematch_of=row.rematch_of,
+        rematch_seats=None if row.rematch_seats is None else list(row.rematch_seats),
+        maker=row.maker,
+        started=row.started,
+        winners=None if row.winners is None else list(row.winners),
         **more,
     )
 
@@ -120,8 +125,21 @@ class TableRow(Base):
     """The settings' ``listed``, in a column of its own to be looked up."""
     fair_salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The random salt of the table's fair-deal commitments (hex; None: a table made before them)."""
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The table this one is a rematch of."""
+    rematch_seats: Mapped[list[int | None] | None] = mapped_column(JSON, nullable=True)
+    """A rematch's seat of the old table for each of its seats (whose person or bot sits here now)."""
+    maker: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat whose holder may start a waiting table with bots (None: any seated person)."""
+    started: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A waiting table its maker started with bots: its free seats are played by the stand-in."""
+    winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The seats that won, once it is over (a rematch's series counts them)."""
 
-    __table_args__ = (Index("ix_tables_listed_status", "listed", "status"),)
+    __table_args__ = (
+        Index("ix_tables_listed_status", "listed", "status"),
+        Index("ix_tables_rematch_of", "rematch_of"),
+    )
 
 
 class SeatRow(Base):
@@ -138,6 +156,22 @@ class SeatRow(Base):
     auto: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The seat's lone moves are played for it."""
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    reserved: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A rematch's seat kept for the old table's person: the join link does not give it out."""
+
+
+class ChatRow(Base):
+    """One chat message of a table: the seat that wrote it (None: a spectator) and its name then."""
+
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    __table_args__ = (Index("ix_chat_table_id", "table_id", "id"),)
 
 
 class ActionRow(Base):
@@ -161,6 +195,27 @@ class SeatRecord:
     claimed: bool = False
     auto: bool = False
     name: str | None = None
+    reserved: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChatRecord:
+    """A chat message as stored and sent (``at``: when, in UTC)."""
+
+    id: int
+    seat: int | None
+    name: str | None
+    text: str
+    at: dt.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "name": self.name,
+            "text": self.text,
+            "at": self.at.isoformat(),
+        }
 
 
 @dataclass(kw_only=True)
@@ -184,6 +239,13 @@ class TableRecord:
     created_at: dt.datetime | None = None
     fair_salt: str | None = None
     """The salt of its fair-deal commitments (``fairness.py``), told once the match is over."""
+    rematch_of: str | None = None
+    rematch_seats: list[int | None] | None = None
+    maker: int | None = None
+    started: bool = False
+    winners: list[int] | None = None
+    rematch: str | None = None
+    """The table that is this one's rematch, if any (read, never written: its ``rematch_of`` says it)."""
 
 
 class _Keep(enum.Enum):
@@ -229,7 +291,12 @@ def _seat_record(row: SeatRow) -> SeatRecord:
         claimed=row.claimed,
         auto=row.auto,
         name=row.name,
+        reserved=row.reserved,
     )
+
+
+CHAIN_LIMIT = 1000
+"""The most tables a rematch's series is followed back through."""
 
 
 class Store:
@@ -269,6 +336,10 @@ class Store:
                     join_hash=table.join_hash,
                     listed=bool(table.settings.get("listed", False)),
                     fair_salt=table.fair_salt,
+                    rematch_of=table.rematch_of,
+                    rematch_seats=table.rematch_seats,
+                    maker=table.maker,
+                    started=table.started,
                     created_at=now,
                     updated_at=now,
                 )
@@ -286,6 +357,7 @@ class Store:
                     claimed=s.claimed,
                     auto=s.auto,
                     name=s.name,
+                    reserved=s.reserved,
                 )
                 for s in seats
             )
@@ -324,6 +396,7 @@ class Store:
         claimed: bool | _Keep = _Keep.KEEP,
         auto: bool | _Keep = _Keep.KEEP,
         name: str | _Keep | None = _Keep.KEEP,
+        reserved: bool | _Keep = _Keep.KEEP,
     ) -> SeatRecord:
         """Change the given fields of a seat and return it; a KeyError if there is no such seat."""
         with Session(self.engine) as session, session.begin():
@@ -338,15 +411,56 @@ class Store:
                 row.auto = auto
             if name is not _Keep.KEEP:
                 row.name = name
+            if reserved is not _Keep.KEEP:
+                row.reserved = reserved
             session.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=_now()))
             return _seat_record(row)
 
-    def set_status(self, table_id: str, status: str) -> None:
-        """The log stays the truth; the status is for finding tables."""
+    def set_status(self, table_id: str, status: str, winners: list[int] | None = None) -> None:
+        """The log stays the truth; the status is for finding tables (and the winners, for a series)."""
         with Session(self.engine) as session, session.begin():
             row = session.get(TableRow, table_id)
             if row is not None:
                 row.status = status
+                if winners is not None:
+                    row.winners = winners
+
+    def set_started(self, table_id: str) -> None:
+        """A waiting table its maker started with bots."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(started=True, updated_at=_now())
+            )
+
+    def add_chat(self, table_id: str, seat: int | None, name: str | None, text: str) -> ChatRecord:
+        """Store a chat message; it as stored (its number and time)."""
+        with Session(self.engine) as session, session.begin():
+            row = ChatRow(table_id=table_id, seat=seat, name=name, text=text, created_at=_now())
+            session.add(row)
+            session.flush()
+            return ChatRecord(id=row.id, seat=seat, name=name, text=text, at=_aware(row.created_at))
+
+    def recent_chat(self, table_id: str, limit: int) -> list[ChatRecord]:
+        """The table's latest ``limit`` chat messages, oldest first."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(limit)
+            ).all()
+            return [
+                ChatRecord(id=r.id, seat=r.seat, name=r.name, text=r.text, at=_aware(r.created_at))
+                for r in reversed(rows)
+            ]
+
+    def chain(self, table_id: str) -> list[TableRecord]:
+        """The tables a rematch follows, nearest first (without seats or logs): its series."""
+        out: list[TableRecord] = []
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            while row is not None and row.rematch_of is not None and len(out) < CHAIN_LIMIT:
+                row = session.get(TableRow, row.rematch_of)
+                if row is not None:
+                    out.append(_table_record(row))
+        return out
 
     def load_tables(self, *, status: str | None = None, ids: list[str] | None = None) -> list[TableRecord]:
         """Every table (or those with that ``status``, or those ``ids``) with its seats and log."""
@@ -374,6 +488,11 @@ class Store:
             ):
                 tables[action.table_id].actions.append(action.text)
                 tables[action.table_id].by.append(action.by)
+            for follower, old in session.execute(
+                select(TableRow.id, TableRow.rematch_of).where(TableRow.rematch_of.in_(chosen))
+            ):
+                if old in tables:
+                    tables[old].rematch = follower
         return list(tables.values())
 
     def listed_tables(self, limit: int) -> list[TableRecord]:

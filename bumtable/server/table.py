@@ -13,10 +13,11 @@ from bumtable.rules.protocol import AnyRules, AnyState
 from bumtable.rules.registry import family_of, rules_from_dict
 from bumtable.rules.standing import running_count
 from bumtable.rules.wire_memo import WireMemo
+from bumtable.server.chat import ChatWindow
 from bumtable.server.fairness import Fairness
-from bumtable.server.messages import SeatInfo, TableMessage
-from bumtable.server.settings import TableSettings
-from bumtable.server.store import TableRecord
+from bumtable.server.messages import SeatInfo, SeriesInfo, TableMessage
+from bumtable.server.settings import DEFAULT_PACE, TableSettings
+from bumtable.server.store import ChatRecord, TableRecord
 
 CLOSE = {"type": "close"}
 """Put on a viewer's queue instead of a frame: the sender closes the connection (the client is too slow)."""
@@ -33,6 +34,8 @@ class Viewer:
     last_observation: dict[str, Any] | None = None
     resync_frame: dict[str, Any] | None = None
     """The frame a resync queued, until it is sent: one resync at a time (a long match's frame is large)."""
+    chat_window: ChatWindow | None = None
+    """This connection's latest chat messages (a few in a window of seconds), made at its first."""
 
 
 @dataclass(eq=False)
@@ -100,6 +103,57 @@ class Table:
     memo_at: int = -1
     fair: Fairness | None = None
     """The table's fair-deal commitments (``fairness.py``); None for a table stored before them."""
+    default_pace: float = DEFAULT_PACE
+    """The server's pace, for a table whose settings choose none."""
+    last_move_at: float | None = None
+    """When the latest action was taken (monotonic seconds): the next move the server makes waits the pace."""
+    pace_due: float | None = None
+    """When the server makes its next move, once it has waited the pace (monotonic seconds)."""
+    chat: list[ChatRecord] = field(default_factory=list)
+    """The latest chat messages, oldest first (a viewer is sent them on connecting)."""
+    chat_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held while a chat message is stored and sent (not the table's lock: chat never waits for a bot)."""
+    offers: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    """The rematch messages sent, by old seat (None: spectators), sent again to a seat that connects again."""
+    series_before: tuple[int, list[int]] | None = None
+    """A rematch's series before this table: matches over and each of this table's seats' wins."""
+
+    @property
+    def pace(self) -> float:
+        """Seconds between the server's moves while someone is connected (the table's, else the server's)."""
+        return self.default_pace if self.settings.pace is None else self.settings.pace
+
+    @property
+    def waiting(self) -> bool:
+        """A waiting room not yet left: nothing is dealt, nobody moves (every person's seat taken, or the
+        maker started it, ends it)."""
+        return (
+            self.settings.wait
+            and not self.record.started
+            and any(s.kind == "person" and not s.claimed for s in self.record.seats)
+        )
+
+    def stand_in_free_seats(self) -> None:
+        """A table started with bots: the stand-in plays each person's seat nobody has taken."""
+        if self.record.started:
+            for seat in self.record.seats:
+                if seat.kind == "person" and not seat.claimed and not self.live[seat.seat].connections:
+                    self.live[seat.seat].stand_in = True
+
+    def series(self) -> dict[str, Any] | None:
+        """A rematch's series: matches over (this one once over) and each seat's wins; None for no rematch."""
+        if self.series_before is None:
+            return None
+        matches, wins = self.series_before
+        if self.state is not None and self.state.is_over():
+            winners = self.winners()
+            return {"matches": matches + 1, "wins": [w + (s in winners) for s, w in enumerate(wins)]}
+        return {"matches": matches, "wins": list(wins)}
+
+    def winners(self) -> list[int]:
+        """The seats that won, once the game is over (else none)."""
+        outcome = None if self.state is None else self.state.outcome()
+        return [] if outcome is None else sorted(int(w) for w in outcome.winners)
 
     @property
     def id(self) -> str:
@@ -146,10 +200,15 @@ class Table:
             status=self.status(),  # type: ignore[arg-type]
             problem=self.problem,
             rules=self.record.rules,
-            settings=self.settings.to_dict(),
+            settings={**self.settings.to_dict(), "pace": self.pace},
             card_table=family_of(self.rules).card_table(self.rules),
             seats=seats,
             spectators=sum(1 for v in self.viewers if v.seat is None),
+            waiting=self.waiting,
+            maker=self.record.maker,
+            rematch_of=self.record.rematch_of,
+            rematch=self.record.rematch,
+            series=None if (series := self.series()) is None else SeriesInfo(**series),
         )
         return message.model_dump(mode="json")
 
@@ -332,6 +391,7 @@ def rebuild(record: TableRecord) -> Table:
             return table
         table.read_public()
     table.reset_clocks()
+    table.stand_in_free_seats()
     return table
 
 

@@ -55,7 +55,13 @@ export interface CreateRequest {
   variants?: string[];
   options?: Record<string, unknown>;
   seed?: number;
-  settings?: { listed?: boolean; clock?: { bank: number; increment: number } };
+  settings?: {
+    listed?: boolean;
+    clock?: { bank: number; increment: number };
+    wait?: boolean;
+    pace?: number | null;
+    chat_spectators?: boolean;
+  };
 }
 
 /** A table in the lobby's list of open tables (``GET /api/tables``). */

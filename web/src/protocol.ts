@@ -69,7 +69,23 @@ export interface TableMessage {
   card_table: CardFace[];
   seats: SeatInfo[];
   spectators: number;
+  /** A waiting room: nothing is dealt until every person's seat is taken or the maker starts with bots. */
+  waiting?: boolean;
+  /** The seat whose person may start a waiting table with bots; null: any seated person. */
+  maker?: number | null;
+  /** The table this one is a rematch of. */
+  rematch_of?: string | null;
+  /** This table's rematch, once asked for. */
+  rematch?: string | null;
+  /** A rematch's series: matches over and each seat's wins (null: not a rematch). */
+  series?: SeriesInfo | null;
   [field: string]: unknown;
+}
+
+export interface SeriesInfo {
+  matches: number;
+  /** By this table's seat: the matches won by whoever sits there. */
+  wins: number[];
 }
 
 export interface StateMessage {
@@ -117,11 +133,66 @@ export interface ErrorMessage {
   message: string;
 }
 
-export type ServerMessage = TableMessage | StateMessage | ErrorMessage;
+/** One chat message: the seat that wrote it (null: a spectator) and its name then. */
+export interface ChatLine {
+  id: number;
+  seat: number | null;
+  name: string | null;
+  text: string;
+  /** When (ISO 8601, UTC). */
+  at: string;
+}
+
+/** Chat messages: the latest ones on connecting, then each new one. */
+export interface ChatMessage {
+  type: "chat";
+  v: 1;
+  table: string;
+  lines: ChatLine[];
+}
+
+/** A rematch of this table: the new table and the receiver's own seat and token there. */
+export interface RematchMessage {
+  type: "rematch";
+  v: 1;
+  table: string;
+  rematch: string;
+  seats: "same" | "shuffled";
+  /** The seat (of this table) that asked for it. */
+  by: number;
+  seat: number | null;
+  token: string | null;
+  /** To the new table's maker alone: the join code for its free seats. */
+  join: string | null;
+  /** To the new table's maker alone: each free seat's token, by seat. */
+  free: Record<string, string>;
+}
+
+export type ServerMessage = TableMessage | StateMessage | ErrorMessage | ChatMessage | RematchMessage;
 
 /** An action sent for the seat, answering the frame of ``step`` (refused as ``stale`` if the table moved on). */
 export function actMessage(action: string, step: number): string {
   return JSON.stringify({ type: "act", v: 1, action, step });
+}
+
+/** A line for the table's chat. */
+export function chatMessage(text: string): string {
+  return JSON.stringify({ type: "chat", v: 1, text });
+}
+
+/** The maker starts a waiting table: the free seats are played by the stand-in bot. */
+export function startMessage(): string {
+  return JSON.stringify({ type: "start", v: 1 });
+}
+
+/** Ask for a rematch of a finished table, each keeping their seat or with the seats drawn anew. */
+export function rematchMessage(seats: "same" | "shuffled"): string {
+  return JSON.stringify({ type: "rematch", v: 1, seats });
+}
+
+/** Name the viewer's seat. */
+export function nameMessage(name: string): string {
+  return JSON.stringify({ type: "name", v: 1, name });
 }
 
 export function readServerMessage(text: string): ServerMessage {

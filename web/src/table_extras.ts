@@ -3,7 +3,14 @@
  * places it lays out, fed every server message, and sending through the table's connection.
  */
 
+import { ChatPanel } from "./chat";
+import { el } from "./dom";
+import { NamePrompt } from "./name_prompt";
 import type { ServerMessage } from "./protocol";
+import { RematchBox } from "./rematch";
+import { WaitingRoom } from "./waiting_room";
+
+import "./table_extras.css";
 
 /** What the table page gives its extra parts. */
 export interface TableContext {
@@ -23,6 +30,36 @@ export interface TableExtras {
 }
 
 export function mountExtras(context: TableContext): TableExtras {
-  void context;
-  return { message: () => undefined };
+  const send = (message: string): void => context.send(message);
+  const prompt = new NamePrompt(send);
+  const waiting = new WaitingRoom(send);
+  const rematch = new RematchBox(send);
+  const chat = new ChatPanel(send);
+  context.top.append(el("div", { class: "friends" }, prompt.element, waiting.element, rematch.element));
+  context.side.append(chat.element);
+  return {
+    message(message: ServerMessage): void {
+      switch (message.type) {
+        case "table":
+          prompt.update(message);
+          waiting.update(message);
+          rematch.update(message);
+          chat.table(message);
+          break;
+        case "chat":
+          chat.lines(message.lines);
+          break;
+        case "rematch":
+          rematch.offer(message);
+          break;
+        case "error":
+          chat.error(message);
+          prompt.error(message);
+          rematch.error(message);
+          break;
+        case "state":
+          break;
+      }
+    },
+  };
 }
