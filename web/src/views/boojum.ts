@@ -9,7 +9,6 @@
 import {
   DECKTET_SUITS,
   SUIT_ORDER,
-  decktetLabel,
   decktetSvg,
   isDecktet,
   parseDecktet,
@@ -20,7 +19,7 @@ import { button, el } from "../dom";
 import { seatName } from "./common";
 import { bidWords, type BidWorth } from "./boojum_bids";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
-import type { FamilyView } from "./view";
+import { Folding, type FamilyView } from "./view";
 
 /** A Decktet card's readable short name: "the Forest (5 Moons/Leaves)", "Ace of Knots", "the Excuse". */
 export function decktetShort(text: string): string {
@@ -175,7 +174,41 @@ export class BoojumView implements FamilyView {
   private state: StateMessage | null = null;
   private act: (text: string) => void = () => {};
 
-  constructor(private readonly root: HTMLElement) {}
+  /** The view's drawing on the board, made anew at each frame. */
+  private drawing = el("div", { class: "view-drawing boojum" });
+  /** The players' bids, lots won and known cards: open at first on a wide screen at a small table. */
+  private players: Folding | null = null;
+
+  constructor(private readonly root: HTMLElement) {
+    root.append(this.drawing);
+  }
+
+  /** A seat's place at the table: its tokens, its bid standing (or passed), and the winners at the end. */
+  seatNotes(seat: number): (Node | string)[] {
+    const obs = this.state?.observation;
+    if (!obs) return [];
+    const tokens = (obs.tokens as Record<string, number>[] | undefined) ?? [];
+    const notes: (Node | string)[] = [tokenStrip(tokenCounts(tokens[seat]), this.name(seat))];
+    if (obs.phase === "auction") {
+      const bids = (obs.bids as string[][] | undefined) ?? [];
+      const worths = (obs.bid_worth as BidWorth[] | undefined) ?? [];
+      if (((obs.passed as boolean[] | undefined) ?? [])[seat])
+        notes.push(el("span", { class: "seat-tag passed" }, "passed"));
+      else if ((bids[seat] ?? []).length) {
+        const high = obs.high === seat;
+        notes.push(
+          el(
+            "span",
+            { class: `seat-tag${high ? " high" : ""}` },
+            `${high ? "high bid" : "bid"}: ${bidWords(worths[seat] ?? { cards: 0, pips: 0 })}`,
+          ),
+        );
+      }
+    }
+    if (((obs.winners as number[] | undefined) ?? []).includes(seat))
+      notes.push(el("span", { class: "seat-tag won" }, "winner"));
+    return notes;
+  }
 
   render(state: StateMessage, act: (text: string) => void): void {
     if (state.step !== this.lastStep) this.selected = null;
@@ -231,9 +264,14 @@ export class BoojumView implements FamilyView {
     const info = el(
       "p",
       { class: "bj-info" },
-      `Round ${roundNo} · ${phaseText} · Stack: ${stackCount} · Discard: ${discard.length}`,
-      firstToBid !== undefined ? ` · First to bid: ${this.name(firstToBid)}` : "",
-      phase === "auction" && high !== null ? ` · High bid: ${this.name(high)}, ${worth(high)}` : "",
+      `Round ${roundNo} · ${phaseText}`,
+      el("span", { class: "bj-piles" }, ` · Stack: ${stackCount} · Discard: ${discard.length}`),
+      firstToBid !== undefined
+        ? el("span", { class: "bj-first" }, ` · First to bid: ${this.name(firstToBid)}`)
+        : "",
+      phase === "auction" && high !== null
+        ? el("span", { class: "bj-high" }, ` · High bid: ${this.name(high)}, ${worth(high)}`)
+        : "",
     );
 
     const slotArea = el(
@@ -245,7 +283,12 @@ export class BoojumView implements FamilyView {
           "figure",
           { class: `bj-slot${current ? " current" : ""}`, "data-slot": String(i) },
           cardRow(cards, `Lot ${i + 1}`, slotHidden[i] ?? 0),
-          el("figcaption", {}, `Lot ${i + 1}${current ? " ▶ up for auction" : ""}`),
+          el(
+            "figcaption",
+            {},
+            `Lot ${i + 1}`,
+            ...(current ? [" ▶", el("span", { class: "up" }, " up for auction")] : []),
+          ),
         );
         if (current) fig.setAttribute("aria-current", "true");
         return fig;
@@ -331,11 +374,12 @@ export class BoojumView implements FamilyView {
           type: "button",
           class: "card",
           "aria-pressed": String(this.selected === i),
-          "aria-label": `${decktetLabel(text)}${yours && !usable.has(text) ? " (no move)" : ""}`,
           "data-card": text,
         });
         if (yours && !usable.has(text)) card.classList.add("unusable");
+        // named by its picture, then what the view adds in words (visible text stays part of the name)
         card.append(decktetSvg(text));
+        if (yours && !usable.has(text)) card.append(el("span", { class: "visually-hidden" }, " (no move)"));
         card.addEventListener("click", () => {
           this.selected = this.selected === i ? null : i;
           this.draw();
@@ -358,7 +402,7 @@ export class BoojumView implements FamilyView {
     }
     const actions = el(
       "div",
-      { class: "actions", "aria-label": "Your actions" },
+      { class: "actions", role: "group", "aria-label": "Your actions" },
       ...(yours ? cardlessActions(obs.legal) : []).map((a) =>
         this.actionButton(a, phase, a.text === "stand", false, myBid),
       ),
@@ -374,16 +418,40 @@ export class BoojumView implements FamilyView {
               : "The game is over.",
           )
         : null;
-    this.root.replaceChildren(
+    this.players ??= new Folding(counts.length <= 5 && window.matchMedia("(min-width: 56rem)").matches);
+    const claiming =
+      claimToken && obs.turn !== null
+        ? el(
+            "div",
+            { class: "bj-claim" },
+            `${this.name(obs.turn)} claiming ${claimToken}: `,
+            claimCards.length ? cardRow(claimCards, "Cards laid for the claim") : "no card yet",
+          )
+        : null;
+    const middle = el(
+      "div",
+      { class: "middle" },
       info,
       slotArea,
-      players,
-      el("p", { class: "reason", "aria-live": "polite" }, this.reason),
-      ...(over ? [over] : []),
+      ...(claiming ? [claiming] : []),
+      this.players.details("players-detail", "Bids, lots won and cards known", players),
+    );
+    const drawing = el(
+      "div",
+      { class: "view-drawing boojum" },
+      middle,
+      el(
+        "div",
+        { class: "notes" },
+        el("p", { class: "reason", "aria-live": "polite" }, this.reason),
+        ...(over ? [over] : []),
+      ),
       handArea,
       why,
       actions,
     );
+    this.drawing.replaceWith(drawing);
+    this.drawing = drawing;
   }
 
   /** An action's button; ``exact``: it lays the selected card (Enter makes it: keys.ts); ``bid``: the worth

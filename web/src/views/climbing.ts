@@ -38,7 +38,7 @@ export class ClimbingView implements FamilyView {
     hidden: "",
   });
   private newsShown = "";
-  private body = el("div", { class: "climbing" });
+  private body = el("div", { class: "view-drawing climbing" });
   /** The latest event in words ("P3 passes."), as the log writes it. */
   private readonly writer: LogWriter;
 
@@ -52,7 +52,21 @@ export class ClimbingView implements FamilyView {
       ...(rules.roles[0] ? { topRole: rules.roles[0] } : {}),
       ...(rules.wipeCard ? { wipeCard: rules.wipeCard } : {}),
     });
-    root.replaceChildren(this.newsBox, this.body);
+    root.append(this.newsBox, this.body);
+  }
+
+  /** A seat's place at the table: a pass since its last play in this trick, or its place once out. */
+  seatNotes(seat: number): (Node | string)[] {
+    const obs = this.state?.observation;
+    if (!obs) return [];
+    const notes: (Node | string)[] = [];
+    const finished = (obs.finished as number[] | undefined) ?? [];
+    const place = finished.indexOf(seat);
+    if (place >= 0) notes.push(el("span", { class: "seat-tag out" }, `out ${ordinal(place + 1)}`));
+    const trick = (obs.trick as TrickEntry[] | undefined) ?? [];
+    const last = [...trick].reverse().find((t) => t.player === seat);
+    if (last && last.cards.length === 0) notes.push(el("span", { class: "seat-tag passed" }, "passed"));
+    return notes;
   }
 
   render(state: StateMessage, act: (text: string) => void): void {
@@ -108,15 +122,17 @@ export class ClimbingView implements FamilyView {
     if (!state) return;
     const obs = state.observation;
     const trick = (obs.trick as TrickEntry[] | undefined) ?? [];
+    // the plays on the table, the latest on top of the pile (a pass is shown at its seat)
+    const plays = trick.filter((t) => t.cards.length > 0);
     const trickArea = el(
       "div",
-      { class: "trick", "aria-label": "The trick" },
-      ...(trick.length === 0
+      { class: "trick", role: "group", "aria-label": "The trick" },
+      ...(plays.length === 0
         ? [el("p", { class: "empty" }, "No cards on the table.")]
-        : trick.map((t) =>
+        : plays.map((t, i) =>
             el(
               "figure",
-              { class: "play" },
+              { class: `play${i === plays.length - 1 ? " top" : ""}`, "data-player": String(t.player) },
               el("div", { class: "cards" }, ...t.cards.map((c) => cardSvg(c))),
               el("figcaption", {}, `${seatName(state, t.player)}: ${t.action}`),
             ),
@@ -163,7 +179,7 @@ export class ClimbingView implements FamilyView {
         : el("p", { class: "why" });
     const actions = el(
       "div",
-      { class: "actions", "aria-label": "Your actions" },
+      { class: "actions", role: "group", "aria-label": "Your actions" },
       ...offered.map((a) =>
         button(a.text, () => this.act(a.text), {
           "data-action": a.text,
@@ -177,7 +193,7 @@ export class ClimbingView implements FamilyView {
     );
     const notes = el(
       "div",
-      { class: "reason", "aria-live": "polite" },
+      { class: "notes reason", "aria-live": "polite" },
       ...(this.reason ? [el("p", { class: "last-event" }, this.reason)] : []),
       ...this.prompt(state).map((line) => el("p", { class: "prompt" }, line)),
     );
@@ -186,8 +202,16 @@ export class ClimbingView implements FamilyView {
     const rulesLine = inForce.length
       ? [el("p", { class: "in-force" }, `In force: ${inForce.join(" ")}`)]
       : [];
-    const body = el("div", { class: "climbing" }, notes, trickArea, handArea, why, actions, ...rulesLine);
+    const middle = el("div", { class: "middle" }, trickArea, ...rulesLine);
+    const body = el("div", { class: "view-drawing climbing" }, middle, notes, handArea, why, actions);
     this.body.replaceWith(body);
     this.body = body;
   }
+}
+
+/** "1st", "2nd", "3rd", "4th"... "11th", "12th". */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
 }

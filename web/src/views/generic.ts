@@ -10,16 +10,27 @@ function cardNode(text: string): Element {
 }
 
 export class GenericView implements FamilyView {
-  constructor(private readonly root: HTMLElement) {}
+  /** The view's drawing on the board, made anew at each frame. */
+  private drawing = el("div", { class: "view-drawing" });
+
+  constructor(root: HTMLElement) {
+    root.append(this.drawing);
+  }
 
   render(state: StateMessage, act: (text: string) => void): void {
     const obs = state.observation;
-    const hand = el("div", { class: "hand", "aria-label": "Your hand" }, ...(obs.hand ?? []).map(cardNode));
+    const hand = el(
+      "div",
+      { class: "hand", role: "group", "aria-label": "Your hand" },
+      ...(obs.hand ?? []).map(cardNode),
+    );
     const actions = el(
       "div",
-      { class: "actions", "aria-label": "Your actions" },
+      { class: "actions", role: "group", "aria-label": "Your actions" },
       ...obs.legal.map((a) => button(a.text, () => act(a.text), { "data-action": a.text })),
     );
-    this.root.replaceChildren(hand, actions);
+    const drawing = el("div", { class: "view-drawing" }, el("div", { class: "middle" }), hand, actions);
+    this.drawing.replaceWith(drawing);
+    this.drawing = drawing;
   }
 }

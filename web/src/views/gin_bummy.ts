@@ -12,7 +12,7 @@ import { seatName } from "./common";
 import { starvingWarning } from "./gin_starve";
 import type { GameEvent, LegalAction, StateMessage } from "../protocol";
 import type { GinBummyRules } from "../rules";
-import type { FamilyView } from "./view";
+import { Folding, type FamilyView } from "./view";
 
 /** The cards an action's text names ("joker JK 4h" -> ["JK", "4h"]; "draw stock", "bum" -> []). */
 export function actionCards(text: string): string[] {
@@ -181,11 +181,32 @@ export class GinBummyView implements FamilyView {
   /** A move that starves the viewer, clicked once: it waits for the player to confirm it. */
   private confirming: { action: LegalAction; warning: string } | null = null;
 
+  /** The view's drawing on the board, made anew at each frame. */
+  private drawing = el("div", { class: "view-drawing gin-bummy" });
+  private readonly players = new Folding();
+
   /** ``rules``: the table's, for what the hints say (may the card just drawn be discarded?). */
   constructor(
     private readonly root: HTMLElement,
     private readonly rules: GinBummyRules,
-  ) {}
+  ) {
+    root.append(this.drawing);
+  }
+
+  /** A seat's place at the table: dealer, out or winner, and the cards in its hand known to all. */
+  seatNotes(seat: number): (Node | string)[] {
+    const obs = this.state?.observation;
+    if (!obs) return [];
+    const notes: (Node | string)[] = [];
+    if (seat === obs.dealer) notes.push(el("span", { class: "seat-tag" }, "dealer"));
+    if (((obs.starved as number[] | undefined) ?? []).includes(seat))
+      notes.push(el("span", { class: "seat-tag out" }, "out: starved"));
+    if (seat === obs.winner) notes.push(el("span", { class: "seat-tag won" }, "winner"));
+    const known = ((obs.public_cards as string[][] | undefined) ?? [])[seat] ?? [];
+    if (known.length && seat !== obs.seat)
+      notes.push(el("span", { class: "seat-known" }, `known: ${known.map(cardShort).join(" ")}`));
+    return notes;
+  }
 
   render(state: StateMessage, act: (text: string) => void): void {
     if (state.step !== this.lastStep) {
@@ -333,12 +354,14 @@ export class GinBummyView implements FamilyView {
           type: "button",
           class: "card",
           "aria-pressed": String(pressed),
-          "aria-label": `${cardLabel(text)}${text === drawn ? " (just drawn)" : ""}${yours && !usable.has(text) ? " (no move)" : ""}`,
           "data-card": text,
         });
         if (text === drawn) card.classList.add("just-drawn");
         if (yours && !usable.has(text)) card.classList.add("unusable");
+        // named by its picture, then what the view adds in words (visible text stays part of the name)
         card.append(cardSvg(text));
+        const notes = `${text === drawn ? " (just drawn)" : ""}${yours && !usable.has(text) ? " (no move)" : ""}`;
+        if (notes) card.append(el("span", { class: "visually-hidden" }, notes));
         card.addEventListener("click", () => this.toggle(i, hand));
         return card;
       }),
@@ -355,26 +378,39 @@ export class GinBummyView implements FamilyView {
     }
     const actions = el(
       "div",
-      { class: "actions", "aria-label": "Your actions" },
+      { class: "actions", role: "group", "aria-label": "Your actions" },
       ...(yours ? cardlessActions(obs.legal) : []).map((a) => this.actionButton(a, begTop, a.text === "bum")),
       ...offered.map((a) => this.actionButton(a, begTop, exact.includes(a), exact.includes(a))),
     );
     const confirm = this.confirming ? this.confirmPanel(this.confirming) : null;
-    this.root.replaceChildren(
+    const middle = el(
+      "div",
+      { class: "middle" },
       el(
         "div",
         { class: "gb-table" },
         piles,
         el("div", { class: "gb-public" }, ...[begAll, known, flipLine].filter((n) => n !== null)),
       ),
-      players,
-      el("p", { class: "reason", "aria-live": "polite" }, this.reason),
-      ...hints.map((h) => el("p", { class: "hint" }, h)),
+      this.players.details("players-detail", "Each player's cards", players),
+    );
+    const drawing = el(
+      "div",
+      { class: "view-drawing gin-bummy" },
+      middle,
+      el(
+        "div",
+        { class: "notes" },
+        el("p", { class: "reason", "aria-live": "polite" }, this.reason),
+        ...hints.map((h) => el("p", { class: "hint" }, h)),
+      ),
       handArea,
       why,
       ...(confirm ? [confirm] : []),
       actions,
     );
+    this.drawing.replaceWith(drawing);
+    this.drawing = drawing;
   }
 
   /** The warning of a move that starves the viewer, with its two answers (the safe one first in focus). */
