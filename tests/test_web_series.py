@@ -40,23 +40,26 @@ def test_a_short_match_has_its_scoreboard_replays_record_and_auto_play(
             str(seat_points(page, seat))
         )
 
-    # a finished hand's replay: its events, the first one current, Next moves on
+    # a finished hand's replay on a board (test_web_replay_board.py): move 0 the deal, Step forward moves on
     page.locator(".replay-open[data-hand='1']").click()
     replay = page.locator(".replay")
     expect(replay).to_be_visible()
     expect(replay.locator("h2")).to_have_text("Replay of hand 1")
-    events = replay.locator(".replay-events li")
-    assert events.count() > 1
-    expect(replay.locator(".replay-step")).to_have_text(f"Step 1 of {events.count()}")
-    expect(events.first).to_have_class(re.compile(r"\bcurrent\b"))
+    moves = replay.locator(".replay-events li")
+    assert moves.count() > 1
+    last = moves.count() - 1
+    expect(replay.locator(".replay-step")).to_have_text(f"Move 0 of {last}")
+    expect(moves.first).to_have_class(re.compile(r"\bcurrent\b"))
     expect(replay.locator(".replay-previous")).to_be_disabled()
     expect(replay.locator(".replay-next")).to_be_focused()
-    page.keyboard.press("Enter")  # the focused Next button
-    expect(replay.locator(".replay-step")).to_have_text(f"Step 2 of {events.count()}")
-    expect(events.nth(1)).to_have_attribute("aria-current", "step")
-    expect(replay.locator(".replay-current")).to_have_text(events.nth(1).inner_text())
+    page.keyboard.press("Enter")  # the focused Step forward button
+    expect(replay.locator(".replay-step")).to_have_text(f"Move 1 of {last}")
+    expect(moves.nth(1)).to_have_attribute("aria-current", "step")
+    expect(replay.locator(".replay-current")).to_have_text(
+        moves.nth(1).text_content() or "-", use_inner_text=True
+    )
     replay.locator(".replay-previous").click()
-    expect(replay.locator(".replay-step")).to_have_text(f"Step 1 of {events.count()}")
+    expect(replay.locator(".replay-step")).to_have_text(f"Move 0 of {last}")
     screenshot(page, "bum-game-series")
 
     # the record, once the match is over: a JSON download with its actions

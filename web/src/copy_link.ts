@@ -50,6 +50,6 @@ export function copyButton(
           () => done(false),
         );
     },
-    { class: "copy-link", "aria-label": `Copy ${what}`, ...attrs },
+    { class: "copy-link", "aria-label": `Copy link: ${what}`, ...attrs },
   );
 }

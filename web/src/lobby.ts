@@ -1,5 +1,5 @@
-/** The lobby: make a table (game, players, which seats are bots, its rules, listed or not) and open it; the open
- * tables listed below it. */
+/** The lobby: the tables this browser holds links of ("Your tables", your_tables.ts), then make a table (game,
+ * players, which seats are bots, its rules, listed or not) and open it; the open tables listed below it. */
 
 import { RulesPanel } from "./rules_panel";
 import { createTable, type GameInfo, gameRules, games, type SeatRequest } from "./api";
@@ -9,6 +9,7 @@ import { linksKey, type StoredLinks } from "./invites";
 import { openTablesSection } from "./open_tables";
 import { NAME_KEY, validName } from "./name_field";
 import { OptionsForm } from "./options_form";
+import { rememberSeat, yourTablesSection } from "./your_tables";
 
 import "./lobby.css";
 
@@ -32,6 +33,17 @@ export async function startLobby(root: HTMLElement): Promise<void> {
   const submit = el("button", { type: "submit" }, "Make the table");
   const listed = el("input", { type: "checkbox", id: "listed", name: "listed" });
   listed.checked = true;
+  const wait = el("input", { type: "checkbox", id: "wait", name: "wait" });
+  wait.checked = true;
+  const watchersChat = el("input", { type: "checkbox", id: "chat-spectators", name: "chat_spectators" });
+  const pace = el(
+    "select",
+    { id: "pace", name: "pace" },
+    el("option", { value: "" }, "the server's (0.7 s)"),
+    el("option", { value: "0" }, "at once"),
+    el("option", { value: "1.5" }, "slow (1.5 s)"),
+    el("option", { value: "3" }, "slower (3 s)"),
+  );
   const name = el("input", {
     id: "name",
     name: "name",
@@ -58,6 +70,19 @@ export async function startLobby(root: HTMLElement): Promise<void> {
       listed,
       el("label", { for: "listed" }, " List it under Open tables (anyone may take a free seat, or watch)"),
     ),
+    el(
+      "div",
+      { class: "waiting" },
+      wait,
+      el("label", { for: "wait" }, " Wait for every player before dealing"),
+    ),
+    el(
+      "div",
+      { class: "watchers-chat" },
+      watchersChat,
+      el("label", { for: "chat-spectators" }, " Spectators may read and write the chat"),
+    ),
+    el("div", { class: "pace" }, el("label", { for: "pace" }, "Bots' pace "), pace),
     clock.box,
     rules.element,
     submit,
@@ -65,6 +90,7 @@ export async function startLobby(root: HTMLElement): Promise<void> {
   );
   root.replaceChildren(
     el("h1", {}, "bumtable"),
+    yourTablesSection((name) => list.find((g) => g.name === name)?.title ?? name),
     el("h2", {}, "Make a table"),
     form,
     openTablesSection(),
@@ -158,7 +184,13 @@ export async function startLobby(root: HTMLElement): Promise<void> {
         players: Number(players.value),
         seats,
         ...rules.choice(game.value, Number(players.value)),
-        settings: { listed: listed.checked, ...(turnClock ? { clock: turnClock } : {}) },
+        settings: {
+          listed: listed.checked,
+          wait: wait.checked,
+          chat_spectators: watchersChat.checked,
+          ...(pace.value ? { pace: Number(pace.value) } : {}),
+          ...(turnClock ? { clock: turnClock } : {}),
+        },
       });
       const first = Object.keys(made.links.seats).sort((a, b) => Number(a) - Number(b))[0];
       const mine = first === undefined ? undefined : made.links.seats[first];
@@ -169,6 +201,9 @@ export async function startLobby(root: HTMLElement): Promise<void> {
         seats: Object.fromEntries(Object.entries(made.links.seats).filter(([seat]) => seat !== first)),
       };
       localStorage.setItem(linksKey(made.id), JSON.stringify(invites));
+      // the maker's own seat, for "Your tables" (the table page keeps it too, once it has a token)
+      if (first !== undefined && mine !== undefined)
+        rememberSeat(localStorage, made.id, Number(first), mine, Date.now());
       location.href = mine ?? made.links.watch;
     } catch (e) {
       problem.textContent = e instanceof Error ? e.message : String(e);

@@ -1,7 +1,9 @@
 /**
- * The table page: seats, the family's view of the game, the actions, a log of the hand. Everything shown comes
- * from this viewer's frames (its observation and events) and the table message; the client never decides what
- * is legal, it offers what the server listed.
+ * The table page: a card table (the seats round its edge, the viewer's own at the bottom, the family's view of the
+ * game in the middle, the hand and the actions under it), the log beside it (folded on a phone), and under the
+ * table the settings, the scoreboard and the rules. Everything shown comes from this viewer's frames (its
+ * observation and events) and the table message; the client never decides what is legal, it offers what the
+ * server listed. Moves are shown moving (motion.ts), as decoration over the board already drawn.
  */
 
 import { ClockTicker, LowTimeWarning, bankText, isLow, readClock } from "./clock";
@@ -12,6 +14,7 @@ import { FairNote } from "./fairness";
 import { InviteBox } from "./invites";
 import { KeyboardPlay, keepFocus } from "./keys";
 import { LogWriter, MADE_BY_MARK, familyOf } from "./log_words";
+import { Motion, isLive } from "./motion";
 import { NameField } from "./name_field";
 import { deadEndOf, drawDeadEnd } from "./no_seat";
 import { TurnNotice } from "./notice";
@@ -23,6 +26,7 @@ import {
   type TableMessage,
 } from "./protocol";
 import { fetchHand, showReplay } from "./replay";
+import { rememberSeat, seatLink } from "./your_tables";
 import { RulesPanel } from "./rules_panel";
 import { climbingRules } from "./rules";
 import {
@@ -37,6 +41,7 @@ import { drawStandings, readOutcome, standings } from "./standings";
 import { fetchPreset } from "./table_api";
 import { changedOptions, drawTableRules } from "./table_rules";
 import { mountExtras } from "./table_extras";
+import { seatRing } from "./seat_ring";
 import { nameFor, setSeatNames } from "./views/common";
 import { viewFor } from "./views/index";
 import type { FamilyView } from "./views/view";
@@ -57,9 +62,11 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   const status = el("p", { class: "status", role: "status", "aria-live": "polite" }, "Connecting...");
   const whoAmI = el("p", { class: "who-am-i" });
   const seats = el("ol", { class: "seats", "aria-label": "Seats" });
+  // the card table: the seats round its edge, the view's drawing in the middle and at the bottom (style.css)
   const board = el("section", { class: "board", "aria-label": "The game" });
   const offline = el("p", { class: "offline", role: "alert", hidden: "" });
-  const log = el("ol", { class: "log", "aria-label": "What happened" });
+  // (it scrolls: the keyboard may focus it to scroll it)
+  const log = el("ol", { class: "log", "aria-label": "What happened", tabindex: "0" });
   const problem = el("p", { class: "problem", role: "alert" });
   // beside the status line (its own text, so the status's own words stay as they are)
   const madeBy = el("p", { class: "made-by", "aria-live": "polite" });
@@ -87,33 +94,39 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   const rulesPanel = new RulesPanel(() => tableRules(tableId));
   const top = el("section", { class: "table-top", "aria-label": "The table's company" });
   const side = el("aside", { class: "table-side", "aria-label": "Chat" });
+  // the log: beside the table on a wide screen, folded under it on a phone
+  const logBox = el("details", { class: "log-box" }, el("summary", {}, el("h2", {}, "What happened")), log);
+  logBox.open = window.matchMedia("(min-width: 40rem)").matches;
+  const motion = new Motion(board);
+  board.append(seats, keys.note, problem);
+  root.classList.add("table-page");
   root.replaceChildren(
     el(
-      "header",
-      {},
-      el("div", { class: "title-row" }, el("h1", {}, "bumtable"), lobby, keys.toggle, rulesPanel.button),
-      status,
-      madeBy,
-      clockWarning,
-      whoAmI,
+      "div",
+      { class: "table-main" },
+      el(
+        "header",
+        { class: "table-head" },
+        el("div", { class: "title-row" }, el("h1", {}, "bumtable"), lobby, keys.toggle, rulesPanel.button),
+        el("div", { class: "status-row" }, status, madeBy, clockWarning, whoAmI),
+      ),
+      keys.panel,
+      final,
+      offline,
+      top,
+      board,
     ),
-    keys.panel,
-    final,
-    invites.box,
-    top,
-    seats,
-    el("div", { class: "my-settings" }, nameField.box, autoLabel, notice.controls),
-    offline,
-    board,
-    keys.note,
-    problem,
-    scores,
-    fairNote.element,
-    replay,
-    rulesBox,
+    el("div", { class: "table-aside" }, invites.box, logBox, side),
+    el(
+      "div",
+      { class: "table-more" },
+      el("div", { class: "my-settings" }, nameField.box, autoLabel, notice.controls),
+      scores,
+      fairNote.element,
+      replay,
+      rulesBox,
+    ),
     rulesPanel.dialog,
-    el("section", { class: "log-box" }, el("h2", {}, "What happened"), log),
-    side,
   );
   let table: TableMessage | null = null;
   let state: StateMessage | null = null;
@@ -145,6 +158,15 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         setSeatNames(message.seats.map((s) => s.name));
         if (view === null) view = viewFor(message, board);
         if (first) showRules(message);
+        // the seat's own link, for the lobby's "Your tables" (a person who closed the tab finds the table again)
+        if (first && message.you !== null && token !== null)
+          rememberSeat(
+            localStorage,
+            tableId,
+            message.you,
+            seatLink(location.origin, tableId, token),
+            Date.now(),
+          );
         const mine = message.you === null ? undefined : message.seats[message.you];
         autoLabel.hidden = mine === undefined;
         nameField.show(mine === undefined ? undefined : mine.name);
@@ -156,18 +178,21 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
             : `You play seat P${message.you}${mine?.name ? ` as ${mine.name}` : ""}.`;
         invites.update(message);
         drawSeats();
+        if (message.waiting && !state)
+          status.textContent = "Waiting for players: the cards are dealt when every seat is taken.";
         drawScores();
         if (state) draw();
       } else if (message.type === "state") {
         if (message.step !== state?.step) keys.clearNote();
         const before = state?.observation;
+        const live = isLive(state?.step ?? null, message);
         state = message;
         ticker.set(readClock(message.clock));
         void fairNote.update(message.table, message.fair);
         problem.textContent = "";
         addLog(message);
         if (scoresDue(message, before)) loadScores();
-        draw();
+        draw(live);
       } else if (message.type === "error") {
         problem.textContent = message.message;
         sentAt = null; // refused: the player may try again at this step
@@ -233,20 +258,47 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     const counts =
       (obs?.card_counts as number[] | undefined) ?? (obs?.hand_counts as number[] | undefined) ?? [];
     const roles = (obs?.roles as string[] | undefined) ?? [];
+    board.dataset.players = String(table.seats.length);
+    board.classList.toggle("many", table.seats.length > 6);
     seats.replaceChildren(
       ...table.seats.map((s) => {
         const own = s.seat === table?.you && s.name ? `${name(s.seat)} (${s.name})` : name(s.seat);
-        const parts = [own];
-        if (s.kind === "bot") parts.push(`(${s.bot ?? "bot"} bot)`);
-        if (roles[s.seat] !== undefined && obs?.roles_assigned) parts.push(roles[s.seat] ?? "");
-        if (counts[s.seat] !== undefined) parts.push(countWords(counts[s.seat] ?? 0, "card"));
-        if (scores[s.seat] !== undefined) parts.push(countWords(scores[s.seat] ?? 0, "point"));
-        if (s.kind === "person" && !s.claimed) parts.push("free seat");
-        else if (s.kind === "person" && !s.present)
-          parts.push(s.stand_in ? "away: the stand-in plays" : "away");
-        const item = el("li", { class: "seat", "data-seat": String(s.seat) }, parts.join(" · "));
+        const role = roles[s.seat] !== undefined && obs?.roles_assigned ? (roles[s.seat] ?? "") : "";
+        const facts: Node[] = [];
+        if (counts[s.seat] !== undefined) facts.push(fact(counts[s.seat] ?? 0, "card"));
+        if (scores[s.seat] !== undefined) facts.push(fact(scores[s.seat] ?? 0, "point"));
+        // here, away, a free seat, or a bot (its level: words a small seat leaves to screen readers)
+        const [presence, ...words]: [string, ...(Node | string)[]] =
+          s.kind === "bot"
+            ? ["bot", el("span", { class: "bot-level" }, `${s.bot ?? "heuristic"} `), "bot"]
+            : !s.claimed
+              ? ["free", "free seat"]
+              : !s.present
+                ? ["away", s.stand_in ? "away: the stand-in plays" : "away"]
+                : ["here", "here"];
+        const more = el(
+          "span",
+          { class: "seat-more" },
+          el("span", { class: `presence ${presence}` }, ...words),
+        );
         const bank = el("span", { class: "bank", "data-seat": String(s.seat), title: "Time left" });
-        if (showBank(bank, s.seat)) item.append(" · ", bank);
+        if (showBank(bank, s.seat)) more.append(" ", bank);
+        for (const note of view?.seatNotes?.(s.seat) ?? []) more.append(" ", note);
+        const item = el(
+          "li",
+          { class: `seat ${presence}`, "data-seat": String(s.seat) },
+          el(
+            "span",
+            { class: "seat-head" },
+            el("span", { class: "seat-name" }, own),
+            ...(role ? [" ", el("span", { class: "seat-role" }, role)] : []),
+          ),
+          " ",
+          el("span", { class: "seat-facts" }, ...facts.flatMap((f, i) => (i ? [" · ", f] : [f]))),
+          " ",
+          more,
+        );
+        if (s.seat === table?.you) item.classList.add("mine");
         if (obs?.turn === s.seat) {
           item.classList.add("to-act");
           item.setAttribute("aria-current", "true");
@@ -254,8 +306,28 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         return item;
       }),
     );
+    placeSeats();
     warnLowTime();
   }
+
+  /** Lay the seats round the table (seat_ring.ts), for the box the seats list has now. */
+  function placeSeats(): void {
+    if (!table) return;
+    const box = seats.getBoundingClientRect();
+    const chip = seats.querySelector<HTMLElement>(".seat");
+    const w = box.width - (chip?.offsetWidth ?? 0);
+    const h = box.height - (chip?.offsetHeight ?? 0);
+    const ring = seatRing(table.seats.length, table.you, w > 0 && h > 0 ? w / h : 1.6);
+    board.classList.toggle("ring-sides", ring.sides);
+    for (const spot of ring.spots) {
+      const item = seats.querySelector<HTMLElement>(`.seat[data-seat="${spot.seat}"]`);
+      if (!item) continue;
+      item.style.setProperty("--x", String(spot.x));
+      item.style.setProperty("--y", String(spot.y));
+      item.dataset.edge = spot.edge;
+    }
+  }
+  new ResizeObserver(placeSeats).observe(seats);
 
   /** Show the seat's bank in ``span`` (marked while it runs, and while the viewer's own runs low); false: none. */
   function showBank(span: HTMLElement, seat: number): boolean {
@@ -363,9 +435,9 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     }
   }
 
-  function draw(): void {
+  /** Draw the latest frame (``live``: its events are news, shown moving). */
+  function draw(live = false): void {
     if (!state) return;
-    drawSeats();
     const obs = state.observation;
     const yours = obs.seat !== null && obs.turn === obs.seat && obs.legal.length > 0;
     status.textContent = !connected
@@ -385,7 +457,10 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     root.dataset.turn = yours ? "you" : "other";
     notice.turn(yours, obs.seat !== null);
     const frame = state;
+    motion.before();
     keepFocus(board, () => view?.render(frame, act));
+    drawSeats(); // after the view: a seat shows what the view adds to it from this frame
+    motion.after(frame, live);
     setOffline();
   }
 
@@ -405,6 +480,16 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   }).observe(board, { childList: true, subtree: true });
 
   connection.open();
+}
+
+/** "13 cards", "1 point": the number and its word apart, so a small seat may show the word as a mark. */
+function fact(n: number, one: string): HTMLElement {
+  return el(
+    "span",
+    { class: `fact ${one}-count` },
+    el("span", { class: "n" }, String(n)),
+    el("span", { class: "unit" }, ` ${n === 1 ? one : `${one}s`}`),
+  );
 }
 
 /** An event as a log line (the words of log_words.ts), marked when auto-play, the stand-in or the clock made it. */
