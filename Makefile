@@ -49,10 +49,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-## The Ray tests run alone after the others: a cluster is the machine's, not one test worker's.
+## The Ray tests run in a process of their own beside the others (a cluster is the machine's, not one test
+## worker's); three test workers, as the browser and server tests wait on their pages and servers half the time.
 unit: $(STAMP) postgres chromium web
-	$(BIN)/pytest -n auto -m "not ray"
-	$(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py
+	@mkdir -p build
+	$(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py > build/ray-tests.log 2>&1 & ray=$$!; \
+	$(BIN)/pytest -n 3 -m "not ray"; others=$$?; \
+	wait $$ray; rays=$$?; echo "--- the Ray tests:"; cat build/ray-tests.log; \
+	test $$others -eq 0 && test $$rays -eq 0
 
 ## PostgreSQL's server binaries, which the server tests start a throwaway cluster with (installed if missing).
 postgres:

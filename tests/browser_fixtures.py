@@ -215,5 +215,7 @@ def wait_for_progress(pages: list[Page], ready: str, remaining: float) -> None:
 
 
 def screenshot(page: Page, name: str) -> None:
+    """The whole page as ``name``.png, once the cards in flight have landed."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
