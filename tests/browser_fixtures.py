@@ -64,6 +64,25 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.kill()
 
 
+FRIENDS = [
+    {"kind": "person"},
+    {"kind": "person"},
+    {"kind": "bot", "bot": "random"},
+    {"kind": "bot", "bot": "random"},
+]
+"""Two friends' seats and two bots: the friends' table's tests."""
+
+
+@pytest.fixture
+def three_pages(browser: Browser) -> Iterator[tuple[Page, Page, Page]]:
+    """Two friends' pages and a spectator's, in three browser contexts (nothing shared)."""
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(3)]
+    pages = [c.new_page() for c in contexts]
+    yield pages[0], pages[1], pages[2]
+    for context in contexts:
+        context.close()
+
+
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1100, "height": 900})

@@ -4,29 +4,11 @@ spectators."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from browser_fixtures import open_table, screenshot
-from playwright.sync_api import Browser, Page, expect
+from browser_fixtures import FRIENDS, open_table, screenshot
+from playwright.sync_api import Page, expect
 from server_helpers import Server
 
-SEATS = [
-    {"kind": "person"},
-    {"kind": "person"},
-    {"kind": "bot", "bot": "random"},
-    {"kind": "bot", "bot": "random"},
-]
-
-
-@pytest.fixture
-def three_pages(browser: Browser) -> Iterator[tuple[Page, Page, Page]]:
-    """Two friends' pages and a spectator's, in three browser contexts (nothing shared)."""
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(3)]
-    pages = [c.new_page() for c in contexts]
-    yield pages[0], pages[1], pages[2]
-    for context in contexts:
-        context.close()
+SEATS = FRIENDS
 
 
 def say(page: Page, text: str) -> None:

@@ -4,22 +4,10 @@ watch it; the new table says it is the series' second match."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from browser_fixtures import open_table, screenshot
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from server_helpers import Server
 from test_server_rematch import finished_table
-
-
-@pytest.fixture
-def three_pages(browser: Browser) -> Iterator[tuple[Page, Page, Page]]:
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(3)]
-    pages = [c.new_page() for c in contexts]
-    yield pages[0], pages[1], pages[2]
-    for context in contexts:
-        context.close()
 
 
 def test_friends_rematch_with_shuffled_seats_and_a_spectator_may_watch_it(

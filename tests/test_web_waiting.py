@@ -4,28 +4,11 @@ may start with bots instead, here on a phone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from browser_fixtures import open_table, screenshot
+from browser_fixtures import FRIENDS, open_table, screenshot
 from playwright.sync_api import Browser, Page, expect
 from server_helpers import Server
 
-SEATS = [
-    {"kind": "person"},
-    {"kind": "person"},
-    {"kind": "bot", "bot": "random"},
-    {"kind": "bot", "bot": "random"},
-]
-
-
-@pytest.fixture
-def three_pages(browser: Browser) -> Iterator[tuple[Page, Page, Page]]:
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(3)]
-    pages = [c.new_page() for c in contexts]
-    yield pages[0], pages[1], pages[2]
-    for context in contexts:
-        context.close()
+SEATS = FRIENDS
 
 
 def test_a_friend_asked_for_a_name_fills_the_waiting_room_and_the_cards_are_dealt(
