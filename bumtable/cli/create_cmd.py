@@ -20,6 +20,7 @@ from bumtable.cli.common import (
     parse_options,
     split_words,
 )
+from bumtable.server.settings import MAX_PACE
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 
@@ -83,7 +84,9 @@ def create(
     pace: Annotated[
         float | None,
         typer.Option(
-            min=0, max=5, help="Seconds between bots' moves while someone watches (default: the server's)."
+            min=0,
+            max=MAX_PACE,
+            help="Seconds between bots' moves while someone watches (default: the server's).",
         ),
     ] = None,
     chat_spectators: Annotated[bool, typer.Option(help="Spectators may read and write the chat.")] = False,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 import shlex
@@ -281,7 +282,8 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         try:
             seat = service.seat_of(table, token)
             events = service.hand_events(table, number, seat)
-            frames = service.hand_frames(table, number, seat)
+            # the hand is played again from the match's start: off the event loop, as other tables play on
+            frames = await asyncio.to_thread(service.hand_frames, table, number, seat)
         except TableError as e:
             raise refusal(e) from None
         message = table.table_message(seat)

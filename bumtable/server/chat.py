@@ -2,6 +2,8 @@
 
 >>> read_chat("  good\\tgame\\n ", limit=300)
 'good game'
+>>> read_chat("hi \\u202egg", limit=300), len(read_chat("e" + "\\u0301" * 50, limit=300))
+('hi gg', 4)
 >>> read_chat("\\x00\\u200b ", limit=300)
 Traceback (most recent call last):
 bumtable.server.messages.MessageError: a chat message needs some text: this one is blank (or only control characters)
@@ -13,25 +15,44 @@ import unicodedata
 from collections import deque
 
 from bumtable.server.messages import MessageError
+from bumtable.server.names import MAX_MARKS
 
 _SPACES = frozenset("\t\n\r\x0b\x0c")
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction controls: dropped, so that a line cannot turn round the text shown after it."""
 
 
 def read_chat(text: str, *, limit: int) -> str:
-    """The text as shown: tabs and line breaks become spaces, other control characters are dropped, the ends
-    trimmed. A :class:`MessageError` when it is longer than ``limit`` characters (as sent) or has nothing to show."""
+    """The text as shown: tabs and line breaks become spaces, other control and direction characters are
+    dropped, a letter keeps at most three combining marks, the ends trimmed. A :class:`MessageError` when it is longer than ``limit`` characters (as sent) or has nothing to show."""
     if len(text) > limit:
         raise MessageError(
             "chat-too-long", f"a chat message may be {limit} characters at most; this one has {len(text)}"
         )
-    kept = "".join(
-        " " if c in _SPACES else c for c in text if c in _SPACES or unicodedata.category(c) != "Cc"
+    kept = _few_marks(
+        "".join(
+            " " if c in _SPACES else c
+            for c in text
+            if c in _SPACES or (unicodedata.category(c) != "Cc" and c not in _BIDI)
+        )
     ).strip()
     if all(c.isspace() or unicodedata.category(c) in ("Cf", "Zs", "Zl", "Zp") for c in kept):
         raise MessageError(
             "chat-blank", "a chat message needs some text: this one is blank (or only control characters)"
         )
     return kept
+
+
+def _few_marks(text: str) -> str:
+    """``text`` with at most ``MAX_MARKS`` combining marks on a letter (the rest would pile up over the lines
+    around it)."""
+    out: list[str] = []
+    marks = 0
+    for c in text:
+        marks = marks + 1 if unicodedata.combining(c) else 0
+        if marks <= MAX_MARKS:
+            out.append(c)
+    return "".join(out)
 
 
 class ChatWindow:

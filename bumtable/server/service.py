@@ -351,7 +351,7 @@ class TableService:
             log.info("table %s seat %d taken through the join link", table.id, seat)
             self._announce(table)
             if waiting and not table.waiting:
-                await self._begin(table)
+                self._begin(table)
             self._schedule(table)
         return seat, token
 
@@ -425,7 +425,7 @@ class TableService:
             self._announce(table)  # the count of spectators changed
         viewer.next = min(since, table.public_seq)
         if waiting and not table.waiting:  # the last seat taken: everyone is dealt in
-            await self._begin(table)
+            self._begin(table)
         elif not table.waiting:
             self._send(viewer, table.frame(viewer, since))
         if table.chat and (seat is not None or table.settings.chat_spectators):
@@ -437,14 +437,13 @@ class TableService:
                 log.warning("table %s: its rematch could not be offered: %s", table.id, e)
         await self._move_on(table)
 
-    async def _begin(self, table: Table) -> None:
-        """The waiting room is over: each viewer gets its first frame, and the play starts."""
+    def _begin(self, table: Table) -> None:
+        """The waiting room is over: each viewer gets its first frame and the clock starts (the caller, which
+        has told everyone of the seat or start that ended the wait, moves the play on)."""
         log.info("table %s: the waiting is over; the game starts", table.id)
-        self._announce(table)
         start_clock(table, time.monotonic())
         for viewer in list(table.viewers):
             self._send(viewer, table.frame(viewer))
-        await self._move_on(table)
 
     async def start_with_bots(self, table: Table, seat: int | None) -> None:
         """The maker starts a waiting table: its free seats are played by the stand-in (and may be taken
@@ -463,7 +462,9 @@ class TableService:
             table.record.started = True
             table.stand_in_free_seats()
             log.info("table %s started with bots by seat %d", table.id, seat)
-            await self._begin(table)
+            self._announce(table)
+            self._begin(table)
+            await self._move_on(table)
 
     async def leave(self, table: Table, viewer: Viewer) -> None:
         """Forget a viewer whose connection closed; a seat nobody holds any more starts to wait."""

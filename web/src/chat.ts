@@ -112,10 +112,12 @@ export class ChatPanel {
     this.note.textContent = "";
   }
 
-  /** A refusal of a chat line, said in the panel. */
-  error(message: ErrorMessage): void {
-    if (CHAT_CODES.has(message.code) && (message.code !== "spectator" || message.message.includes("chat")))
-      this.note.textContent = message.message;
+  /** A refusal of a chat line, said in the panel; whether it was one. */
+  error(message: ErrorMessage): boolean {
+    const mine =
+      CHAT_CODES.has(message.code) && (message.code !== "spectator" || message.message.includes("chat"));
+    if (mine) this.note.textContent = message.message;
+    return mine;
   }
 
   private line(line: ChatLine): HTMLLIElement {

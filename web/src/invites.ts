@@ -150,3 +150,9 @@ export class InviteBox {
     );
   }
 }
+
+/** A table's page: a seat's (with its token) or the watch link. */
+export function tableLink(origin: string, table: string, token: string | null): string {
+  const page = `${origin}/t/${encodeURIComponent(table)}`;
+  return token === null ? page : `${page}?token=${encodeURIComponent(token)}`;
+}

@@ -14,6 +14,13 @@ export function validName(name: string): boolean {
   return name.length >= 1 && name.length <= 24 && /^[\p{L}\p{N}_][\p{L}\p{N}_ .'-]*$/u.test(name);
 }
 
+/** Keep ``name`` as this browser's name; null, or what is wrong with it (then nothing is kept). */
+export function keepName(name: string): string | null {
+  if (!validName(name)) return "1 to 24 letters, digits, spaces or . ' - (first a letter or digit).";
+  localStorage.setItem(NAME_KEY, name);
+  return null;
+}
+
 /** The name this browser remembers (the lobby's or the table's "Your name"), if the server would take it. */
 export function storedName(): string | null {
   const name = localStorage.getItem(NAME_KEY)?.trim() ?? "";
@@ -61,12 +68,9 @@ export class NameField {
 
   private submit(): void {
     const name = this.input.value.trim();
-    if (!validName(name)) {
-      this.note.textContent = "1 to 24 letters, digits, spaces or . ' - (first a letter or digit).";
-      return;
-    }
-    localStorage.setItem(NAME_KEY, name);
-    this.note.textContent = "Saved.";
+    const problem = keepName(name);
+    this.note.textContent = problem ?? "Saved.";
+    if (problem !== null) return;
     this.send(name);
   }
 }

@@ -6,7 +6,7 @@
  */
 
 import { el } from "./dom";
-import { NAME_KEY, validName } from "./name_field";
+import { keepName } from "./name_field";
 import { nameMessage, type ErrorMessage, type TableMessage } from "./protocol";
 
 /** Whether the viewer holds a person's seat that has no name yet. */
@@ -60,23 +60,21 @@ export class NamePrompt {
     }
   }
 
-  /** A name the server refused: said beside the field, which keeps the focus. */
-  error(message: ErrorMessage): void {
-    if (!this.sent || this.element.hidden) return;
-    if (message.code !== "invalid" && message.code !== "name-taken") return;
+  /** A name the server refused: said beside the field, which keeps the focus; whether it was one. */
+  error(message: ErrorMessage): boolean {
+    if (!this.sent || this.element.hidden) return false;
+    if (message.code !== "invalid" && message.code !== "name-taken") return false;
     this.sent = false;
     this.note.textContent = message.message;
     this.input.focus();
+    return true;
   }
 
   private submit(): void {
     const name = this.input.value.trim();
-    if (!validName(name)) {
-      this.note.textContent = "1 to 24 letters, digits, spaces or . ' - (first a letter or digit).";
-      return;
-    }
-    localStorage.setItem(NAME_KEY, name);
-    this.note.textContent = "";
+    const problem = keepName(name);
+    this.note.textContent = problem ?? "";
+    if (problem !== null) return;
     this.sent = true;
     this.send(nameMessage(name));
   }

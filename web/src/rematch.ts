@@ -7,7 +7,7 @@
  */
 
 import { button, el } from "./dom";
-import { linksKey, type StoredLinks } from "./invites";
+import { linksKey, tableLink, type StoredLinks } from "./invites";
 import {
   rematchMessage,
   type ErrorMessage,
@@ -19,16 +19,11 @@ import {
 /** The server's refusals of a rematch request. */
 const REFUSALS = new Set(["still-playing", "too-many-tables", "storage", "server"]);
 
-/** A table's page: a seat's (with its token) or the watch link. */
-export function tableLink(origin: string, table: string, token: string | null): string {
-  const page = `${origin}/t/${encodeURIComponent(table)}`;
-  return token === null ? page : `${page}?token=${encodeURIComponent(token)}`;
-}
-
 /** What the new table's maker keeps to hand out (the invites box reads it): its free seats and join link. */
 export function keptLinks(offer: RematchMessage, origin: string): StoredLinks {
   const links: StoredLinks = { watch: tableLink(origin, offer.rematch, null) };
-  if (offer.join !== null) links.join = `${tableLink(origin, offer.rematch, null)}?join=${offer.join}`;
+  if (offer.join !== null)
+    links.join = `${tableLink(origin, offer.rematch, null)}?join=${encodeURIComponent(offer.join)}`;
   const seats = Object.entries(offer.free).map(([seat, token]) => [
     seat,
     tableLink(origin, offer.rematch, token),
@@ -112,11 +107,12 @@ export class RematchBox {
   }
 
   /** A request the server refused (the match not over, no room for a table): said, and may be made again. */
-  error(message: ErrorMessage): void {
-    if (!this.asked || this.current !== null || !REFUSALS.has(message.code)) return;
+  error(message: ErrorMessage): boolean {
+    if (!this.asked || this.current !== null || !REFUSALS.has(message.code)) return false;
     this.asked = false;
     for (const b of this.ask.querySelectorAll("button")) b.disabled = false;
     this.told.textContent = message.message;
+    return true;
   }
 
   private request(seats: "same" | "shuffled"): void {

@@ -20,6 +20,7 @@ import { deadEndOf, drawDeadEnd } from "./no_seat";
 import { TurnNotice } from "./notice";
 import {
   actMessage,
+  nameMessage,
   type GameEvent,
   type ServerMessage,
   type StateMessage,
@@ -74,7 +75,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
   const clockWarning = el("p", { class: "clock-warning", "aria-live": "assertive" });
   const invites = new InviteBox(tableId);
   const nameField = new NameField((name) => {
-    connection.send(JSON.stringify({ type: "name", v: 1, name }));
+    connection.send(nameMessage(name));
   });
   const autoBox = el("input", { type: "checkbox", id: "auto-play", class: "auto-play" });
   const autoLabel = el(
@@ -151,7 +152,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     token,
     nameField.stored(),
     (message: ServerMessage) => {
-      extras.message(message);
+      const told = extras.message(message);
       if (message.type === "table") {
         const first = table === null;
         table = message;
@@ -177,11 +178,10 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
             ? `You are watching this table (a spectator: you see no one's hand).`
             : `You play seat P${message.you}${mine?.name ? ` as ${mine.name}` : ""}.`;
         invites.update(message);
-        drawSeats();
-        if (message.waiting && !state)
-          status.textContent = "Waiting for players: the cards are dealt when every seat is taken.";
+        if (message.waiting && !state) status.textContent = "Waiting for players.";
         drawScores();
         if (state) draw();
+        else drawSeats();
       } else if (message.type === "state") {
         if (message.step !== state?.step) keys.clearNote();
         const before = state?.observation;
@@ -193,7 +193,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
         addLog(message);
         if (scoresDue(message, before)) loadScores();
         draw(live);
-      } else if (message.type === "error") {
+      } else if (message.type === "error" && !told) {
         problem.textContent = message.message;
         sentAt = null; // refused: the player may try again at this step
       }

@@ -24,9 +24,10 @@ export interface TableContext {
   top: HTMLElement;
 }
 
-/** The extra parts, told of every server message the page receives (before the page handles it). */
+/** The extra parts, told of every server message the page receives (before the page handles it); true when
+ * the message was a refusal one of them said itself (the page then leaves its own problem line alone). */
 export interface TableExtras {
-  message(message: ServerMessage): void;
+  message(message: ServerMessage): boolean;
 }
 
 export function mountExtras(context: TableContext): TableExtras {
@@ -38,7 +39,7 @@ export function mountExtras(context: TableContext): TableExtras {
   context.top.append(el("div", { class: "friends" }, prompt.element, waiting.element, rematch.element));
   context.side.append(chat.element);
   return {
-    message(message: ServerMessage): void {
+    message(message: ServerMessage): boolean {
       switch (message.type) {
         case "table":
           prompt.update(message);
@@ -53,13 +54,11 @@ export function mountExtras(context: TableContext): TableExtras {
           rematch.offer(message);
           break;
         case "error":
-          chat.error(message);
-          prompt.error(message);
-          rematch.error(message);
-          break;
+          return [chat.error(message), prompt.error(message), rematch.error(message)].some(Boolean);
         case "state":
           break;
       }
+      return false;
     },
   };
 }

@@ -88,7 +88,6 @@ export class WaitingRoom {
     );
     const maker = mayStart(table);
     this.start.hidden = !maker;
-    this.start.disabled = false;
     this.hint.textContent = maker
       ? "Hand out the links (Invite friends). Or start now: the free seats are played by bots until someone takes them."
       : table.you === null

@@ -8,7 +8,7 @@
  */
 
 import { button, el } from "./dom";
-import { linksKey, readLinks } from "./invites";
+import { linksKey, readLinks, tableLink } from "./invites";
 import type { SeatInfo } from "./protocol";
 
 /** The most tables the list asks the server about (the latest opened first). */
@@ -58,7 +58,7 @@ export function rememberSeat(store: Storage, tableId: string, seat: number, link
 
 /** The seat's own link for a page at ``origin``: what the table page keeps. */
 export function seatLink(origin: string, tableId: string, token: string): string {
-  return `${origin}/t/${encodeURIComponent(tableId)}?${new URLSearchParams({ token }).toString()}`;
+  return tableLink(origin, tableId, token);
 }
 
 /** Every table this browser holds a link of, the latest opened seat first, then the tables only made here. */

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { needsName } from "../src/name_prompt";
 import type { RematchMessage, SeatInfo, TableMessage } from "../src/protocol";
-import { keptLinks, offerLine, seriesLine, tableLink } from "../src/rematch";
+import { tableLink } from "../src/invites";
+import { keptLinks, offerLine, seriesLine } from "../src/rematch";
 import { mayStart, waitingLine, waitingSeats } from "../src/waiting_room";
 
 const seat = (n: number, fields: Partial<SeatInfo>): SeatInfo => ({
