@@ -51,8 +51,9 @@ export class Motion {
   /** ``board``: the table (the seats `.seat[data-seat]` and the view's middle are drawn in it). */
   constructor(private readonly board: HTMLElement) {}
 
-  /** Before a frame is drawn: where the cards on the table lie now. */
-  before(): void {
+  /** Before a frame is drawn: where the cards on the table lie now (read only when the frame may move them). */
+  before(live: boolean): void {
+    if (!live || reducedMotion() || document.hidden) return;
     this.trick = [...this.board.querySelectorAll(".trick .play")].map(snapshot);
     this.lots = new Map(
       [...this.board.querySelectorAll<HTMLElement>(".bj-slot[data-slot]")].map((fig) => [
@@ -64,7 +65,7 @@ export class Motion {
 
   /** After a frame is drawn: move what its newest events tell (``live``: see ``isLive``). */
   after(frame: StateMessage, live: boolean): void {
-    if (!live || reducedMotion()) return;
+    if (!live || reducedMotion() || document.hidden) return;
     let dealt = 0;
     let gives = 0;
     for (const e of movingEvents(frame)) {

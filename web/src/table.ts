@@ -457,7 +457,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
     root.dataset.turn = yours ? "you" : "other";
     notice.turn(yours, obs.seat !== null);
     const frame = state;
-    motion.before();
+    motion.before(live);
     keepFocus(board, () => view?.render(frame, act));
     drawSeats(); // after the view: a seat shows what the view adds to it from this frame
     motion.after(frame, live);
