@@ -23,6 +23,7 @@ LAYERS = {
     "rules_text": 3,
     "bots": 3,
     "sim": 4,
+    "env": 4,
     "lab": 5,
     "server": 5,
     "faces": 5,

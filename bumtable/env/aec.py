@@ -1,0 +1,138 @@
+"""A PettingZoo AEC environment over any bumtable game, as PettingZoo's classic games are built.
+
+An illegal action (one the action mask forbids) ends the game at once, as PettingZoo's classic games
+document it: the acting agent gets -1, every other agent 0, and every agent is terminated.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from bumtable import rules as r
+from bumtable.env.planes import Planes, Vector, planes_for
+from bumtable.env.text import view_text
+
+ILLEGAL_REWARD = -1.0
+
+
+class BumtableEnv(AECEnv):  # type: ignore[misc]
+    """One game of ``rules`` for agents ``player_0`` .. ``player_{n-1}`` (agent ``k`` is seat ``k``)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "bumtable_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, rules: r.Rules, *, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.rules = rules
+        self.render_mode = render_mode
+        self.planes: Planes = planes_for(rules)
+        self._space = rules.action_space()
+        self.possible_agents = [f"player_{k}" for k in range(rules.players)]
+        self._seat = {agent: k for k, agent in enumerate(self.possible_agents)}
+        size = self._space.size
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=0.0, high=self.planes.high, shape=(self.planes.size,), dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._rng, _ = seeding.np_random(None)
+        self.state: r.State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: ``seed`` deals as ``rules.new_state(seed)``; without one, the next seed of this env's
+        generator (itself seeded by the last seed given)."""
+        if seed is not None:
+            self._rng, _ = seeding.np_random(seed)
+            game_seed = seed
+        else:
+            game_seed = int(self._rng.integers(2**31))
+        self.state = self.rules.new_state(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _game(self) -> r.State:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+    def _select(self) -> None:
+        """The agent to act; once the game is over, the first agent still to be stepped out."""
+        seat = self._game().current_player()
+        self.agent_selection = self.possible_agents[seat] if seat is not None else self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, Vector | np.ndarray[Any, np.dtype[np.int8]]]:
+        """The agent's vector and action mask, both from ``state.observe(seat)`` alone."""
+        seen = self._game().observe(self._seat[agent])
+        return {
+            "observation": self.planes.encode(seen),
+            "action_mask": np.array(r.legal_mask(seen), dtype=np.int8),
+        }
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` (a code) for the agent to act; an illegal one ends the game (module docstring)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._game()
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        code = None if action is None else int(action)
+        chosen = self._space.decode(code) if code is not None and 0 <= code < self._space.size else None
+        if chosen is None or state.why_illegal(chosen) is not None:
+            self.rewards[agent] = ILLEGAL_REWARD
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent] = {"illegal_action": code}
+        else:
+            state.apply(chosen, check=False)
+            outcome = state.outcome()
+            if outcome is not None:
+                self.rewards = {a: float(outcome.returns[self._seat[a]]) for a in self.agents}
+                self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        if any(self.terminations.values()):
+            self.agent_selection = self.agents[0]
+        else:
+            self._select()
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the view of the seat to act as text (a spectator's once over)."""
+        if self.render_mode is None:
+            return None
+        state = self._game()
+        text = view_text(state.observe(state.current_player()))
+        outcome = state.outcome()
+        if outcome is not None:
+            text += f"\nover ({outcome.reason}): places {list(outcome.places)}"
+        return text
+
+    def close(self) -> None:
+        """Nothing to release (no window, file or process); PettingZoo asks for it beside ``render``."""
