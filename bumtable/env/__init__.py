@@ -15,7 +15,7 @@ from typing import Any
 
 from bumtable import rules
 from bumtable.env.aec import ILLEGAL_REWARD, BumtableEnv
-from bumtable.env.planes import Planes, planes_for
+from bumtable.tensors import Planes, planes_for
 
 
 def env(

@@ -14,8 +14,8 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from bumtable import rules as r
-from bumtable.env.planes import Planes, Vector, planes_for
 from bumtable.env.text import view_text
+from bumtable.tensors import Planes, Vector, planes_for
 
 ILLEGAL_REWARD = -1.0
 
