@@ -71,10 +71,12 @@ chromium:
 test-long: $(STAMP) postgres chromium web
 	BUMTABLE_SWEEP_SEEDS=400 $(BIN)/pytest --hypothesis-profile=bumtable-random
 
-## make bench: the engine benchmark against rlcard (bench-only extra).
+## make bench: the engine benchmark against rlcard, and the environments' against PettingZoo's classic games
+## (bench-only extra).
 bench: $(STAMP)
-	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	$(BIN)/pip install --quiet -e '.[dev,env,bench]'
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/env.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache web/node_modules .web-test bumtable/server/static

@@ -132,17 +132,19 @@ def test_an_action_outside_the_space_is_illegal_too() -> None:
     assert all(played_env.terminations.values())
 
 
-def test_ansi_render_shows_the_seat_to_act_its_hand_and_legal_actions() -> None:
+def test_ansi_render_draws_the_seat_to_act_as_the_terminal_does_with_its_legal_codes() -> None:
     played_env = env("president", render_mode="ansi")
     played_env.reset(seed=6)
-    assert played_env.state is not None
-    seat = played_env.state.current_player()
+    state = played_env.state
+    assert state is not None
+    seat = state.current_player()
+    seen = state.observe(seat)
     text = played_env.render()
     assert text is not None
-    assert text.splitlines()[0] == f"president, seen by P{seat}"
-    hand = played_env.state.observe(seat).to_dict()["hand"]
-    assert f"hand: {' '.join(hand)}" in text
-    assert "legal: " in text
+    assert "You" in text and f"Your hand ({len(seen.hand)})" in text
+    space = state.rules.action_space()
+    for action in seen.legal_actions():
+        assert f"  {space.encode(action)}: {state.rules.action_text(action)}" in text.splitlines()
 
 
 def test_env_names_a_bad_render_mode() -> None:
@@ -154,3 +156,53 @@ def test_env_builds_the_rules_with_players_variants_and_options() -> None:
     built = env("bum-game", players=5, variants=["bum-only"], options={"target": 11})
     assert built.rules == rules.get("bum-game", players=5, variants=["bum-only"], target=11)
     assert built.possible_agents == [f"player_{k}" for k in range(5)]
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION_WARNINGS)
+def test_pettingzoos_api_test_passes_with_hand_rewards() -> None:
+    api_test(env("president", rewards="hand"), num_cycles=300)
+
+
+def test_hand_rewards_pay_every_agent_each_hands_centred_points_as_it_ends() -> None:
+    played_env = env("bum-game", players=4, rewards="hand")
+    played_env.reset(seed=9)
+    state = played_env.state
+    assert state is not None
+    rng = np.random.default_rng(2)
+    hands_paid = 0
+    while not state.is_over():
+        before = len(state.results)  # the rules' own record of every finished hand
+        played_env.step(
+            int(rng.choice(np.flatnonzero(played_env.observe(played_env.agent_selection)["action_mask"])))
+        )
+        if len(state.results) > before:
+            points = state.results[-1].points
+            assert played_env.rewards == {
+                f"player_{k}": pytest.approx(points[k] - sum(points) / 4) for k in range(4)
+            }
+            hands_paid += 1
+        else:
+            assert set(played_env.rewards.values()) == {0.0}
+    assert hands_paid == len(state.results) > 1
+    outcome = state.outcome()
+    assert outcome is not None
+    last = state.results[-1].points  # the final step pays the last hand, not the game's returns
+    assert list(played_env.rewards.values()) == pytest.approx([p - sum(last) / 4 for p in last])
+
+
+@pytest.mark.parametrize("game", ["gin-bummy", "boojum"])
+def test_hand_rewards_are_the_game_rewards_where_a_game_is_one_hand(game: str) -> None:
+    by_game, by_hand = env(game), env(game, rewards="hand")
+    by_game.reset(seed=14)
+    by_hand.reset(seed=14)
+    assert not by_hand.per_hand
+    codes, game_totals = _play_randomly(by_game, seed=6)
+    again, hand_totals = _play_randomly(by_hand, seed=6)
+    assert again == codes
+    assert hand_totals == game_totals
+    assert any(total != 0.0 for total in game_totals.values())
+
+
+def test_env_names_a_bad_rewards_value_and_the_choices() -> None:
+    with pytest.raises(ValueError, match="rewards must be one of 'game', 'hand', not 'trick'"):
+        env("president", rewards="trick")

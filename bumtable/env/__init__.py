@@ -1,4 +1,5 @@
-"""PettingZoo environments for every game (``pip install -e '.[env]'``); see ``docs/env.md``.
+"""PettingZoo environments for every game, and a Gymnasium one for a learner among bots
+(``pip install -e '.[env]'``); see ``docs/env.md``.
 
 >>> from bumtable.env import env
 >>> game = env("president", players=4)
@@ -14,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bumtable import rules
-from bumtable.env.aec import ILLEGAL_REWARD, BumtableEnv
+from bumtable.env.aec import GAME, HAND, ILLEGAL_REWARD, REWARDS, BumtableEnv, centred
+from bumtable.env.gym import BumtableGymEnv
 from bumtable.tensors import Planes, planes_for
 
 
@@ -24,10 +26,46 @@ def env(
     variants: Sequence[str] = (),
     options: dict[str, Any] | None = None,
     render_mode: str | None = None,
+    rewards: str = GAME,
 ) -> BumtableEnv:
-    """An AEC environment of ``game`` built as ``rules.get(game, players=, variants=, **options)``."""
+    """An AEC environment of ``game`` built as ``rules.get(game, players=, variants=, **options)``; ``rewards``
+    "game" (the returns at the end) or "hand" (each hand's centred points as it ends, in a match of hands)."""
     built = rules.get(game, players=players, variants=tuple(variants), **(options or {}))
-    return BumtableEnv(built, render_mode=render_mode)
+    return BumtableEnv(built, render_mode=render_mode, rewards=rewards)
 
 
-__all__ = ["ILLEGAL_REWARD", "BumtableEnv", "Planes", "env", "planes_for"]
+def gym_env(
+    game: str,
+    players: int | None = None,
+    variants: Sequence[str] = (),
+    options: dict[str, Any] | None = None,
+    seat: int = 0,
+    opponents: str | Sequence[str] = "heuristic",
+    rewards: str = GAME,
+    render_mode: str | None = None,
+) -> BumtableGymEnv:
+    """A Gymnasium environment of ``game`` (rules as :func:`env`): the learner plays ``seat``, bots of kind
+    ``opponents`` (one kind for every other seat, or one per other seat in seat order) play the rest.
+
+    >>> learner = gym_env("president", players=4, opponents="random")
+    >>> seen, info = learner.reset(seed=7)
+    >>> bool(seen["action_mask"].any()), learner.action_masks().shape == seen["action_mask"].shape
+    (True, True)
+    """
+    built = rules.get(game, players=players, variants=tuple(variants), **(options or {}))
+    return BumtableGymEnv(built, seat=seat, opponents=opponents, rewards=rewards, render_mode=render_mode)
+
+
+__all__ = [
+    "GAME",
+    "HAND",
+    "ILLEGAL_REWARD",
+    "REWARDS",
+    "BumtableEnv",
+    "BumtableGymEnv",
+    "Planes",
+    "centred",
+    "env",
+    "gym_env",
+    "planes_for",
+]

@@ -2,11 +2,15 @@
 
 An illegal action (one the action mask forbids) ends the game at once, as PettingZoo's classic games
 document it: the acting agent gets -1, every other agent 0, and every agent is terminated.
+
+Rewards are paid per game (``rewards="game"``: the outcome's returns at the end) or, in a match of several
+hands, per hand (``rewards="hand"``: each hand's points, centred, when it ends; see :func:`centred`).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -15,9 +19,33 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from bumtable import rules as r
 from bumtable.env.text import view_text
+from bumtable.rules.outcome import place_returns
 from bumtable.tensors import Planes, Vector, planes_for
 
 ILLEGAL_REWARD = -1.0
+GAME: Final = "game"
+HAND: Final = "hand"
+REWARDS: Final = (GAME, HAND)
+"""When rewards are paid: at the game's end, or at each hand's end in a match of several hands."""
+
+Mask = np.ndarray[Any, np.dtype[np.int8]]
+
+
+def check_rewards(rewards: str) -> str:
+    """``rewards`` if it is one of :data:`REWARDS`, else a ValueError naming the choices."""
+    if rewards not in REWARDS:
+        raise ValueError(f"rewards must be one of {', '.join(map(repr, REWARDS))}, not {rewards!r}")
+    return rewards
+
+
+def centred(points: Sequence[float]) -> tuple[float, ...]:
+    """Each seat's points less the table's mean, so that a hand's rewards sum to 0.
+
+    >>> centred((3, 1, 0, 0))
+    (2.0, 0.0, -1.0, -1.0)
+    """
+    mean = sum(points) / len(points)
+    return tuple(float(p) - mean for p in points)
 
 
 class BumtableEnv(AECEnv):  # type: ignore[misc]
@@ -29,12 +57,20 @@ class BumtableEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, rules: r.Rules, *, render_mode: str | None = None) -> None:
+    def __init__(self, rules: r.Rules, *, render_mode: str | None = None, rewards: str = GAME) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.rules = rules
         self.render_mode = render_mode
+        self.reward_mode = check_rewards(rewards)
+        family = r.family_of(rules)
+        self.per_hand = rewards == HAND and family.stop_at_hand_end is not None
+        """Paid per hand: asked for, and a match of these rules is several hands (else one hand is the game)."""
+        self._hands_over = family.hands_over
+        self._hand_points = family.hand_points
+        self._hand_places = family.hand_places
+        self._hands_paid = 0
         self.planes: Planes = planes_for(rules)
         self._space = rules.action_space()
         self.possible_agents = [f"player_{k}" for k in range(rules.players)]
@@ -70,8 +106,11 @@ class BumtableEnv(AECEnv):  # type: ignore[misc]
         else:
             game_seed = int(self._rng.integers(2**31))
         self.state = self.rules.new_state(game_seed)
+        self._hands_paid = self._hands_over(self.state)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._paid = False
+        """Whether the last step paid any agent (so ``rewards`` must be made 0 again)."""
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -88,12 +127,12 @@ class BumtableEnv(AECEnv):  # type: ignore[misc]
         seat = self._game().current_player()
         self.agent_selection = self.possible_agents[seat] if seat is not None else self.agents[0]
 
-    def observe(self, agent: str) -> dict[str, Vector | np.ndarray[Any, np.dtype[np.int8]]]:
+    def observe(self, agent: str) -> dict[str, Vector | Mask]:
         """The agent's vector and action mask, both from ``state.observe(seat)`` alone."""
         seen = self._game().observe(self._seat[agent])
         return {
             "observation": self.planes.encode(seen),
-            "action_mask": np.array(r.legal_mask(seen), dtype=np.int8),
+            "action_mask": np.frombuffer(self._space.mask(seen.legal_actions()), dtype=np.int8),
         }
 
     def step(self, action: int | None) -> None:
@@ -104,24 +143,46 @@ class BumtableEnv(AECEnv):  # type: ignore[misc]
             return
         state = self._game()
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._paid:  # the last step paid someone: this one starts from nothing
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._paid = False
         code = None if action is None else int(action)
         chosen = self._space.decode(code) if code is not None and 0 <= code < self._space.size else None
-        if chosen is None or state.why_illegal(chosen) is not None:
+        if chosen is None or chosen not in state.legal_actions():
             self.rewards[agent] = ILLEGAL_REWARD
+            self._paid = True
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = {"illegal_action": code}
         else:
             state.apply(chosen, check=False)
             outcome = state.outcome()
+            paid = self._payout(state, outcome)
+            if paid is not None:
+                self.rewards = {a: float(paid[self._seat[a]]) for a in self.agents}
+                self._paid = True
             if outcome is not None:
-                self.rewards = {a: float(outcome.returns[self._seat[a]]) for a in self.agents}
                 self.terminations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        if any(self.terminations.values()):
+        if self._paid:
+            self._accumulate_rewards()
+        if self.terminations[agent]:
             self.agent_selection = self.agents[0]
         else:
             self._select()
+
+    def _payout(self, state: r.State, outcome: r.Outcome | None) -> Sequence[float] | None:
+        """What each seat is paid for the action just taken, or None: per game, the outcome's returns at the
+        end; per hand, when a hand ends, its points centred (its places' returns where hands have no points)."""
+        if not self.per_hand:
+            return None if outcome is None else outcome.returns
+        hands = self._hands_over(state)
+        if hands == self._hands_paid:
+            return None
+        self._hands_paid = hands
+        points = self._hand_points(state)
+        if points is not None:
+            return centred(points)
+        places = self._hand_places(state)
+        return None if places is None else place_returns(places)
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the view of the seat to act as text (a spectator's once over)."""

@@ -1,53 +1,36 @@
-"""A short text of one viewer's observation for ``render_mode="ansi"``, from its wire form alone.
+"""The ``ansi`` view: one seat's table as the terminal face draws it, and its legal actions with their codes.
 
 >>> from bumtable import rules
 >>> state = rules.get("gin-bummy").new_state(seed=5)
->>> print(view_text(state.observe(None)).splitlines()[0])
-gin-bummy, seen by a spectator
+>>> text = view_text(state.observe(state.current_player()))
+>>> "legal actions (code: action):" in text
+True
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+import io
 
+from rich.console import Console
+
+from bumtable.faces.terminal.common import Seats
+from bumtable.faces.terminal.families import face_for
 from bumtable.rules import Observation
 
-SHOWN: Final = (
-    "phase",
-    "turn",
-    "hand",
-    "card_counts",
-    "hand_counts",
-    "roles",
-    "scores",
-    "top",
-    "beg",
-    "stock_count",
-    "stack_count",
-    "tokens",
-)
-"""The public facts (and the viewer's own hand) shown, where the family's observation has them."""
-
-
-def _words(value: Any) -> str:
-    if isinstance(value, dict):
-        return " ".join(f"{key}={_words(item)}" for key, item in value.items())
-    if isinstance(value, list):
-        return (
-            " | ".join(map(_words, value))
-            if any(isinstance(v, dict) for v in value)
-            else " ".join(map(str, value))
-        )
-    return str(value)
+WIDTH = 100
 
 
 def view_text(observation: Observation) -> str:
-    """The viewer's game in a few lines: what it holds, the counts everyone sees, its legal actions."""
-    data = observation.to_dict()
-    seat = data.get("seat")
-    lines = [f"{data['system']}, seen by {'a spectator' if seat is None else f'P{seat}'}"]
-    lines += [f"{key}: {_words(data[key])}" for key in SHOWN if data.get(key) is not None]
-    legal = [entry["text"] for entry in data.get("legal", [])]
+    """What the terminal shows ``observation``'s seat at its turn (a spectator: the table), in plain text."""
+    rules = observation.rules
+    face = face_for(rules)
+    console = Console(file=io.StringIO(), width=WIDTH, color_system=None, force_terminal=False)
+    console.print(*face.turn_view(observation, Seats.numbered(rules.players, you=observation.seat)))
+    legal = observation.legal_actions()
     if legal:
-        lines.append(f"legal: {', '.join(legal)}")
-    return "\n".join(lines)
+        space = rules.action_space()
+        console.print("legal actions (code: action):")
+        for action in face.ordered(observation, legal):
+            console.print(f"  {space.encode(action)}: {rules.action_text(action)}", highlight=False)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    return "\n".join(line.rstrip() for line in out.splitlines())

@@ -8,16 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bumtable.tensors.layout import (
-    Builder,
-    Planes,
-    Vector,
-    add_phase,
-    count_into,
-    fill_phase,
-    one_hot_seat,
-    relative,
-)
+from bumtable.rules.phases import PHASES
+from bumtable.tensors.layout import Builder, Planes, Vector, add_phase, relative
 
 
 def climbing_planes(rules: Any) -> Planes:
@@ -40,37 +32,72 @@ def climbing_planes(rules: Any) -> Planes:
     add_phase(b)
     at = b.at
 
-    def fill(obs: Any, out: Vector) -> None:
-        seat = obs.seat
-        count_into(out, at["hand"], obs.hand or (), rank_of)
-        gone = [[0] * ranks for _ in range(n)]
-        for player, codes in obs.played:
-            count_into(out, at["played"], codes, rank_of)
+    # Counts of the hand's plays by player and rank, for the last ``played`` seen. Plays only ever append,
+    # so a longer tuple that starts with the same entries adds its new ones; one tuple is swapped in whole,
+    # so threads sharing a layout at worst recount.
+    last: list[tuple[tuple[Any, ...], list[int], list[int]]] = [((), [0] * (n * ranks), [0] * ranks)]
+
+    def counted(played: tuple[Any, ...]) -> tuple[list[int], list[int]]:
+        seen, by, total = last[0]
+        k = len(seen)
+        if k and len(played) >= k and played[k - 1] is seen[k - 1] and played[0] is seen[0]:
+            if len(played) == k:
+                return by, total
+            by, total, new = list(by), list(total), played[k:]
+        else:
+            by, total, new = [0] * (n * ranks), [0] * ranks, played
+        for player, codes in new:
+            row = player * ranks
             for code in codes:
-                gone[player][rank_of[code]] += 1
+                rank = rank_of[code]
+                by[row + rank] += 1
+                total[rank] += 1
+        last[0] = (played, by, total)
+        return by, total
+
+    size = b.blocks[-1].stop
+    hand_at, played_at, known_at, counts_at = at["hand"], at["played"], at["known"], at["counts"]
+    sat_at, top_at, size_at, top_player_at = at["sat_out"], at["top"], at["top_size"], at["top_player"]
+    roles_at, flags_at, phase_at = at["roles"], at["flags"], at["phase"]
+    phase_of = {phase: phase_at + k for k, phase in enumerate(PHASES)}
+
+    def fill(obs: Any, out: Vector) -> None:
+        """Written into a list first: one copy into ``out`` is cheaper than many numpy item writes."""
+        seat = obs.seat
+        v = [0.0] * size
+        for code in obs.hand or ():
+            v[hand_at + rank_of[code]] += 1
+        by, total = counted(obs.played)
+        v[played_at : played_at + ranks] = total
+        gone: dict[int, list[int]] = {}
         for t in obs.transfers:
-            if t.giver == seat and t.cards is not None and t.receiver != seat:
-                base = at["known"] + ((t.receiver - seat) % n - 1) * ranks
-                for code in t.cards:
+            if t.giver == seat and t.cards and t.receiver != seat:
+                left = gone.setdefault(t.receiver, by[t.receiver * ranks : (t.receiver + 1) * ranks])
+                base = known_at + ((t.receiver - seat) % n - 1) * ranks
+                for code in t.cards:  # a card counts until its receiver plays one of its rank
                     rank = rank_of[code]
-                    if gone[t.receiver][rank]:
-                        gone[t.receiver][rank] -= 1
+                    if left[rank]:
+                        left[rank] -= 1
                     else:
-                        out[base + rank] += 1.0
-        out[at["counts"] : at["counts"] + n] = relative(obs.card_counts, seat)
-        out[at["sat_out"] : at["sat_out"] + n] = relative(obs.sat_out, seat)
+                        v[base + rank] += 1
+        v[counts_at : counts_at + n] = relative(obs.card_counts, seat)
+        if any(obs.sat_out):
+            v[sat_at : sat_at + n] = relative(obs.sat_out, seat)
         top = obs.top
         if top is not None and top.rank >= 0:
-            out[at["top"] + top.rank] = 1.0
-            out[at["top_size"]] = top.size
-            one_hot_seat(out, at["top_player"], obs.top_player, seat, n)
-        out[at["passes"]] = obs.passes
+            v[top_at + top.rank] = 1.0
+            v[size_at] = top.size
+            if obs.top_player >= 0:
+                v[top_player_at + (obs.top_player - seat) % n] = 1.0
+        v[at["passes"]] = obs.passes
         if obs.roles_assigned:
             for k, role in enumerate(relative(obs.roles, seat)):
-                out[at["roles"] + k * roles + role] = 1.0
-        out[at["give"]] = obs.give_count
-        flags = at["flags"]
-        out[flags : flags + 3] = (obs.direction < 0, obs.inverted, obs.revolution is not None)
-        fill_phase(out, at["phase"], obs.phase)
+                v[roles_at + k * roles + role] = 1.0
+        v[at["give"]] = obs.give_count
+        v[flags_at] = obs.direction < 0
+        v[flags_at + 1] = obs.inverted
+        v[flags_at + 2] = obs.revolution is not None
+        v[phase_of[obs.phase]] = 1.0
+        out[:] = v
 
     return b.planes(float(rules.deck_size), fill)
