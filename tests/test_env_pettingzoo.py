@@ -7,10 +7,12 @@ import random
 
 import numpy as np
 import pytest
+from gymnasium.error import ResetNeeded
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
 from bumtable import rules
 from bumtable.env import ILLEGAL_REWARD, BumtableEnv, env
+from bumtable.errors import RulesError
 
 DICT_OBSERVATION_WARNINGS = [
     # PettingZoo exempts only its own classic games, by name, from these notes on Dict observations
@@ -206,3 +208,38 @@ def test_hand_rewards_are_the_game_rewards_where_a_game_is_one_hand(game: str) -
 def test_env_names_a_bad_rewards_value_and_the_choices() -> None:
     with pytest.raises(ValueError, match="rewards must be one of 'game', 'hand', not 'trick'"):
         env("president", rewards="trick")
+
+
+def test_an_unknown_game_or_option_is_named_with_the_choices() -> None:
+    with pytest.raises(RulesError, match="unknown game 'nope'; games: arsehole"):
+        env("nope")
+    with pytest.raises(RulesError, match="president has no option 'bogus'; options: "):
+        env("president", options={"bogus": 1})
+
+
+def test_an_agent_that_is_not_in_the_game_is_named_with_the_agents() -> None:
+    played_env = env("president", players=4)
+    played_env.reset(seed=1)
+    for ask in (played_env.observe, played_env.action_space, played_env.observation_space):
+        with pytest.raises(KeyError, match="no agent 'player_9': the agents are player_0, player_1"):
+            ask("player_9")
+
+
+def test_an_action_that_is_not_a_code_is_refused_and_the_game_goes_on() -> None:
+    played_env = env("president", players=4)
+    played_env.reset(seed=1)
+    with pytest.raises(TypeError, match="an action is an int code of the action space, not '3s'"):
+        played_env.step("3s")  # type: ignore[arg-type]
+    assert not any(played_env.terminations.values())
+    seen = played_env.observe(played_env.agent_selection)
+    played_env.step(int(np.flatnonzero(seen["action_mask"])[0]))
+
+
+def test_a_step_before_reset_or_after_every_agent_stepped_out_asks_for_a_reset() -> None:
+    played_env = env("gin-bummy")
+    with pytest.raises(ResetNeeded, match="call reset"):
+        played_env.step(0)
+    played_env.reset(seed=2)
+    _play_randomly(played_env, seed=2)
+    with pytest.raises(ResetNeeded, match="every agent has stepped out: call reset"):
+        played_env.step(0)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
@@ -92,10 +93,16 @@ class BumtableEnv(AECEnv):  # type: ignore[misc]
         self.state: r.State | None = None
 
     def observation_space(self, agent: str) -> spaces.Dict:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent: str) -> str:
+        """``agent`` if it is one of this game's, else a KeyError naming them."""
+        if agent not in self._seat:
+            raise KeyError(f"no agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
+        return agent
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ``seed`` deals as ``rules.new_state(seed)``; without one, the next seed of this env's
@@ -129,7 +136,7 @@ class BumtableEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Vector | Mask]:
         """The agent's vector and action mask, both from ``state.observe(seat)`` alone."""
-        seen = self._game().observe(self._seat[agent])
+        seen = self._game().observe(self._seat[self._known(agent)])
         return {
             "observation": self.planes.encode(seen),
             "action_mask": np.frombuffer(self._space.mask(seen.legal_actions()), dtype=np.int8),
@@ -137,6 +144,10 @@ class BumtableEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (a code) for the agent to act; an illegal one ends the game (module docstring)."""
+        if self.state is None:
+            raise ResetNeeded("call reset() before step()")
+        if not self.agents:
+            raise ResetNeeded("the game is over and every agent has stepped out: call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -146,6 +157,8 @@ class BumtableEnv(AECEnv):  # type: ignore[misc]
         if self._paid:  # the last step paid someone: this one starts from nothing
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._paid = False
+        if action is not None and not isinstance(action, (int, np.integer)):
+            raise TypeError(f"an action is an int code of the action space, not {action!r}")
         code = None if action is None else int(action)
         chosen = self._space.decode(code) if code is not None and 0 <= code < self._space.size else None
         if chosen is None or chosen not in state.legal_actions():
