@@ -8,8 +8,8 @@ from bumtable.cli.create_cmd import parse_clock
 from bumtable.cli.match_end import scored_parts
 from bumtable.cli.play_cmd import in_force, title_line
 from bumtable.cli.remote_input import is_quit
-from bumtable.cli.remote_link import TableLink, name_problem, record_link
 from bumtable.cli.remote_view import made_by
+from bumtable.client.links import TableLink, name_problem, record_link
 from bumtable.faces.terminal.families import face_for
 from bumtable.rules import get
 

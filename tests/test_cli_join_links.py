@@ -19,10 +19,10 @@ from test_cli_join import join
 from test_cli_play import ENV
 from websockets.exceptions import ConnectionClosed
 
-from bumtable.cli import remote_socket
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.remote import RemoteTable
-from bumtable.cli.remote_link import TableLink
+from bumtable.client import table_socket as remote_socket
+from bumtable.client.links import TableLink
 from bumtable.rules import get
 
 SQLITE = pytest.mark.parametrize("server", ["sqlite"], indirect=True)

@@ -20,7 +20,7 @@ from test_cli_join import MADE_BY, join
 
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.remote import RemoteTable
-from bumtable.cli.remote_link import RemoteError, TableLink
+from bumtable.client.links import RemoteError, TableLink
 from bumtable.rules import get
 from bumtable.rules.registry import rules_from_dict
 

@@ -73,6 +73,7 @@ def test_a_hand_with_three_bots_shows_the_person_only_their_own_cards(server: Se
         "present": True,
         "stand_in": False,
         "auto": False,
+        "agent": False,
     }
     assert info["seats"][0]["claimed"] and not info["seats"][0]["present"]  # the person came and went
 

@@ -11,6 +11,7 @@ from bumtable.cli.create_cmd import create
 from bumtable.cli.games_cmd import games
 from bumtable.cli.join_cmd import join
 from bumtable.cli.lab_cmd import lab
+from bumtable.cli.mcp_cmd import mcp
 from bumtable.cli.moves_cmd import moves
 from bumtable.cli.play_cmd import play
 from bumtable.cli.replay_cmd import replay
@@ -32,7 +33,7 @@ TyperOption.display_type_rich = _flag_untyped  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="bumtable",
-    help="The Bum Game and its family (the climbing games, Gin Bummy, Boojum): play, simulate, list moves, replay, games, schema, serve a table, join one, study the rules (lab).",
+    help="The Bum Game and its family (the climbing games, Gin Bummy, Boojum): play, simulate, list moves, replay, games, schema, serve a table, join one, study the rules (lab), seat LLM agents (mcp).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -49,6 +50,7 @@ app.command()(join)
 app.command()(tournament)
 app.command()(lab)
 app.command()(verify)
+app.command()(mcp)
 
 
 def main() -> None:

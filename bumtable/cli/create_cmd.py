@@ -97,7 +97,7 @@ def create(
 ) -> None:
     """Make a table at a bumtable server (bumtable serve) and print its links: one per person's seat, one that
     gives any free seat, one to watch. Each friend runs bumtable join with a link."""
-    from bumtable.cli.remote_link import create_table
+    from bumtable.client.links import create_table
 
     with cli_errors():
         variants = split_words(variant)

@@ -10,7 +10,7 @@ from rich.text import Text
 from bumtable.cli.common import fail, out_console
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.remote import RemoteTable
-from bumtable.cli.remote_link import TableLink, name_problem, table_info, take_free_seat
+from bumtable.client.links import TableLink, name_problem, table_info, take_free_seat
 from bumtable.errors import BumtableError
 
 EXIT_REFUSED = 1

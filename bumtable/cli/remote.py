@@ -18,9 +18,9 @@ from bumtable.cli import remote_view as view
 from bumtable.cli.common import command_name
 from bumtable.cli.prompt import LineReader
 from bumtable.cli.remote_input import Keyboard, PromptReader, Typed, is_quit
-from bumtable.cli.remote_link import RemoteError, TableLink, scoreboard
-from bumtable.cli.remote_socket import Lost, Message, TableSocket
 from bumtable.cli.turn import Command, TurnPrompt
+from bumtable.client.links import RemoteError, TableLink, scoreboard
+from bumtable.client.table_socket import Lost, Message, TableSocket
 from bumtable.faces.terminal.face import Face
 from bumtable.faces.terminal.families import face_for
 from bumtable.rules import system

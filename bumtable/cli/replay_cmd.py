@@ -11,8 +11,8 @@ from rich.text import Text
 
 from bumtable.cli.common import CliError, cli_errors, out_console
 from bumtable.cli.prompt import LineReader
-from bumtable.cli.remote_link import RemoteError, fetch_json, record_link
 from bumtable.cli.saves import load_record
+from bumtable.client.links import RemoteError, fetch_json, record_link
 from bumtable.errors import BumtableError
 from bumtable.faces.terminal.common import Seats
 from bumtable.faces.terminal.families import face_for

@@ -344,9 +344,12 @@ def create_app(database: str = DEFAULT_DATABASE, limits: Limits | None = None) -
         since: str | None = None,
         name: str | None = None,
         auto: str | None = None,
+        agent: str | None = None,
     ) -> None:
         """A seat's connection (with its token) or a spectator's; a bad ``since`` gets an error, not a 403."""
-        await serve_connection(websocket, service_of(), table_id, token, since, name=name, auto=auto)
+        await serve_connection(
+            websocket, service_of(), table_id, token, since, name=name, auto=auto, agent=agent
+        )
 
     return app
 

@@ -88,11 +88,20 @@ def read_address(
             name = check_name(name)
         except BadName as e:
             raise TableError("invalid", f"bad name {_shown(name)!r}: {e}") from None
-    flag = None if auto is None else _TRUTH.get(auto.lower())
-    if auto is not None and flag is None:
-        shown = auto if len(auto) <= 20 else auto[:20] + "..."
-        raise TableError("invalid", f"auto must be true or false, not {shown!r}")
-    return first, name, flag
+    return first, name, read_flag(auto, "auto")
+
+
+def read_flag(text: str | None, what: str) -> bool | None:
+    """A true-or-false flag of the address (``auto``, ``agent``), None when absent; TableError ``invalid``.
+
+    >>> read_flag("Yes", "agent"), read_flag(None, "agent")
+    (True, None)
+    """
+    flag = None if text is None else _TRUTH.get(text.lower())
+    if text is not None and flag is None:
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise TableError("invalid", f"{what} must be true or false, not {shown!r}")
+    return flag
 
 
 async def serve_connection(
@@ -104,12 +113,15 @@ async def serve_connection(
     *,
     name: str | None = None,
     auto: str | None = None,
+    agent: str | None = None,
 ) -> None:
     """Run one connection until either side closes it. A name refused is an error, and the seat is served
-    under the name it had: a name is not worth a seat its player cannot reach."""
+    under the name it had: a name is not worth a seat its player cannot reach. ``agent``: the client plays the
+    seat for an agent (a program), which the table marks on the seat."""
     await websocket.accept()
     try:
         refused = None
+        by_agent = bool(read_flag(agent, "agent"))
         try:
             first, name, flag = read_address(since, name, auto)
         except TableError as e:
@@ -124,7 +136,13 @@ async def serve_connection(
             clash = _name_clash(table, seat, name)
             try:
                 viewer = await service.join(
-                    table, seat, first, name=None if clash else name, auto=flag, token_hash=token_hash
+                    table,
+                    seat,
+                    first,
+                    name=None if clash else name,
+                    auto=flag,
+                    token_hash=token_hash,
+                    agent=by_agent,
                 )
                 break
             except TableError as e:

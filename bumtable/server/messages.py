@@ -139,6 +139,11 @@ class SeatInfo(_Message):
         description="Its person has auto-play on for turns with one legal action (told only to that seat: to "
         "others always false, as auto-played moves look to them like moves the seat chose)."
     )
+    agent: bool = Field(
+        description="A person's seat whose latest connection said it plays for an agent, a program such as an "
+        "LLM's (`agent=true` on the WebSocket's address; `bumtable mcp` says so): the table marks it. Always "
+        "false for a bot's seat."
+    )
 
 
 class SeriesInfo(_Message):

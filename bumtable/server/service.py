@@ -364,9 +364,10 @@ class TableService:
         name: str | None = None,
         auto: bool | None = None,
         token_hash: str | None = None,
+        agent: bool = False,
     ) -> Viewer:
         """A new viewer, sent its first messages; ``token_hash`` is checked again under the lock (the join
-        link may just have replaced it)."""
+        link may just have replaced it). ``agent``: the connection plays its seat for an agent, not a person."""
         if table.state is None:
             raise TableError("engine-version", table.problem or "this table cannot be played")
         viewer = Viewer(seat)
@@ -388,7 +389,7 @@ class TableService:
                 )
             table.viewers.add(viewer)
             try:
-                await self._arrive(table, viewer, since, name, auto)
+                await self._arrive(table, viewer, since, name, auto, agent)
             except BaseException:
                 table.viewers.discard(viewer)
                 if seat is not None:
@@ -398,7 +399,7 @@ class TableService:
         return viewer
 
     async def _arrive(
-        self, table: Table, viewer: Viewer, since: int, name: str | None, auto: bool | None
+        self, table: Table, viewer: Viewer, since: int, name: str | None, auto: bool | None, agent: bool
     ) -> None:
         seat = viewer.seat
         waiting = table.waiting
@@ -407,6 +408,7 @@ class TableService:
             settle(table, now)
             live = table.live[seat]
             live.connections += 1
+            live.agent = agent  # the seat's latest connection says who plays it
             stored = table.record.seats[seat]
             changes: dict[str, Any] = {} if stored.claimed else {"claimed": True, "reserved": False}
             if name is not None and name != stored.name:

@@ -47,6 +47,8 @@ class SeatLive:
     """When its last connection closed (or the server started); meaningful while ``connections`` is 0."""
     stand_in: bool = False
     bank: float | None = None
+    agent: bool = False
+    """Its latest connection said it plays for an agent (a program), not a person: the seat is marked so."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,7 @@ class Table:
                 present=s.kind == "bot" or self.live[s.seat].connections > 0,
                 stand_in=self.live[s.seat].stand_in,
                 auto=s.auto and s.seat == you,  # others must not learn which moves were the only ones
+                agent=s.kind == "person" and self.live[s.seat].agent,
             )
             for s in self.record.seats
         ]

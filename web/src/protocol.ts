@@ -40,6 +40,8 @@ export interface SeatInfo {
   present: boolean;
   stand_in: boolean;
   auto: boolean;
+  /** Taken by an agent (an LLM through `bumtable mcp`), as its client said when it connected. */
+  agent?: boolean;
   [field: string]: unknown;
 }
 

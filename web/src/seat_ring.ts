@@ -1,8 +1,11 @@
 /**
  * Where each seat sits round the table: the viewer's own seat at the bottom (a spectator's: P0), the others in
  * play order from the viewer's left, that is clockwise on the screen (up the left side, across the top, down the
- * right side), spaced evenly along the edge of the table's box. Pure geometry, so a unit test checks it.
+ * right side), spaced evenly along the edge of the table's box. Pure geometry, so a unit test checks it; and the
+ * small marks a seat wears beside its name (an agent's seat), as words, drawn by table.ts.
  */
+
+import "./seat_ring.css";
 
 /** Which edge of the table a seat sits at. */
 export type Edge = "bottom" | "left" | "top" | "right";
@@ -73,4 +76,24 @@ function spot(seat: number, x: number, y: number): SeatSpot {
   const cy = clean(y);
   const edge: Edge = cy >= 1 - CORNER ? "bottom" : cy <= CORNER ? "top" : cx <= CORNER ? "left" : "right";
   return { seat, x: cx, y: cy, edge };
+}
+
+/** A small mark beside a seat's name: its word (read by screen readers as part of the seat) and its longer
+ * meaning (a pointer's tooltip). */
+export interface SeatMark {
+  text: string;
+  title: string;
+  /** The mark's class (styled in seat_ring.css). */
+  className: string;
+}
+
+export const AGENT_MARK: SeatMark = {
+  text: "agent",
+  title: "Played by an agent: a program (an AI model, say) playing through bumtable mcp, not a person",
+  className: "seat-agent",
+};
+
+/** The agent mark for a person's seat whose player said it is an agent (the table message's ``agent``). */
+export function agentMark(seat: { kind: string; agent?: unknown }): SeatMark | null {
+  return seat.kind === "person" && seat.agent === true ? AGENT_MARK : null;
 }

@@ -42,7 +42,7 @@ import { drawStandings, readOutcome, standings } from "./standings";
 import { fetchPreset } from "./table_api";
 import { changedOptions, drawTableRules } from "./table_rules";
 import { mountExtras } from "./table_extras";
-import { seatRing } from "./seat_ring";
+import { agentMark, seatRing } from "./seat_ring";
 import { nameFor, setSeatNames } from "./views/common";
 import { viewFor } from "./views/index";
 import type { FamilyView } from "./views/view";
@@ -264,6 +264,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
       ...table.seats.map((s) => {
         const own = s.seat === table?.you && s.name ? `${name(s.seat)} (${s.name})` : name(s.seat);
         const role = roles[s.seat] !== undefined && obs?.roles_assigned ? (roles[s.seat] ?? "") : "";
+        const mark = agentMark(s); // an agent's seat says so beside its name
         const facts: Node[] = [];
         if (counts[s.seat] !== undefined) facts.push(fact(counts[s.seat] ?? 0, "card"));
         if (scores[s.seat] !== undefined) facts.push(fact(scores[s.seat] ?? 0, "point"));
@@ -291,6 +292,7 @@ export function startTable(root: HTMLElement, tableId: string, token: string | n
             "span",
             { class: "seat-head" },
             el("span", { class: "seat-name" }, own),
+            ...(mark ? [" ", el("span", { class: mark.className, title: mark.title }, mark.text)] : []),
             ...(role ? [" ", el("span", { class: "seat-role" }, role)] : []),
           ),
           " ",

@@ -1,5 +1,5 @@
-"""The WebSocket to a table for ``bumtable join``: a thread per connection hands on its messages as they come,
-then a :class:`Lost`, and the client opens it again from the next event not seen."""
+"""The WebSocket to a table (``bumtable join``, an agent's seat): a thread per connection hands on its messages
+as they come, then a :class:`Lost`, and the client opens it again from the next event not seen."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from rich.text import Text
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from bumtable.cli.remote_link import RemoteError, TableLink
+from bumtable.client.links import RemoteError, TableLink
 
 RECONNECT_DELAYS = (0.2, 0.5, 1, 2, 3, 5, 5, 10, 10, 10, 15)
 """Seconds to wait before each try to open a lost connection again (about a minute in all)."""

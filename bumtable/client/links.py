@@ -1,10 +1,13 @@
-"""The links a table server hands out, and the HTTP requests ``bumtable join`` makes.
+"""The links a table server hands out, and the HTTP requests its clients make (``bumtable join``, an agent's
+seat through ``bumtable mcp``).
 
 A table's page ``http://HOST:PORT/t/ID`` is the spectators' link; ``?token=`` makes it a seat's own,
 ``?join=`` a code for any free seat.
 
 >>> TableLink.parse("http://127.0.0.1:8000/t/ab12?token=xyz").socket_url(since=7, name="Ann Lee", auto=False)
 'ws://127.0.0.1:8000/ws/tables/ab12?token=xyz&since=7&name=Ann+Lee&auto=false'
+>>> TableLink.parse("http://127.0.0.1:8000/t/ab12?token=xyz").socket_url(agent=True)
+'ws://127.0.0.1:8000/ws/tables/ab12?token=xyz&agent=true'
 """
 
 from __future__ import annotations
@@ -71,8 +74,11 @@ class TableLink:
     def api(self, *path: str) -> str:
         return "/".join([f"{self.base}/api/tables/{quote(self.table)}", *path])
 
-    def socket_url(self, since: int = 0, *, name: str | None = None, auto: bool | None = None) -> str:
-        """The table's WebSocket from event ``since`` on, with a seat's ``name`` and ``auto`` to set."""
+    def socket_url(
+        self, since: int = 0, *, name: str | None = None, auto: bool | None = None, agent: bool = False
+    ) -> str:
+        """The table's WebSocket from event ``since`` on, with a seat's ``name`` and ``auto`` to set; ``agent``:
+        the seat is played by a program for an agent, not a person (the table marks it so)."""
         scheme = "wss" if self.base.startswith("https:") else "ws"
         query = {"token": self.token} if self.token else {}
         if since:
@@ -81,6 +87,8 @@ class TableLink:
             query["name"] = name
         if self.token and auto is not None:
             query["auto"] = "true" if auto else "false"
+        if self.token and agent:
+            query["agent"] = "true"
         tail = f"?{urlencode(query)}" if query else ""
         return f"{scheme}:{self.base.split(':', 1)[1]}/ws/tables/{quote(self.table)}{tail}"
 
