@@ -66,10 +66,11 @@ postgres:
 chromium:
 	sh scripts/ensure-chromium.sh
 
-## make test-long: every test, with the random-play sweep at 20,000 hands and new Hypothesis examples each run
+## make test-long: every test, with the random-play sweeps twice their size, the many-seed sweep at 20,000 hands
+## and new Hypothesis examples each run
 ## (several minutes).
 test-long: $(STAMP) postgres chromium web
-	BUMTABLE_SWEEP_SEEDS=400 $(BIN)/pytest --hypothesis-profile=bumtable-random
+	BUMTABLE_LONG=1 BUMTABLE_SWEEP_SEEDS=400 $(BIN)/pytest --hypothesis-profile=bumtable-random
 
 ## make bench: the engine benchmark against rlcard, and the environments' against PettingZoo's classic games
 ## (bench-only extra).

@@ -15,8 +15,10 @@ from conftest import get
 from bumtable.rules.climbing.plays import Play
 from bumtable.rules.climbing.state import ClimbingState
 
-# players: (seeds, hands per seed)
-SWEEP = {3: (40, 10), 4: (60, 10), 5: (30, 10), 6: (20, 10)}
+# players: (seeds, hands per seed); `make test-long` (BUMTABLE_LONG=1) plays twice as many seeds
+LONG = os.environ.get("BUMTABLE_LONG") == "1"
+SWEEP = {n: (seeds * (2 if LONG else 1), 10) for n, seeds in {3: 20, 4: 30, 5: 15, 6: 10}.items()}
+VARIANT_SEEDS = range(500, 516 if LONG else 508)
 
 
 @pytest.mark.parametrize("players", sorted(SWEEP))
@@ -48,8 +50,8 @@ def test_random_hands_keep_every_rule(players: int) -> None:
 )
 def test_random_hands_keep_every_rule_in_variants(players: int, variants: tuple[str, ...]) -> None:
     rules = get(players, *variants)
-    stats = check_random_play(rules, range(500, 515), hands=10)
-    assert stats.hands == 150
+    stats = check_random_play(rules, VARIANT_SEEDS, hands=10)
+    assert stats.hands == 10 * len(VARIANT_SEEDS)
     if "bum-only" in variants and "optional-revolution" not in variants:
         assert stats.cancelled_exchanges > 0
     if "single-session" in variants:
