@@ -43,8 +43,8 @@ run: $(STAMP) web
 test: $(STAMP) lint typecheck webcheck web unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check bumtable tests bench
-	$(BIN)/ruff format --check bumtable tests bench
+	$(BIN)/ruff check bumtable tests bench examples
+	$(BIN)/ruff format --check bumtable tests bench examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -76,7 +76,7 @@ SEARCHING = {"search", "medium", "hard"}
 """Kinds that search (tests/test_search_bot.py checks their legality at small budgets, in every game)."""
 
 
-@pytest.mark.parametrize("kind", sorted(set(BOTS) - SEARCHING))
+@pytest.mark.parametrize("kind", sorted(set(BOTS) - SEARCHING - {"learned"}))  # learned: its own tests
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_bots_choose_only_legal_actions_from_their_observation(kind: str, players: int) -> None:
     state = get(players, "optional-revolution").new_state(players)
@@ -98,7 +98,8 @@ def test_greedy_scores_more_points_per_hand_than_random() -> None:
 
 def test_unknown_bot_name_is_a_clear_error() -> None:
     with pytest.raises(
-        BumtableError, match="unknown bot 'smart'; bots: easy, greedy, hard, heuristic, medium, random"
+        BumtableError,
+        match="unknown bot 'smart'; bots: easy, greedy, hard, heuristic, learned, medium, random",
     ):
         make_bot("smart")
 

@@ -162,7 +162,7 @@ def test_variant_and_option_reach_the_rules() -> None:
     [
         (
             ["--bots", "heuristic,clever"],
-            "error: unknown bot 'clever'; bots: easy, greedy, hard, heuristic, medium, random",
+            "error: unknown bot 'clever'; bots: easy, greedy, hard, heuristic, learned, medium, random",
         ),
         (["--deals", "0"], "error: --deals must be at least 1, not 0"),
         (

@@ -13,6 +13,7 @@ from bumtable.bots.base import Bot, RandomBot
 from bumtable.bots.boojum import BoojumBot
 from bumtable.bots.gin_bummy import GinBummyBot
 from bumtable.bots.greedy import GreedyBot
+from bumtable.bots.learned import LearnedBot
 from bumtable.bots.levels import LEVELS, SlipBot, level_about, level_config, level_estimate, level_kind
 from bumtable.bots.search import SearchBot, SearchConfig, search_config
 from bumtable.bots.search_eval import Estimate, estimate_for
@@ -31,13 +32,16 @@ BOTS: dict[str, str] = {
     "sheds face cards toward four suits and values; Boojum: bids spare cards on lots it needs)",
     "greedy": "another name for heuristic",
     **LEVELS,
+    "learned": "a network trained by self-play (Deep Monte Carlo) that values each legal action; "
+    "The Bum Game for 4 only",
     "search": "information-set Monte Carlo tree search with heuristic playouts (200 iterations); "
     "search:NAME=VALUE:... sets its configuration (bumtable.bots.search.SearchConfig)",
 }
 """Every bot kind, with what it does in words a player reads."""
 
 TABLE_BOTS = ("easy", "medium", "hard", "heuristic", "random")
-"""The kinds offered for a table's seat, in list order (``greedy`` is an alias; ``search`` needs settings)."""
+"""The kinds offered for a table's seat, in list order (``greedy`` is an alias; ``search`` needs settings;
+``learned`` plays one game only, and the list is offered for every game)."""
 
 
 def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
@@ -49,6 +53,9 @@ def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
         return HEURISTIC[system(game).family.name](seed)
     if kind in LEVELS:
         return make_level(kind, seed, game)
+    if kind == "learned":
+
+        return LearnedBot(seed, game=game)
     if kind == "search" or kind.startswith("search:"):
         config, settings = search_config(kind.removeprefix("search").removeprefix(":"))
         return make_search(config, seed, game, settings)
@@ -122,6 +129,10 @@ def bot_settings(name: str, game: str) -> str:
     ('SlipBot(slip=0.25, inner=GreedyBot)', 'BoojumBot')
     """
     bot = make_bot(name, 0, game)
+    if name.lower() == "learned":  # new weights play differently: a record of the old ones is refused
+
+        assert isinstance(bot, LearnedBot)
+        return f"LearnedBot(weights={bot.weights.digest})"
     if isinstance(bot, SearchBot):
         return f"SearchBot({bot.settings_text()})"
     if isinstance(bot, SlipBot):

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from bumtable.bots import make_bot
 from bumtable.cli.common import (
     GameArg,
     JobsOption,
@@ -153,13 +154,15 @@ def simulate(
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), target, option or ())
         kinds = parse_bots(bots)
+        for kind in dict.fromkeys(kinds):  # a kind made for other games says so before any work
+            make_bot(kind, 0, game=rules.system)
         title = system(game).title
         if ray is not None:  # an unreachable cluster is refused here, before any work
             connect(ray)
     if seed is None:
         seed = new_seed()
     progress = work_progress("Simulating", quiet=as_json)
-    with progress:
+    with cli_errors(), progress:
         task = progress.add_task("hands", total=hands)
         advance = lambda k: progress.advance(task, k)  # noqa: E731
         if family_of(rules).name == "climbing":  # hands of a long match, counted by role
