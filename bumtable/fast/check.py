@@ -1,0 +1,129 @@
+"""The differential check: the compiled engine against the rules layer on the same deals and actions.
+
+Each game is dealt by ``rules.new_state(seed)``; the compiled engine gets its ``chance.draws``. At every step
+the legal masks, the player to act and the observation planes must agree; at the end, the returns.
+
+>>> from bumtable.rules import get
+>>> differences(get("bum-game", players=4, rounds=1), range(3))
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from bumtable.fast import kernels as k
+from bumtable.fast.engine import FastGame, make
+from bumtable.rules import Rules
+from bumtable.rules.outcome import place_returns
+from bumtable.tensors import planes_for
+
+
+class Difference(NamedTuple):
+    """Where the engines first disagree in the game of ``seed``: the action number and what differs."""
+
+    seed: int
+    step: int
+    what: str
+
+
+def differences(
+    rules: Rules, seeds: Iterable[int], *, batch: int = 64, choices: int = 0, game: FastGame | None = None
+) -> list[Difference]:
+    """Play the game of each seed in both engines with uniformly random legal actions (``choices`` seeds
+    them); the first difference of each game that has one."""
+    fast = game or make(rules)
+    seeds = list(seeds)
+    out: list[Difference] = []
+    for start in range(0, len(seeds), batch):
+        chunk = seeds[start : start + batch]
+        out += _chunk(rules, fast, chunk, np.random.default_rng([choices, start]))
+    return out
+
+
+def _returns(state: Any, ends_match: bool) -> tuple[float, ...]:
+    if ends_match:
+        outcome = state.outcome()
+        return tuple(outcome.returns) if outcome is not None else ()
+    places = [0] * state.rules.players
+    for place, p in enumerate(state.results[0].order):
+        places[p] = place + 1
+    return place_returns(places)
+
+
+def _chunk(rules: Rules, fast: FastGame, seeds: list[int], rng: np.random.Generator) -> list[Difference]:
+    ends = fast.tables.ends_match
+    refs: list[Any] = []
+    for seed in seeds:
+        ref = rules.new_state(seed)
+        if not ends:
+            ref.stop_at_hand_end()
+        refs.append(ref)
+    state = fast.init(seeds, deals=[r.chance.draws for r in refs])
+    space = rules.action_space()
+    planes = planes_for(rules)
+    found: dict[int, Difference] = {}
+    live = set(range(len(seeds)))
+    steps = 0
+    last = [-1] * len(seeds)
+    while live:
+        actions = np.zeros(len(seeds), dtype=np.int64)
+        for i in sorted(live):
+            ref = refs[i]
+            turn = ref.current_player()
+            why = _compare_turn(i, ref, turn, state, space, planes)
+            if why:
+                found[i] = Difference(seeds[i], steps, why)
+                live.discard(i)
+                state.ints[i, k.F_OVER] = 1  # the compiled engine stops there too
+                continue
+            legal = [space.encode(a) for a in ref.legal_actions()]
+            actions[i] = legal[int(rng.integers(len(legal)))]
+            ref.apply(space.decode(int(actions[i])))
+            last[i] = turn
+        for i in [i for i in live if state.ints[i, k.F_OVER]]:
+            live.discard(i)
+            found[i] = Difference(seeds[i], steps, "the compiled engine ended the hand early")
+        fast.step(state, actions)
+        steps += 1
+        for i in sorted(live):
+            ref = refs[i]
+            if ref.current_player() is not None:
+                continue
+            live.discard(i)
+            why = _compare_end(i, ref, last[i], state, planes, ends)
+            if why:
+                found[i] = Difference(seeds[i], steps, why)
+    return [found[i] for i in sorted(found)]
+
+
+def _compare_turn(i: int, ref: Any, turn: int, state: Any, space: Any, planes: Any) -> str:
+    if state.ints[i, k.F_TURN] != turn:
+        return f"player to act: reference {turn}, compiled {state.ints[i, k.F_TURN]}"
+    want = np.frombuffer(space.mask(ref.legal_actions()), dtype=np.uint8).astype(bool)
+    got = state.legal_action_mask[i]
+    if not np.array_equal(want, got):
+
+        def said(codes: Any) -> list[str]:
+            return [ref.rules.action_text(space.decode(int(c))) for c in codes]
+
+        return f"legal mask: compiled adds {said(np.flatnonzero(got & ~want))}, lacks {said(np.flatnonzero(want & ~got))}"
+    obs = planes.encode(ref.observe(turn))
+    if not np.array_equal(obs, state.observation[i]):
+        return f"observation differs at entries {np.flatnonzero(obs != state.observation[i]).tolist()}"
+    return ""
+
+
+def _compare_end(i: int, ref: Any, last: int, state: Any, planes: Any, ends: bool) -> str:
+    if not state.ints[i, k.F_OVER]:
+        return "the compiled engine goes on after the hand's end"
+    want = np.array(_returns(ref, ends), dtype=np.float64)
+    if not np.allclose(want, state.rewards[i], atol=1e-6):
+        return f"returns: reference {want.tolist()}, compiled {state.rewards[i].tolist()}"
+    obs = planes.encode(ref.observe(last))
+    if not np.array_equal(obs, state.observation[i]):
+        return f"final observation differs at entries {np.flatnonzero(obs != state.observation[i]).tolist()}"
+    return ""

@@ -1,0 +1,125 @@
+"""The compiled engine plays exactly as the rules layer: the same deals and random actions give the same legal
+masks, observations and returns at every step (``bumtable.fast.check``), and its records replay there."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import numpy as np
+import pytest
+
+from bumtable.errors import IllegalActionError, RulesError
+from bumtable.fast import COVERED, make
+from bumtable.fast.check import differences
+from bumtable.fast.kernels import F_NHIST
+from bumtable.rules import get
+
+ONE_HAND = get("bum-game", players=4, rounds=1)
+REGRESSION_SEEDS: tuple[int, ...] = ()
+"""Seeds of games the engines once disagreed on (none found so far; ``bench/fast_diff.py`` adds them)."""
+
+
+@pytest.fixture(scope="module")
+def game():  # type: ignore[no-untyped-def]
+    return make(ONE_HAND)
+
+
+def test_one_hand_matches_the_rules_layer_at_every_step(game) -> None:  # type: ignore[no-untyped-def]
+    assert differences(ONE_HAND, range(300), game=game) == []
+
+
+def test_the_tournaments_first_hand_of_a_match_matches_the_rules_layer() -> None:
+    rules = get("bum-game", players=4)  # what `bumtable tournament` plays: a match's first hand
+    assert differences(rules, range(1000, 1100)) == []
+
+
+@pytest.mark.parametrize("variant", ["single-session", "bum-only"])
+def test_variants_of_the_first_hand_match_the_rules_layer(variant: str) -> None:
+    assert differences(get("bum-game", players=4, variants=[variant], rounds=1), range(2000, 2060)) == []
+
+
+def test_deals_with_a_revolution_and_a_tied_cut_match_the_rules_layer(game) -> None:  # type: ignore[no-untyped-def]
+    revolts = [s for s in range(400) if ONE_HAND.new_state(s).revolution is not None][:20]
+    ties = [s for s in range(400) if len(ONE_HAND.new_state(s).cut) > 1][:20]
+    assert len(revolts) == 20 and len(ties) == 20
+    assert differences(ONE_HAND, revolts + ties, game=game) == []
+
+
+def test_seeds_the_engines_once_disagreed_on_now_agree(game) -> None:  # type: ignore[no-untyped-def]
+    assert differences(ONE_HAND, REGRESSION_SEEDS, game=game) == []
+
+
+def test_the_check_catches_an_engine_with_the_wrong_revolution() -> None:
+    broken = make(ONE_HAND)
+    tables = broken.tables
+    broken.tables = dataclasses.replace(tables, revolution_roles=np.arange(4, dtype=np.int32))
+    revolts = [s for s in range(200) if ONE_HAND.new_state(s).revolution is not None][:5]
+    found = differences(ONE_HAND, revolts, game=broken)
+    assert [d.seed for d in found] == revolts
+
+
+def test_a_game_dealt_from_keys_replays_in_the_rules_layer(game) -> None:  # type: ignore[no-untyped-def]
+    state = game.init(np.arange(40, 72))
+    rng = np.random.default_rng(7)
+    while not state.terminated.all():
+        state = game.step(state, game.random_actions(state, rng))
+    space = ONE_HAND.action_space()
+    for i, record in enumerate(game.to_records(state)):
+        ref = ONE_HAND.new_state(0, chance=record.draws)
+        for code in record.codes:
+            ref.apply(space.decode(code))
+        outcome = ref.outcome()
+        assert outcome is not None
+        assert np.allclose(outcome.returns, state.rewards[i])
+
+
+def test_the_same_keys_deal_the_same_games(game) -> None:  # type: ignore[no-untyped-def]
+    a, b, c = game.init([5, 6]), game.init([5, 6]), game.init([6, 5])
+    assert np.array_equal(a.draws, b.draws) and np.array_equal(a.counts, b.counts)
+    assert np.array_equal(a.counts[0], c.counts[1]) and not np.array_equal(a.counts[0], a.counts[1])
+
+
+def test_a_finished_playout_leaves_every_row_over_with_returns(game) -> None:  # type: ignore[no-untyped-def]
+    state = game.init(np.arange(16))
+    taken = game.playout(state, seed=3)
+    assert state.terminated.all() and taken == int(state.ints[:, F_NHIST].sum())
+    assert np.allclose(np.sort(state.rewards, axis=1), [-1, -1 / 3, 1 / 3, 1])
+    assert not state.legal_action_mask.any() and (state.current_player == -1).all()
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("president", {}),
+        ("bum-game", {"players": 5}),
+        ("bum-game", {"players": 4, "sequences": False}),
+        ("bum-game", {"players": 4, "variants": ["optional-revolution"]}),
+    ],
+)
+def test_rules_it_does_not_cover_are_refused_naming_what_it_covers(
+    name: str, options: dict[str, object]
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        make(get(name, **options))  # type: ignore[arg-type]
+    assert COVERED in str(caught.value)
+
+
+def test_an_illegal_action_is_refused_naming_its_row(game) -> None:  # type: ignore[no-untyped-def]
+    state = game.init([1, 2])
+    legal = game.random_actions(state, np.random.default_rng(0))
+    before = state.copy()
+    with pytest.raises(
+        IllegalActionError,
+        match=re.escape("row 1: action code 0 ('pass') is not legal now; no row was changed"),
+    ):
+        game.step(state, [legal[0], 0])  # the leader may not pass
+    assert np.array_equal(state.ints, before.ints) and np.array_equal(state.counts, before.counts)
+
+
+def test_a_deal_that_is_not_the_games_shuffles_is_refused(game) -> None:  # type: ignore[no-untyped-def]
+    draws = ONE_HAND.new_state(3).chance.draws
+    with pytest.raises(RulesError, match="is not an order of the 54 cards"):
+        game.init([3], deals=[[*draws[:-1], draws[-1][:-1]]])
+    with pytest.raises(RulesError, match="the cut needs more"):
+        game.init([3], deals=[draws[:-1]])
