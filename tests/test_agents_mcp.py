@@ -22,8 +22,8 @@ from websockets.sync.client import connect
 
 from bumtable.agents.games import Games
 from bumtable.agents.server import agents_server
+from bumtable.agents.terminal_words import terminal_words
 from bumtable.bots.seeds import PER_DECISION
-from bumtable.cli.mcp_cmd import terminal_words
 from bumtable.rules import get, systems
 from bumtable.sim.runner import Runner
 
@@ -156,11 +156,14 @@ BAD = [
     ("start_game", {"game": "president", "players": 2}, "President is for 3 to 8 players, not 2"),
     ("start_game", {"game": "president", "seat": 4}, "no seat 4: the seats of a 4-player game are 0 to 3"),
     ("start_game", {"game": "president", "bots": "genius"}, "unknown bot 'genius'"),
+    ("start_game", {"game": "president", "bots": []}, "bots names no bot kind"),
+    ("start_game", {"game": "president", "bots": "learned"}, "trained for The Bum Game for 4 only, not President"),
     ("start_game", {"game": "president", "variants": ["fast"]}, "president has no variant 'fast'"),
     ("view", {"game_id": "game-9"}, "no game 'game-9'; games: game-1"),
     ("act", {"game_id": "game-1", "action": "fly 3"}, "cannot read the action 'fly 3'"),
     ("act", {"game_id": "game-1", "action": 99999}, "no action has code 99999"),
     ("act", {"game_id": "game-1"}, "action"),
+    ("act", {"game_id": "game-1", "action": True}, "Input should be a valid integer"),
     ("wait_for_turn", {"game_id": "game-1", "timeout": -1}, "timeout must be from 0 to 600 seconds, not -1"),
     ("join_table", {"link": "http://example.com/tables/1"}, "not a table link"),
 ]

@@ -195,3 +195,12 @@ def test_ansi_render_is_the_learners_view_at_its_turn() -> None:
     state = learner.aec.state
     assert text is not None and state is not None
     assert text == view_text(state.observe(2))
+
+
+def test_an_action_that_is_not_a_code_is_refused_by_the_wrapper_and_the_episode_goes_on() -> None:
+    learner = gym_env("president", players=4)
+    learner.reset(seed=3)
+    for bad in (0.9, "3"):
+        with pytest.raises(TypeError, match="an action is an int code of the action space"):
+            learner.step(bad)  # type: ignore[arg-type]
+    learner.step(int(np.flatnonzero(learner.action_masks())[0]))

@@ -3,7 +3,7 @@
 
 >>> [g["game"] for g in games_list()][:2]
 ['bum-game', 'president']
->>> seating(4, seat=1, bots=["hard", "random"])
+>>> seating(get("bum-game", players=4), seat=1, bots=["hard", "random"])
 ('hard', 'agent', 'random', 'hard')
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bumtable.agents.errors import AgentError
-from bumtable.bots.registry import TABLE_BOTS, check_bot
+from bumtable.bots.registry import TABLE_BOTS, check_bot_for
 from bumtable.errors import BumtableError
 from bumtable.rules import Rules, get
 from bumtable.rules.registry import SYSTEMS, system
@@ -58,12 +58,13 @@ def make_rules(
         raise AgentError(f"bad options for {game}: {e}") from None
 
 
-def seating(players: int, *, seat: int, bots: str | Sequence[str] | None) -> tuple[str, ...]:
+def seating(rules: Rules, *, seat: int, bots: str | Sequence[str] | None) -> tuple[str, ...]:
     """Each seat's kind: :data:`AGENT` at ``seat``, ``bots`` at the others in turn (the list repeated, as
     ``bumtable play --bots`` fills a table)."""
+    players = rules.players
     if not 0 <= seat < players:
         raise AgentError(f"no seat {seat}: the seats of a {players}-player game are 0 to {players - 1}")
-    kinds = [bots] if isinstance(bots, str) else list(bots or [DEFAULT_BOT])
+    kinds = [bots] if isinstance(bots, str) else list(bots) if bots is not None else [DEFAULT_BOT]
     if not kinds:
         raise AgentError(
             f"bots names no bot kind; kinds: {', '.join(TABLE_BOTS)} (and any other make_bot knows)"
@@ -71,7 +72,7 @@ def seating(players: int, *, seat: int, bots: str | Sequence[str] | None) -> tup
     if len(kinds) > players - 1:
         raise AgentError(f"{len(kinds)} bots for the {players - 1} other seats of a {players}-player game")
     try:
-        kinds = [check_bot(k) for k in kinds]
+        kinds = [check_bot_for(k, rules) for k in kinds]
     except BumtableError as e:
         raise AgentError(str(e)) from None
     out, others = [], 0

@@ -1,6 +1,6 @@
 """What an agent is told in words: its seat's table, what happened, the end; from the seat's observation and
-events alone. ``bumtable mcp`` passes in the terminal's faces (the layer above), so an agent reads what a
-person at the terminal reads; :class:`PlainWords` is the fallback, from the observation's wire form.
+events alone. ``bumtable mcp`` speaks the terminal's faces (:mod:`bumtable.agents.terminal_words`), so an agent
+reads what a person at the terminal reads; :class:`PlainWords` says it from the observation's wire form alone.
 
 >>> from bumtable.rules import get
 >>> state = get("president", players=4).new_state(seed=1)

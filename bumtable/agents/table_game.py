@@ -59,23 +59,25 @@ class TableGame(SeatGame):
         self.step = 0
         self.frames = 0
         self.by: str | None = None
+        self.own_frames = 0
         self.refusals: list[str] = []
         self.acting = False
         """An action was sent and its answer is awaited (an error then is its refusal, not news)."""
         self.arrived = False
         self.leaving = False
         self.socket = TableSocket(parsed, url=self._url, say=self._say, put=self._put)
+        kept = f" (the seat is yours: join_table with {self.seat_link} to come back)"
         try:
             self.socket.open()
         except RemoteError as e:
-            raise AgentError(str(e)) from None
+            raise AgentError(f"{e}{kept}") from None
         with self.cond:
             came = self.cond.wait_for(lambda: self.arrived or self.problem is not None, timeout=ANSWER_WITHIN)
             problem = self.problem
         if problem is not None or not came:
             self.close()
             raise AgentError(
-                problem or f"the table at {parsed.page()} did not answer within {ANSWER_WITHIN:g} s"
+                (problem or f"the table at {parsed.page()} did not answer within {ANSWER_WITHIN:g} s") + kept
             )
 
     def about(self) -> dict[str, Any]:
@@ -159,6 +161,8 @@ class TableGame(SeatGame):
                 self.tell(words.news(self.obs, list(group), obs, self.seats))
         self.obs, self.next, self.step, self.by = obs, data["next"], data["step"], data.get("by")
         self.frames += 1
+        if any(e.player == self.seat for e in events):  # an action of this seat's (not another's move)
+            self.own_frames += 1
         if self.over() and not was_over:
             self.tell(words.final(obs, self.seats))
 
@@ -183,7 +187,7 @@ class TableGame(SeatGame):
             except Refused:
                 self.tally.refuse()
                 raise
-            refusals, frames = len(self.refusals), self.frames
+            refusals, frames = len(self.refusals), self.own_frames
             self.acting = True  # (``cond`` is held: no answer is read before the wait)
             try:
                 self.socket.send({"type": "act", "v": 1, "action": attempt.text, "step": self.step})
@@ -202,7 +206,7 @@ class TableGame(SeatGame):
                 self.tally.refuse()
                 raise Refused(f"{text!r} was refused: {self.refusals[refusals]}")
             self.check()
-            if self.frames > frames and self.by not in MOVED_FOR_THE_SEAT:
+            if self.own_frames > frames and self.by not in MOVED_FOR_THE_SEAT:
                 self.tally.accept()
                 return {"accepted": True, "action": text, "turn": self.turn_line()}
             if time.monotonic() >= deadline:
@@ -210,11 +214,12 @@ class TableGame(SeatGame):
                     f"the server did not answer within {ANSWER_WITHIN:g} s; wait_for_turn tells whether "
                     "the action was taken"
                 )
-            frames = self.frames
+            frames = self.own_frames
 
     def _answered(self, refusals: int, frames: int) -> bool:
-        """A refusal or a frame came since there were ``refusals`` and ``frames``, or the table was lost."""
-        return len(self.refusals) > refusals or self.frames > frames or self.problem is not None
+        """A refusal or a frame of this seat's action came since there were ``refusals`` and ``frames``, or the
+        table was lost."""
+        return len(self.refusals) > refusals or self.own_frames > frames or self.problem is not None
 
     def outcome(self) -> dict[str, Any] | None:
         if not self.over():

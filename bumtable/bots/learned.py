@@ -151,12 +151,17 @@ def save_weights(path: str | Path, network: Network, *, rules: Rules, trained: d
 def load_weights(path: str | Path | None = None) -> Weights:
     """The weights at ``path`` (None: the shipped ones), checked against this bumtable's observation layout;
     a clear BumtableError if the file is missing, of another format, or for a layout that changed."""
-    where = Path(path) if path is not None else shipped_weights()
-    return _load(where.resolve())
+    where = (Path(path) if path is not None else shipped_weights()).resolve()
+    try:
+        seen = where.stat()
+    except OSError:
+        seen = None
+    return _load(where, None if seen is None else (seen.st_mtime_ns, seen.st_size))
 
 
 @lru_cache(maxsize=4)
-def _load(path: Path) -> Weights:
+def _load(path: Path, written: tuple[int, int] | None) -> Weights:
+    """The weights at ``path`` as last written (``written``: its time and size, so a new export is read)."""
     try:
         data = path.read_bytes()
         with np.load(path, allow_pickle=False) as npz:
@@ -176,6 +181,8 @@ def _load(path: Path) -> Weights:
             "train again with examples/train_learned.py"
         )
     meta = json.loads(str(arrays["meta"]))
+    if not isinstance(meta, dict) or "rules" not in meta or "layout" not in meta:
+        raise BumtableError(f"{path} is not a learned bot weights file: its meta has no rules or layout")
     rules = rules_from_dict(meta["rules"])
     layout = layout_of(rules)
     if meta["layout"] != layout:
@@ -226,8 +233,8 @@ class LearnedBot:
         self._checked: Rules | None = None
         self._inputs: tuple[Planes, Matrix] | None = None
 
-    def _check(self, rules: Rules) -> tuple[Planes, Matrix]:
-        """The observation layout and action features of ``rules``, once they are known to fit the weights."""
+    def fits(self, rules: Rules) -> None:
+        """Nothing if these weights play ``rules``, else a BumtableError saying what they were trained for."""
         trained = self.weights.rules
         if rules.system != trained.system or rules.players != trained.players:
             raise BumtableError(
@@ -239,6 +246,10 @@ class LearnedBot:
                 f"these rules of {self.weights.trained_for} give the learned bot other inputs than it was "
                 f"trained on ({_layout_text(layout_of(rules))}); it plays the preset's rules"
             )
+
+    def _check(self, rules: Rules) -> tuple[Planes, Matrix]:
+        """The observation layout and action features of ``rules``, once they are known to fit the weights."""
+        self.fits(rules)
         self._checked = rules
         self._inputs = (planes_for(rules), action_features(rules))
         return self._inputs

@@ -18,6 +18,7 @@ from bumtable.bots.levels import LEVELS, SlipBot, level_about, level_config, lev
 from bumtable.bots.search import SearchBot, SearchConfig, search_config
 from bumtable.bots.search_eval import Estimate, estimate_for
 from bumtable.errors import BumtableError
+from bumtable.rules import Rules
 from bumtable.rules.registry import system
 
 HEURISTIC: dict[str, Callable[[int], Bot]] = {
@@ -96,6 +97,21 @@ def _unknown(name: str) -> str:
         f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))} (its settings after colons, as in "
         "search:iterations=200:paired=true; see docs/bots.md)"
     )
+
+
+def check_bot_for(name: str, rules: Rules) -> str:
+    """:func:`check_bot`, and that the kind plays ``rules`` (the learned bot plays only what it learned).
+
+    >>> from bumtable.rules import get
+    >>> check_bot_for("learned", get("president"))
+    Traceback (most recent call last):
+    ...
+    bumtable.errors.BumtableError: the learned bot's weights were trained for The Bum Game for 4 only, not President
+    """
+    kind = check_bot(name)
+    if kind == "learned":
+        LearnedBot(0, game=rules.system).fits(rules)
+    return kind
 
 
 def check_bot(name: str) -> str:

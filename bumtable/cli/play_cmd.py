@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
+from bumtable.bots import check_bot_for
 from bumtable.cli.common import (
     CliError,
     GameArg,
@@ -118,7 +119,8 @@ def play(
             people = {k: v for k, v in system(game).people_options.items() if k not in chosen}
             if people:
                 rules = rules.replace(**people)
-            seating = Seating.of(rules.players, 0 if seat is None else seat, parse_bots(bots or "heuristic"))
+            kinds = [check_bot_for(kind, rules) for kind in parse_bots(bots or "heuristic")]
+            seating = Seating.of(rules.players, 0 if seat is None else seat, kinds)
             if seed is None:
                 seed = new_seed()
             state = rules.new_state(seed)

@@ -139,10 +139,10 @@ class BumtableEnv(AECEnv):  # type: ignore[misc]
         seen = self._game().observe(self._seat[self._known(agent)])
         return {
             "observation": self.planes.encode(seen),
-            "action_mask": np.frombuffer(self._space.mask(seen.legal_actions()), dtype=np.int8),
+            "action_mask": np.frombuffer(r.legal_mask(seen), dtype=np.int8),
         }
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | np.integer[Any] | None) -> None:
         """Play ``action`` (a code) for the agent to act; an illegal one ends the game (module docstring)."""
         if self.state is None:
             raise ResetNeeded("call reset() before step()")

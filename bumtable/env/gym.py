@@ -98,7 +98,7 @@ class BumtableGymEnv(gymnasium.Env[Observation, np.int64]):
         if self._over:
             raise ResetNeeded("the episode is over: call reset() before step() again")
         aec = self.aec
-        aec.step(int(action))
+        aec.step(action)  # the AEC env refuses what is not a code
         self._play_bots()
         seen, info = self._seen()
         illegal = aec.infos[self.agent].get("illegal_action")

@@ -9,28 +9,26 @@ True
 
 from __future__ import annotations
 
-import io
+from rich.console import RenderableType
+from rich.text import Text
 
-from rich.console import Console
-
-from bumtable.faces.terminal.common import Seats
+from bumtable.faces.terminal.common import Seats, plain_text
 from bumtable.faces.terminal.families import face_for
 from bumtable.rules import Observation
-
-WIDTH = 100
 
 
 def view_text(observation: Observation) -> str:
     """What the terminal shows ``observation``'s seat at its turn (a spectator: the table), in plain text."""
     rules = observation.rules
     face = face_for(rules)
-    console = Console(file=io.StringIO(), width=WIDTH, color_system=None, force_terminal=False)
-    console.print(*face.turn_view(observation, Seats.numbered(rules.players, you=observation.seat)))
+    lines: list[RenderableType] = [
+        *face.turn_view(observation, Seats.numbered(rules.players, observation.seat))
+    ]
     legal = observation.legal_actions()
     if legal:
         space = rules.action_space()
-        console.print("legal actions (code: action):")
-        for action in face.ordered(observation, legal):
-            console.print(f"  {space.encode(action)}: {rules.action_text(action)}", highlight=False)
-    out = console.file.getvalue()  # type: ignore[attr-defined]
-    return "\n".join(line.rstrip() for line in out.splitlines())
+        lines.append(Text("legal actions (code: action):"))
+        lines += [
+            Text(f"  {space.encode(a)}: {rules.action_text(a)}") for a in face.ordered(observation, legal)
+        ]
+    return plain_text(lines)

@@ -1,7 +1,7 @@
 """The climbing games' planes: rank counts of what the seat holds, saw played and knows of other hands.
 
 Seats are counted from the observer. A card given in the exchange stays known in its receiver's hand until the
-receiver plays a card of its rank (a lower bound: the seat cannot tell which of that rank was played).
+receiver gives back or plays a card of its rank (a lower bound: the seat cannot tell which one went).
 """
 
 from __future__ import annotations
@@ -69,17 +69,8 @@ def climbing_planes(rules: Any) -> Planes:
             v[hand_at + rank_of[code]] += 1
         by, total = counted(obs.played)
         v[played_at : played_at + ranks] = total
-        gone: dict[int, list[int]] = {}
-        for t in obs.transfers:
-            if t.giver == seat and t.cards and t.receiver != seat:
-                left = gone.setdefault(t.receiver, by[t.receiver * ranks : (t.receiver + 1) * ranks])
-                base = known_at + ((t.receiver - seat) % n - 1) * ranks
-                for code in t.cards:  # a card counts until its receiver plays one of its rank
-                    rank = rank_of[code]
-                    if left[rank]:
-                        left[rank] -= 1
-                    else:
-                        v[base + rank] += 1
+        if obs.transfers:
+            known_cards(obs.transfers, seat, by, v)
         v[counts_at : counts_at + n] = relative(obs.card_counts, seat)
         if any(obs.sat_out):
             v[sat_at : sat_at + n] = relative(obs.sat_out, seat)
@@ -99,5 +90,28 @@ def climbing_planes(rules: Any) -> Planes:
         v[flags_at + 2] = obs.revolution is not None
         v[phase_of[obs.phase]] = 1.0
         out[:] = v
+
+    def known_cards(transfers: Any, seat: int, by: list[int], v: list[float]) -> None:
+        """Per receiver, the cards this seat gave it, less those of each rank it gave back since, less those
+        it has played: a lower bound, as the seat cannot tell which card of a rank went back or was played."""
+        given: dict[int, list[int]] = {}
+        for t in transfers:  # in the exchange's order
+            if not t.cards:
+                continue
+            if t.giver == seat and t.receiver != seat:
+                row = given.setdefault(t.receiver, [0] * ranks)
+                for code in t.cards:
+                    row[rank_of[code]] += 1
+            elif t.receiver == seat and t.giver in given:
+                row = given[t.giver]
+                for code in t.cards:
+                    if row[rank_of[code]]:
+                        row[rank_of[code]] -= 1
+        for receiver, row in given.items():
+            base, played = known_at + ((receiver - seat) % n - 1) * ranks, receiver * ranks
+            for rank in range(ranks):
+                left = row[rank] - by[played + rank]
+                if left > 0:
+                    v[base + rank] = left
 
     return b.planes(float(rules.deck_size), fill)

@@ -73,6 +73,11 @@ class TrainConfig:
             raise ValueError(
                 f"opponents needs kinds with weights that are not negative, not {self.opponents}"
             )
+        if self.batch < 1 or self.batch > self.buffer or self.reuse <= 0:
+            raise ValueError(
+                f"the network learns only with 1 <= batch <= buffer and reuse > 0, not batch={self.batch}, "
+                f"buffer={self.buffer}, reuse={self.reuse}"
+            )
 
 
 @dataclass

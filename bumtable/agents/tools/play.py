@@ -8,6 +8,7 @@ from typing import Any
 import anyio
 import anyio.to_thread
 from mcp.server.mcpserver import MCPServer
+from pydantic import StrictInt, StrictStr
 
 from bumtable.agents.games import Games
 from bumtable.agents.tools import said
@@ -42,7 +43,7 @@ def register(server: MCPServer, games: Games) -> None:
             return games.get(game_id).legal()
 
     @server.tool()
-    def act(game_id: str, action: str | int) -> dict[str, Any]:
+    def act(game_id: str, action: StrictStr | StrictInt) -> dict[str, Any]:
         """Take an action at your turn: a legal action's text (e.g. "set 7 7", "pass", "discard Qd") or its
         code (a number). An action that is not legal now is refused with the rules' reason and counted; you
         may try again."""

@@ -33,7 +33,7 @@ def register(server: MCPServer, games: Games) -> None:
         with said():
             name = known_game(game)
             rules = make_rules(name, players, variants or [], options)
-            kinds = seating(rules.players, seat=seat, bots=bots)
+            kinds = seating(rules, seat=seat, bots=bots)
             chosen = games.new_seed() if seed is None else seed
             made = games.add(
                 lambda game_id: LocalGame(

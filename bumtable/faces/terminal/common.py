@@ -13,12 +13,14 @@ before the game's own notation (a command word, then ``#N``).
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich import box
+from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -188,3 +190,13 @@ def number_or_move(
             f"#{k} always means the option"
         ),
     )
+
+
+def plain_text(lines: Sequence[RenderableType], width: int = 100) -> str:
+    """What the terminal prints of ``lines``, as plain text ``width`` columns wide (no colour, no trailing
+    spaces): the words an environment's ``ansi`` view or an agent reads."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, highlight=False, emoji=False)
+    for line in lines:
+        console.print(line)
+    return "\n".join(line.rstrip() for line in out.getvalue().strip("\n").splitlines())
