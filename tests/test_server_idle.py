@@ -66,7 +66,11 @@ def test_tables_that_are_over_are_read_when_asked_for_not_on_start(database_url:
     async def finish() -> str:
         service = TableService(store)
         await service.start()
-        table = (await service.create("president", players=4, seats=[SeatSpec(kind="bot")] * 4, seed=2)).table
+        table = (
+            await service.create(
+                "president", players=4, options={"rounds": 1}, seats=[SeatSpec(kind="bot")] * 4, seed=2
+            )
+        ).table
         await until(lambda: table.state is not None and table.state.is_over(), seconds=60)
         await service.stop()
         return table.id

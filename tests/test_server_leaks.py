@@ -135,10 +135,13 @@ def test_a_private_choice_not_to_declare_a_revolution_is_not_told_by_frames_step
     assert {e["step"] for e in after["events"]} == {steps + 1}
 
 
+BOOJUM_ROUNDS = {"max_rounds": 4}
+"""Four rounds of Boojum hold every kind of its events but a reshuffle, at a fifth of a whole game's time."""
+
 LOGGED: list[tuple[str, int, dict[str, Any], int]] = [
     ("bum-game", 4, SHORT, 21),
     ("president", 4, SHORT, 20),  # seat 0's person gives cards of its choice in the second hand: give 6 J
-    ("boojum", 4, {}, 21),
+    ("boojum", 4, BOOJUM_ROUNDS, 21),
     ("bum-game", 4, OPTIONAL_REVOLUTION, 22),  # a person declines a revolution: a silent action
 ]
 """The games played on a server that logs at debug: the game, players, options and seed."""
