@@ -157,7 +157,11 @@ BAD = [
     ("start_game", {"game": "president", "seat": 4}, "no seat 4: the seats of a 4-player game are 0 to 3"),
     ("start_game", {"game": "president", "bots": "genius"}, "unknown bot 'genius'"),
     ("start_game", {"game": "president", "bots": []}, "bots names no bot kind"),
-    ("start_game", {"game": "president", "bots": "learned"}, "trained for The Bum Game for 4 only, not President"),
+    (
+        "start_game",
+        {"game": "president", "bots": "learned"},
+        "trained for The Bum Game for 4 only, not President",
+    ),
     ("start_game", {"game": "president", "variants": ["fast"]}, "president has no variant 'fast'"),
     ("view", {"game_id": "game-9"}, "no game 'game-9'; games: game-1"),
     ("act", {"game_id": "game-1", "action": "fly 3"}, "cannot read the action 'fly 3'"),
