@@ -142,6 +142,7 @@ def test_a_spectators_title_never_says_it_is_their_turn(context: BrowserContext,
     player, spectator = context.new_page(), context.new_page()
     open_table(player, made["links"]["seats"]["0"])
     open_table(spectator, made["links"]["watch"])
+    spectator.wait_for_function("() => document.getElementById('app').dataset.turn !== undefined")
     spectator.evaluate(WATCH_TURNS)
     turn_round(player)
     expect(spectator.locator(".turn-notice")).to_be_hidden()
