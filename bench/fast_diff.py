@@ -2,8 +2,9 @@
 actions in the compiled engine and the rules layer, the legal masks, the player to act and the observation
 compared at every step and the returns at the end (``bumtable.fast.check``).
 
-    .venv/bin/python bench/fast_diff.py --games 10000
-    .venv/bin/python bench/fast_diff.py --games 2000 --preset match --first 50000
+    .venv/bin/python bench/fast_diff.py --games 10000 --preset hand --preset first-hand
+    .venv/bin/python bench/fast_diff.py --games 2000 --preset match --first 50000 --jobs 16
+    .venv/bin/python bench/fast_diff.py --list
 
 A difference prints its seed; add that seed to ``REGRESSION_SEEDS`` in ``tests/test_fast_engine.py``.
 The exit status is 1 when any game differs.
@@ -15,17 +16,40 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from bumtable.fast import make
-from bumtable.fast.check import differences
+from bumtable.fast.check import Difference, differences
 from bumtable.rules import get
 
-PRESETS = {
-    "hand": lambda: get("bum-game", players=4, rounds=1),
-    "match": lambda: get("bum-game", players=4),  # a match's first hand, as `bumtable tournament` plays it
-    "single-session": lambda: get("bum-game", players=4, variants=["single-session"], rounds=1),
-    "bum-only": lambda: get("bum-game", players=4, variants=["bum-only"], rounds=1),
+VARIANTS = (
+    "optional-revolution",
+    "bum-only",
+    "simultaneous-exchange",
+    "highest-total-wins",
+    "single-session",
+    "one-hour",
+)
+PRESETS: dict[str, tuple[Callable[[], Any], bool]] = {
+    "hand": (lambda: get("bum-game", players=4, rounds=1), False),
+    # a match's first hand, as `bumtable tournament` plays it (the rules layer's stop_at_hand_end)
+    "first-hand": (lambda: get("bum-game", players=4), True),
+    "match": (lambda: get("bum-game", players=4), False),
+    **{v: ((lambda v=v: get("bum-game", players=4, variants=[v])), False) for v in VARIANTS},
+    **{
+        f"players-{n}": ((lambda n=n: get("bum-game", players=n)), False)
+        for n in (3, 5, 6, 7, 8, 9, 10, 11, 12)
+    },
 }
+"""Name: (rules, stop each game at its first hand's end); whole matches unless stopped."""
+
+
+def _run(name: str, seeds: range, choices: int) -> list[Difference]:
+    factory, stop = PRESETS[name]
+    rules = factory()
+    return differences(rules, seeds, choices=choices, game=make(rules, stop_at_hand_end=stop))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,19 +58,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--choices", type=int, default=0, help="seed of the random choices (default 0)")
     parser.add_argument("--preset", choices=sorted(PRESETS), action="append", help="default: all")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes, each a share of the seeds (default 1)"
+    )
+    parser.add_argument("--list", action="store_true", help="name the presets and stop")
     args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(PRESETS))
+        return 0
     if args.games < 1:
         parser.error(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
     report = {}
     for name in args.preset or list(PRESETS):
-        rules = PRESETS[name]()
         started = time.perf_counter()
-        found = differences(
-            rules, range(args.first, args.first + args.games), choices=args.choices, game=make(rules)
-        )
+        last = args.first + args.games
+        if args.jobs == 1:
+            found = _run(name, range(args.first, last), args.choices)
+        else:
+            share = -(-args.games // args.jobs)
+            parts = [range(s, min(s + share, last)) for s in range(args.first, last, share)]
+            with ProcessPoolExecutor(args.jobs) as pool:
+                runs = pool.map(
+                    _run, [name] * len(parts), parts, [args.choices + j for j in range(len(parts))]
+                )
+                found = [d for part in runs for d in part]
         seconds = time.perf_counter() - started
         report[name] = {
             "games": args.games,
+            "first": args.first,
             "differences": [d._asdict() for d in found],
             "seconds": round(seconds, 1),
         }

@@ -1,5 +1,6 @@
 """Random-playout speed of the compiled engine (``bumtable.fast``), The Bum Game for 4, one core, against
-the rules layer in the same run.
+the rules layer in the same run: one-hand matches (``--game hand``, the default) or whole matches to the
+preset's target of 100 (``--game match``: the exchange, revolutions and scores of every hand).
 
 Rows, each for batch sizes 1, 64 and 1024 (``--batches``):
 
@@ -14,6 +15,7 @@ Compile time is measured in a child process with an empty Numba cache.
 
     .venv/bin/python bench/fast_engine.py
     .venv/bin/python bench/fast_engine.py --seconds 1 --repeats 2 --record bench/records/fast-engine-$(git rev-parse --short HEAD).json
+    .venv/bin/python bench/fast_engine.py --game match --batches 1 64 256 --record bench/records/fast-match-$(git rev-parse --short HEAD).json
 """
 
 from __future__ import annotations
@@ -86,11 +88,15 @@ def measure(run: Any, seconds: float, repeats: int) -> dict[str, float]:
     return best
 
 
-def fast_runs(batch: int, path: str) -> Any:
+GAMES = {"hand": {"players": 4, "rounds": 1}, "match": {"players": 4}}
+"""The rules each ``--game`` plays: ``get("bum-game", **GAMES[game])``."""
+
+
+def fast_runs(batch: int, path: str, which: str) -> Any:
     from bumtable.fast import make
     from bumtable.rules import get
 
-    rules = get("bum-game", players=4, rounds=1)
+    rules = get("bum-game", **GAMES[which])
     game = make(rules, observe=path != "playout, no planes")
 
     def run(key: int) -> tuple[int, float, float]:
@@ -110,10 +116,11 @@ def fast_runs(batch: int, path: str) -> Any:
     return run
 
 
-def reference_run() -> Any:
+def reference_run(which: str) -> Any:
     from bumtable.rules import get
 
     rules = get("bum-game", players=4)
+    match = which == "match"
 
     def run(key: int) -> tuple[int, float, float]:
         rng = random.Random(key)
@@ -122,7 +129,7 @@ def reference_run() -> Any:
         t1 = time.perf_counter()
         n = 0
         results = state.results
-        while not results:
+        while not (state.is_over() if match else results):
             la = state.legal_actions()
             state.apply(la[rng.randrange(len(la))], check=False)  # type: ignore[attr-defined]
             n += 1
@@ -147,10 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="repeats, the best kept (default 3)")
     parser.add_argument("--batches", type=int, nargs="+", default=[1, 64, 1024])
     parser.add_argument("--record", help="also write the report as JSON here")
+    parser.add_argument(
+        "--game", choices=sorted(GAMES), default="hand", help="one-hand matches or whole ones"
+    )
     args = parser.parse_args(argv)
     cpu = pin_one_core()
     report: dict[str, Any] = {
-        "benchmark": "The Bum Game for 4, random playouts, actions a second on one core",
+        "benchmark": f"The Bum Game for 4 ({'whole matches' if args.game == 'match' else 'one-hand matches'}), "
+        "random playouts, actions a second on one core",
+        "game": args.game,
         "command": " ".join(["bench/fast_engine.py", *(argv if argv is not None else sys.argv[1:])]),
         "tree": tree(),
         "python": platform.python_version(),
@@ -162,12 +174,12 @@ def main(argv: list[str] | None = None) -> int:
         "figures": [],
     }
     print(f"compile (empty cache): {report['compile_seconds']} s", file=sys.stderr)
-    ref = measure(reference_run(), args.seconds, args.repeats)
+    ref = measure(reference_run(args.game), args.seconds, args.repeats)
     report["figures"].append({"engine": "rules layer", "path": "check=False", "batch": 1, **ref})
     print(f"rules layer: {ref['actions_per_second']:,.0f} actions/s", file=sys.stderr)
     for path in ("step", "playout", "playout, no planes"):
         for batch in args.batches:
-            fig = measure(fast_runs(batch, path), args.seconds, args.repeats)
+            fig = measure(fast_runs(batch, path, args.game), args.seconds, args.repeats)
             fig["x_rules_layer"] = round(fig["actions_per_second"] / ref["actions_per_second"], 1)
             report["figures"].append({"engine": "bumtable.fast", "path": path, "batch": batch, **fig})
             print(

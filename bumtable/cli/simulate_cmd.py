@@ -11,8 +11,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bumtable.bots import make_bot
+from bumtable.bots import check_bot_for
 from bumtable.cli.common import (
+    CliError,
     GameArg,
     JobsOption,
     OptionOpt,
@@ -29,11 +30,24 @@ from bumtable.cli.common import (
     split_words,
     work_progress,
 )
-from bumtable.rules import as_climbing, family_of, system
+from bumtable.rules import Rules, as_climbing, family_of, system
 from bumtable.sim import GameSimReport, SimReport, simulate_games
 from bumtable.sim import simulate as run_simulation
+from bumtable.sim.fast_sim import check_bots, fast_engine, simulate_fast
 from bumtable.sim.ray_backend import connect
 from bumtable.words import ordinal, plural
+
+ENGINES = ("reference", "fast")
+
+
+def check_fast(rules: Rules, kinds: list[str], ray: str | None) -> None:
+    """Refuse, before any work, what ``--engine fast`` cannot run: no numba, a bot, game or option it does
+    not play, or a Ray cluster."""
+    fast = fast_engine()
+    check_bots(kinds)
+    if ray is not None:
+        raise CliError("--engine fast runs in this process (threads): leave out --ray")
+    fast.make(rules)  # a RulesError naming what the compiled engine covers
 
 
 def summary_tables(report: SimReport) -> list[Table]:
@@ -149,14 +163,23 @@ def simulate(
     jobs: JobsOption = 0,
     ray: RayOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="reference (the rules layer, every game) or fast (the compiled engine: first hands of the "
+            "games it covers, bots heuristic and random; docs/fast.md)."
+        ),
+    ] = "reference",
 ) -> None:
     """Let bots play many hands (or games) and summarise who won, points, revolutions and endings."""
     with cli_errors():
         rules = make_rules(game, players, split_words(variant), target, option or ())
-        kinds = parse_bots(bots)
-        for kind in dict.fromkeys(kinds):  # a kind made for other games says so before any work
-            make_bot(kind, 0, game=rules.system)
-        title = system(game).title
+        kinds = [check_bot_for(kind, rules) for kind in parse_bots(bots)]  # before any work
+        if engine not in ENGINES:
+            raise CliError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+        if engine == "fast":
+            check_fast(rules, kinds, ray)
+        title = system(game).title + (" (compiled engine, first hands)" if engine == "fast" else "")
         if ray is not None:  # an unreachable cluster is refused here, before any work
             connect(ray)
     if seed is None:
@@ -165,8 +188,12 @@ def simulate(
     with cli_errors(), progress:
         task = progress.add_task("hands", total=hands)
         advance = lambda k: progress.advance(task, k)  # noqa: E731
-        if family_of(rules).name == "climbing":  # hands of a long match, counted by role
-            report: SimReport | GameSimReport = run_simulation(
+        if engine == "fast":  # first hands on the compiled engine, in threads
+            report: SimReport | GameSimReport = simulate_fast(
+                as_climbing(rules), hands=hands, bots=kinds, seed=seed, jobs=jobs, progress=advance
+            )
+        elif family_of(rules).name == "climbing":  # hands of a long match, counted by role
+            report = run_simulation(
                 as_climbing(rules), hands=hands, bots=kinds, seed=seed, jobs=jobs, progress=advance, ray=ray
             )
         else:

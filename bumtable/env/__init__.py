@@ -17,6 +17,7 @@ from typing import Any
 from bumtable import rules
 from bumtable.env.aec import GAME, HAND, ILLEGAL_REWARD, REWARDS, BumtableEnv, centred
 from bumtable.env.gym import BumtableGymEnv
+from bumtable.env.vector import FastVectorEnv
 from bumtable.tensors import Planes, planes_for
 
 
@@ -56,6 +57,21 @@ def gym_env(
     return BumtableGymEnv(built, seat=seat, opponents=opponents, rewards=rewards, render_mode=render_mode)
 
 
+def vector_env(
+    game: str,
+    num_envs: int,
+    players: int | None = None,
+    variants: Sequence[str] = (),
+    options: dict[str, Any] | None = None,
+    seat: int = 0,
+    opponents: str | Sequence[str] = "heuristic",
+) -> FastVectorEnv:
+    """A Gymnasium vector environment of ``num_envs`` games on the compiled engine (rules as :func:`env`;
+    the ``fast`` extra): the learner plays ``seat``, the compiled ``heuristic`` or ``random`` the rest."""
+    built = rules.get(game, players=players, variants=tuple(variants), **(options or {}))
+    return FastVectorEnv(built, num_envs, seat=seat, opponents=opponents)
+
+
 __all__ = [
     "GAME",
     "HAND",
@@ -63,9 +79,11 @@ __all__ = [
     "REWARDS",
     "BumtableEnv",
     "BumtableGymEnv",
+    "FastVectorEnv",
     "Planes",
     "centred",
     "env",
     "gym_env",
     "planes_for",
+    "vector_env",
 ]

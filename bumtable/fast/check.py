@@ -1,7 +1,8 @@
 """The differential check: the compiled engine against the rules layer on the same deals and actions.
 
-Each game is dealt by ``rules.new_state(seed)``; the compiled engine gets its ``chance.draws``. At every step
-the legal masks, the player to act and the observation planes must agree; at the end, the returns.
+Each game is dealt by ``rules.new_state(seed)``; the compiled engine gets its ``chance.draws`` and the shuffles
+its generator will draw for the later hands of a match. At every step the legal masks, the player to act and
+the observation planes must agree; at the end, the returns and the last actor's observation.
 
 >>> from bumtable.rules import get
 >>> differences(get("bum-game", players=4, rounds=1), range(3))
@@ -10,6 +11,7 @@ the legal masks, the player to act and the observation planes must agree; at the
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -31,11 +33,18 @@ class Difference(NamedTuple):
 
 
 def differences(
-    rules: Rules, seeds: Iterable[int], *, batch: int = 64, choices: int = 0, game: FastGame | None = None
+    rules: Rules,
+    seeds: Iterable[int],
+    *,
+    batch: int = 64,
+    choices: int = 0,
+    game: FastGame | None = None,
+    stop_at_hand_end: bool = False,
 ) -> list[Difference]:
     """Play the game of each seed in both engines with uniformly random legal actions (``choices`` seeds
-    them); the first difference of each game that has one."""
-    fast = game or make(rules)
+    them); the first difference of each game that has one. ``game``'s own ``stop_at_hand_end`` decides
+    whether whole matches are played (``stop_at_hand_end`` makes the engine when no game is given)."""
+    fast = game or make(rules, stop_at_hand_end=stop_at_hand_end)
     seeds = list(seeds)
     out: list[Difference] = []
     for start in range(0, len(seeds), batch):
@@ -44,25 +53,38 @@ def differences(
     return out
 
 
-def _returns(state: Any, ends_match: bool) -> tuple[float, ...]:
-    if ends_match:
-        outcome = state.outcome()
-        return tuple(outcome.returns) if outcome is not None else ()
+def _returns(state: Any) -> tuple[float, ...]:
+    outcome = state.outcome()
+    if outcome is not None:
+        return tuple(outcome.returns)
     places = [0] * state.rules.players
-    for place, p in enumerate(state.results[0].order):
+    for place, p in enumerate(state.results[-1].order):
         places[p] = place + 1
     return place_returns(places)
 
 
+def _deal(rules: Any, ref: Any, hands: int) -> list[tuple[int, ...]]:
+    """The shuffles ``ref`` drew, and those its generator will draw for ``hands`` hands in all."""
+    draws = list(ref.chance.draws)
+    rng = random.Random()
+    rng.setstate(ref.chance.rng.getstate())
+    for _ in range(hands - 1):
+        deck = list(rules.deck_codes)
+        rng.shuffle(deck)
+        draws.append(tuple(deck))
+    return draws
+
+
 def _chunk(rules: Rules, fast: FastGame, seeds: list[int], rng: np.random.Generator) -> list[Difference]:
-    ends = fast.tables.ends_match
+    one_hand = fast.tables.ends_match or fast.stops_at_hand_end
     refs: list[Any] = []
     for seed in seeds:
         ref = rules.new_state(seed)
-        if not ends:
+        if fast.stops_at_hand_end:
             ref.stop_at_hand_end()
         refs.append(ref)
-    state = fast.init(seeds, deals=[r.chance.draws for r in refs])
+    hands = 1 if one_hand else fast.tables.hands
+    state = fast.init(seeds, deals=[_deal(rules, r, hands) for r in refs])
     space = rules.action_space()
     planes = planes_for(rules)
     found: dict[int, Difference] = {}
@@ -86,7 +108,7 @@ def _chunk(rules: Rules, fast: FastGame, seeds: list[int], rng: np.random.Genera
             last[i] = turn
         for i in [i for i in live if state.ints[i, k.F_OVER]]:
             live.discard(i)
-            found[i] = Difference(seeds[i], steps, "the compiled engine ended the hand early")
+            found[i] = Difference(seeds[i], steps, "the compiled engine ended the game early")
         fast.step(state, actions)
         steps += 1
         for i in sorted(live):
@@ -94,7 +116,7 @@ def _chunk(rules: Rules, fast: FastGame, seeds: list[int], rng: np.random.Genera
             if ref.current_player() is not None:
                 continue
             live.discard(i)
-            why = _compare_end(i, ref, last[i], state, planes, ends)
+            why = _compare_end(i, ref, last[i], state, planes)
             if why:
                 found[i] = Difference(seeds[i], steps, why)
     return [found[i] for i in sorted(found)]
@@ -117,10 +139,10 @@ def _compare_turn(i: int, ref: Any, turn: int, state: Any, space: Any, planes: A
     return ""
 
 
-def _compare_end(i: int, ref: Any, last: int, state: Any, planes: Any, ends: bool) -> str:
+def _compare_end(i: int, ref: Any, last: int, state: Any, planes: Any) -> str:
     if not state.ints[i, k.F_OVER]:
-        return "the compiled engine goes on after the hand's end"
-    want = np.array(_returns(ref, ends), dtype=np.float64)
+        return "the compiled engine goes on after the game's end"
+    want = np.array(_returns(ref), dtype=np.float64)
     if not np.allclose(want, state.rewards[i], atol=1e-6):
         return f"returns: reference {want.tolist()}, compiled {state.rewards[i].tolist()}"
     obs = planes.encode(ref.observe(last))

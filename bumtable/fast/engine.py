@@ -11,6 +11,10 @@
 ...     state = game.step(state, game.random_actions(state, rng))
 >>> sorted(round(float(x), 2) for x in state.rewards[0])
 [-1.0, -0.33, 0.33, 1.0]
+>>> match = make(get("bum-game", players=4))        # whole matches, to the target
+>>> state = match.init([1])
+>>> match.playout(state, seed=0) > 1000, int(state.scores.max()) >= 100, state.hand.tolist() > [20]
+(True, True, True)
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import numpy.typing as npt
 
 from bumtable.errors import IllegalActionError, RulesError
 from bumtable.fast import kernels as k
-from bumtable.fast.tables import HISTORY, PLAYERS, RANKS, Tables, build
+from bumtable.fast.tables import Tables, build
 from bumtable.rules import Rules
 
 IntArray = npt.NDArray[np.int32]
@@ -40,14 +44,16 @@ class FastRecord(NamedTuple):
 
 @dataclass(slots=True)
 class FastState:
-    """A batch of games, one per row; ``step`` changes it in place (``copy`` keeps one)."""
+    """A batch of games, one per row; ``step`` changes it in place (``copy`` keeps one). ``n`` is the player
+    count, ``R`` the ranks (14)."""
 
     ints: IntArray
-    """Per row, the small numbers (``kernels.F_*`` columns): turn, the play to beat, roles, cards held, ..."""
+    """(batch, 12 + 4 n + 8): the small numbers per row (``kernels.F_*`` columns, then per player: roles,
+    players by role, cards held, going-out order, then the match's ``kernels.X_*``)."""
     counts: npt.NDArray[np.uint8]
-    """(batch, 4, 14): cards of each rank each player holds (3 .. A, 2, Joker)."""
+    """(batch, n, R): cards of each rank each player holds (3 .. A, 2, Joker)."""
     played: npt.NDArray[np.uint8]
-    """(batch, 14): cards of each rank played this hand."""
+    """(batch, R): cards of each rank played this hand."""
     legal_action_mask: npt.NDArray[np.bool_]
     """(batch, actions): the legal actions on ``rules.action_space()``'s codes (none once over)."""
     legal: IntArray
@@ -55,15 +61,21 @@ class FastState:
     observation: npt.NDArray[np.float32]
     """(batch, planes): ``planes_for(rules)`` of the player to act (once over: of the last to act)."""
     rewards: npt.NDArray[np.float32]
-    """(batch, 4): each player's ``Outcome.returns`` once the hand is over, 0 before."""
+    """(batch, n): each player's ``Outcome.returns`` once the match is over (a row stopped at a hand's end:
+    the hand's ``place_returns``), 0 before."""
     history: npt.NDArray[np.int16]
-    """(batch, 256): the codes played, the first ``ints[:, F_NHIST]`` of each row."""
+    """(batch, H): the codes played, the first ``ints[:, F_NHIST]`` of each row (H grows as a match needs)."""
     draws: npt.NDArray[np.int8]
-    """(batch, draws, 54): the shuffles dealt from (the cut's, then the deal's), as ``Chance.draws``."""
+    """(batch, draws, deck): the shuffles dealt from (the cut's, then one per hand), as ``Chance.draws``."""
+    scores: IntArray
+    """(batch, n): each player's points in the match so far."""
+    known: npt.NDArray[np.uint8]
+    """(batch, n, n, R): cards of each rank player ``g`` gave player ``p`` this hand and ``p`` has not played
+    a card of since (``known[:, g, p]``; the observation's ``known`` block)."""
 
     @property
     def current_player(self) -> IntArray:
-        """The player to act in each row, -1 once the hand is over."""
+        """The player to act in each row, -1 once the row is over."""
         return self.ints[:, k.F_TURN].copy()
 
     @property
@@ -75,6 +87,20 @@ class FastState:
     def batch(self) -> int:
         return int(self.ints.shape[0])
 
+    @property
+    def players(self) -> int:
+        return int(self.counts.shape[1])
+
+    @property
+    def hand(self) -> IntArray:
+        """The hand in play in each row, from 1 (the last hand once over)."""
+        return self.ints[:, k.extra(self.players) + k.X_HAND].copy()
+
+    @property
+    def winner(self) -> IntArray:
+        """The match's winner in each row, -1 until it is over (and in a row stopped at a hand's end)."""
+        return self.ints[:, k.extra(self.players) + k.X_WINNER].copy()
+
     def copy(self) -> FastState:
         return FastState(*(getattr(self, f).copy() for f in self.__slots__))
 
@@ -82,52 +108,67 @@ class FastState:
 class FastGame:
     """The compiled engine for one rules object (see :func:`make`)."""
 
-    def __init__(self, rules: Rules, *, observe: bool = True) -> None:
+    def __init__(self, rules: Rules, *, observe: bool = True, stop_at_hand_end: bool = False) -> None:
         self.rules = rules
         self.tables: Tables = build(rules)
         self.observe = observe
+        self.stops_at_hand_end = stop_at_hand_end
         self.num_actions = self.tables.size
 
     def init(
         self, keys: Sequence[int] | npt.ArrayLike, deals: Sequence[Sequence[Sequence[int]]] | None = None
     ) -> FastState:
-        """A batch of new games, one per key: dealt from ``deals[i]`` (a game's ``state.chance.draws``:
-        the cut's shuffles, then the deal's), or with ``deals=None`` from ``numpy.random.default_rng(key)``."""
+        """A batch of new matches, one per key: dealt from ``deals[i]`` (a game's ``state.chance.draws``:
+        the cut's shuffles, then one per hand), or with ``deals=None`` from ``numpy.random.default_rng(key)``.
+        Hands past a deal's last shuffle are dealt from ``numpy.random.default_rng(key)``'s shuffles."""
         keys = np.asarray(keys, dtype=np.int64).reshape(-1)
         t = self.tables
+        n = t.players
         if deals is None:
             games = [self._draw(int(key)) for key in keys]
         else:
             if len(deals) != len(keys):
                 raise RulesError(f"{len(deals)} deals for {len(keys)} keys: give one deal per key")
             games = [self._checked(i, d) for i, d in enumerate(deals)]
+            games = [self._filled(g, int(key)) for g, key in zip(games, keys, strict=True)]
         rows = len(games)
         most = max((len(g) for g in games), default=1)
         draws = np.zeros((rows, most, len(t.deck)), dtype=np.int8)
-        ints = np.zeros((rows, k.FIELDS), dtype=np.int32)
+        ints = np.zeros((rows, k.fields(n)), dtype=np.int32)
         for i, g in enumerate(games):
             draws[i, : len(g)] = g
             ints[i, k.F_NDRAWS] = len(g)
+        ints[:, k.extra(n) + k.X_STOP] = int(self.stops_at_hand_end)
+        one_hand = self.stops_at_hand_end or t.ends_match
         state = FastState(
             ints=ints,
-            counts=np.zeros((rows, PLAYERS, RANKS), dtype=np.uint8),
-            played=np.zeros((rows, RANKS), dtype=np.uint8),
+            counts=np.zeros((rows, n, t.ranks), dtype=np.uint8),
+            played=np.zeros((rows, t.ranks), dtype=np.uint8),
             legal_action_mask=np.zeros((rows, t.size), dtype=np.bool_),
             legal=np.zeros((rows, t.size), dtype=np.int32),
             observation=np.zeros((rows, t.obs_size), dtype=np.float32),
-            rewards=np.zeros((rows, PLAYERS), dtype=np.float32),
-            history=np.zeros((rows, HISTORY), dtype=np.int16),
+            rewards=np.zeros((rows, n), dtype=np.float32),
+            history=np.zeros((rows, t.hand_history * (1 if one_hand else 8)), dtype=np.int16),
             draws=draws,
+            scores=np.zeros((rows, n), dtype=np.int32),
+            known=np.zeros((rows, n, n, t.ranks), dtype=np.uint8),
         )
         short = k.init_rows(
             draws, t.rank_of_code, t.triggers, t.revolution_roles, t.tab, t.obs_at, ints, state.counts,
-            state.played, state.legal_action_mask, state.legal, state.observation, state.rewards, self.observe,
+            state.played, state.known, state.scores, state.legal_action_mask, state.legal, state.observation,
+            state.rewards, self.observe,
         )  # fmt: skip
         if short >= 0:
             raise RulesError(
                 f"deal {short} has {len(games[short])} shuffles: the cut needs more before the deal's shuffle"
             )
         return state
+
+    def stop_at_hand_end(self, state: FastState, rows: Sequence[int] | npt.ArrayLike | None = None) -> None:
+        """End these rows (all by default) when their hand in play ends, dealing no next hand, as the rules
+        layer's ``state.stop_at_hand_end()``: the row is then over, its rewards the hand's ``place_returns``."""
+        pick = slice(None) if rows is None else np.asarray(rows, dtype=np.int64)
+        state.ints[pick, k.extra(state.players) + k.X_STOP] = 1
 
     def step(self, state: FastState, actions: Sequence[int] | npt.ArrayLike) -> FastState:
         """Apply one action code per row (rows already over ignore theirs); the same state, changed."""
@@ -137,10 +178,15 @@ class FastGame:
                 f"{acts.shape[0]} actions for a batch of {state.batch}: give one per row"
             )
         t = self.tables
-        bad = k.step_rows(
-            acts, t.ends_match, t.tab, t.obs_at, state.ints, state.counts, state.played,
-            state.legal_action_mask, state.legal, state.observation, state.rewards, state.history, self.observe,
-        )  # fmt: skip
+        while True:
+            bad = k.step_rows(
+                acts, state.draws, t.rank_of_code, t.triggers, t.revolution_roles, t.tab, t.obs_at,
+                state.ints, state.counts, state.played, state.known, state.scores, state.legal_action_mask,
+                state.legal, state.observation, state.rewards, state.history, self.observe,
+            )  # fmt: skip
+            if bad != k.ERR_HISTORY:
+                break
+            _grow(state)
         if bad >= 0:
             code = int(acts[bad])
             what = (
@@ -163,29 +209,36 @@ class FastGame:
         """Play every row to its end with uniformly random legal actions, all compiled (numba's generator,
         seeded ``seed``); the number of actions taken."""
         t = self.tables
-        return int(
-            k.playout_rows(
-                seed, t.ends_match, t.tab, t.obs_at, state.ints, state.counts, state.played,
-                state.legal_action_mask, state.legal, state.observation, state.rewards, state.history,
-                self.observe,
-            )
-        )  # fmt: skip
+        total, reseed = 0, True
+        while True:
+            taken, done = k.playout_rows(
+                seed, reseed, state.draws, t.rank_of_code, t.triggers, t.revolution_roles, t.tab, t.obs_at,
+                state.ints, state.counts, state.played, state.known, state.scores, state.legal_action_mask,
+                state.legal, state.observation, state.rewards, state.history, self.observe,
+            )  # fmt: skip
+            total += int(taken)
+            if done:
+                return total
+            _grow(state)
+            reseed = False
 
     def to_records(self, state: FastState) -> list[FastRecord]:
-        """Each row's game so far as a record the rules layer replays."""
+        """Each row's game so far as a record the rules layer replays (the shuffles of the hands dealt)."""
         out = []
+        x = k.extra(state.players)
         for i in range(state.batch):
-            nd, nh = int(state.ints[i, k.F_NDRAWS]), int(state.ints[i, k.F_NHIST])
+            nd = min(int(state.ints[i, x + k.X_DRAW]), int(state.ints[i, k.F_NDRAWS]))
+            nh = int(state.ints[i, k.F_NHIST])
             draws = tuple(tuple(int(c) for c in state.draws[i, d]) for d in range(nd))
             out.append(FastRecord(draws, tuple(int(c) for c in state.history[i, :nh])))
         return out
 
-    def _draw(self, key: int) -> list[npt.NDArray[np.int8]]:
-        """The cut's shuffles until one player is highest alone, then the deal's, from this key's generator."""
-        rng = np.random.default_rng(key)
-        deck, rank = self.tables.deck, self.tables.rank_of_code
+    def _shuffles(self, rng: np.random.Generator) -> list[npt.NDArray[np.int8]]:
+        """The cut's shuffles until one player is highest alone, then one per hand the match may take."""
+        t = self.tables
+        deck, rank = t.deck, t.rank_of_code
         out = []
-        left = PLAYERS
+        left = t.players
         while True:
             cut = rng.permutation(deck)
             out.append(cut)
@@ -193,8 +246,33 @@ class FastGame:
             left = int((ranks == ranks.max()).sum())
             if left == 1:
                 break
-        out.append(rng.permutation(deck))
+        hands = 1 if t.ends_match or self.stops_at_hand_end else t.hands
+        out.extend(rng.permutation(deck) for _ in range(hands))
         return out
+
+    def _draw(self, key: int) -> list[npt.NDArray[np.int8]]:
+        return self._shuffles(np.random.default_rng(key))
+
+    def _filled(self, given: list[npt.NDArray[np.int8]], key: int) -> list[npt.NDArray[np.int8]]:
+        """``given`` and, for the hands a match may take past its last shuffle, the key's own shuffles."""
+        t = self.tables
+        cut = self._cut_length(given)
+        if t.ends_match or self.stops_at_hand_end or cut is None or len(given) - cut >= t.hands:
+            return given
+        own = self._draw(key)
+        at = self._cut_length(own) or 0
+        return given + own[at + len(given) - cut : at + t.hands]
+
+    def _cut_length(self, shuffles: Sequence[npt.NDArray[np.int8]]) -> int | None:
+        """How many of ``shuffles`` the cut takes (None if they run out first)."""
+        rank = self.tables.rank_of_code
+        left = self.tables.players
+        for d, cut in enumerate(shuffles):
+            ranks = rank[np.asarray(cut[:left], dtype=np.int64)]
+            left = int((ranks == ranks.max()).sum())
+            if left == 1:
+                return d + 1
+        return None
 
     def _checked(self, row: int, deal: Sequence[Sequence[int]]) -> list[npt.NDArray[np.int8]]:
         deck = np.sort(self.tables.deck)
@@ -211,7 +289,14 @@ class FastGame:
         return out
 
 
-def make(rules: Rules, *, observe: bool = True) -> FastGame:
-    """The compiled engine for ``rules`` (a RulesError naming what is covered for anything else);
-    ``observe=False`` leaves ``observation`` at 0 (faster playouts)."""
-    return FastGame(rules, observe=observe)
+def _grow(state: FastState) -> None:
+    """Double the history's width (a match took more actions than it had room for)."""
+    more = np.zeros_like(state.history)
+    state.history = np.concatenate([state.history, more], axis=1)
+
+
+def make(rules: Rules, *, observe: bool = True, stop_at_hand_end: bool = False) -> FastGame:
+    """The compiled engine for ``rules`` (a RulesError naming what is covered for anything else), playing
+    whole matches; ``observe=False`` leaves ``observation`` at 0 (faster playouts); ``stop_at_hand_end``
+    ends every row when its first hand ends (as the rules layer's ``state.stop_at_hand_end()``)."""
+    return FastGame(rules, observe=observe, stop_at_hand_end=stop_at_hand_end)

@@ -6,13 +6,14 @@ write the rules' own codes. Options the kernels do not play are refused by name 
 >>> from bumtable.rules import get
 >>> rules = get("bum-game", players=4, rounds=1)
 >>> t = build(rules)
->>> code = int(t.tab[t.set_at + set_index(9, 2, 1, 0)])  # two Queens and a Two
->>> t.size, t.ends_match, code == rules.action_space().encode(rules.parse_action("Q Q 2"))
-(895, True, True)
+>>> code = t.set_code(9, 2, 1, 0)  # two Queens and a Two
+>>> t.size, t.players, t.ends_match, code == rules.action_space().encode(rules.parse_action("Q Q 2"))
+(895, 4, True, True)
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,25 +22,28 @@ import numpy.typing as npt
 
 from bumtable.errors import RulesError
 from bumtable.rules import Rules, get
-from bumtable.rules.climbing.plays import PASS, SEQUENCE, SET
+from bumtable.rules.climbing.plays import DECLARE, DECLINE, PASS, SEQUENCE, SET
 from bumtable.tensors import planes_for
 
 PLAYERS = 4
+"""The player count of the first covered preset (``ints``' ``F_*`` columns are laid out for it)."""
 RANKS = 14
 TWO = 12
 JOKER = 13
-MAX_NATURAL = 5  # index 0..4 of natural cards in a set
+MAX_NATURAL = 5  # 4 players: index 0..4 of natural cards in a set
 MAX_TWOS = 5
 MAX_JOKERS = 3
 MAX_WIDTH = 5
 HISTORY = 256  # a hand of 54 cards takes at most 54 plays and 3 passes after each
 
 COVERED = (
-    "The Bum Game for 4 (bum-game, players=4), its first hand: the cut, the deal, an automatic revolution, "
-    "sets with Twos and Jokers wild, natural sequences. Options that may differ from the preset: exchange, "
-    "exchange_order, exchange_pairs, exchange_keep_jokers, exchange_cancel_triggers, leader, "
-    "revolution_triggers, revolution_roles, target (0 or above 3), rounds, target_winner, rounds_winner "
-    "(variants single-session, one-hour, bum-only, simultaneous-exchange, highest-total-wins)"
+    "The Bum Game (bum-game) for 3 to 12 players, whole matches: the cut, the deals, revolutions (automatic "
+    "or declared), the exchange of lowest and best cards, sets with Twos and Jokers wild, natural sequences, "
+    "scores to the target or the rounds. Options that may differ from the preset: exchange, exchange_order, "
+    "exchange_pairs, exchange_keep_jokers, exchange_cancel_triggers, leader, "
+    "revolution_triggers, revolution_roles, revolution_declare, target, rounds, target_winner, rounds_winner "
+    "(variants optional-revolution, single-session, one-hour, bum-only, simultaneous-exchange, "
+    "highest-total-wins)"
 )
 """What the compiled engine plays, said in every refusal."""
 
@@ -52,27 +56,42 @@ _FREE = {
     "leader",
     "revolution_triggers",
     "revolution_roles",
+    "revolution_declare",
     "target",
     "rounds",
     "target_winner",
     "rounds_winner",
 }
-"""Options that do not change the first hand's play (the exchange and the scores come after it)."""
+"""Options the kernels read (the rest must be the preset's)."""
+
+# The header of ``Tables.tab``: where each number sits.
+H_SIZE, H_SET, H_SEQ, H_KIND, H_RANK, H_PSIZE, H_WIDTH, H_NEED = range(8)
+H_SN, H_ST, H_SJ, H_WD = 8, 9, 10, 11  # set table dimensions (natural, Twos, Jokers), sequence widths
+H_PLAYERS, H_RANKS, H_TWO, H_JOKER = 12, 13, 14, 15
+H_EXCHANGE, H_ORDER, H_KEEP_JOKERS = 16, 17, 18  # order: 0 higher-first, 1 lower-first, 2 simultaneous
+H_OPTIONAL, H_DECLARE, H_DECLINE, H_LEADER = 19, 20, 21, 22  # leader: the role that leads later hands
+H_TARGET, H_ROUNDS, H_TARGET_WINNER, H_ROUNDS_WINNER = 23, 24, 25, 26
+H_NPAIRS, H_PAIRS, H_NTRIG, H_TRIG, H_NCANCEL, H_CANCEL, H_POINTS, H_NEWROLES = range(27, 35)
+HEADER = 40
+
+_ORDERS = {"higher-first": 0, "lower-first": 1, "simultaneous": 2}
 
 
-def set_index(rank: int, natural: int, twos: int, jokers: int) -> int:
-    """Where a set of ``rank`` made of these cards sits in the set table."""
-    return ((rank * MAX_NATURAL + natural) * MAX_TWOS + twos) * MAX_JOKERS + jokers
+def set_index(rank: int, natural: int, twos: int, jokers: int, dims: tuple[int, int, int] = (5, 5, 3)) -> int:
+    """Where a set of ``rank`` made of these cards sits in the set table (``dims``: its natural, Two and
+    Joker sizes; 4 players' by default)."""
+    sn, st, sj = dims
+    return ((rank * sn + natural) * st + twos) * sj + jokers
 
 
-def seq_index(lo: int, hi: int, width: int) -> int:
+def seq_index(lo: int, hi: int, width: int, widths: int = MAX_WIDTH, ranks: int = RANKS) -> int:
     """Where a sequence from ``lo`` to ``hi`` of ``width`` cards a rank sits in the sequence table."""
-    return (lo * RANKS + hi) * MAX_WIDTH + width
+    return (lo * ranks + hi) * widths + width
 
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """One int32 array the kernels read (``tab``; the ``*_at`` fields are offsets into it), and the rest."""
+    """One int32 array the kernels read (``tab``: a header, then tables at the ``*_at`` offsets), and the rest."""
 
     rules: Any
     size: int
@@ -91,24 +110,48 @@ class Tables:
     obs_at: npt.NDArray[np.int32]
     obs_size: int
     ends_match: bool
-    """The hand ends the match (``rounds=1``, or a target the hand reaches): else the first hand is played."""
+    """The first hand always ends the match (``rounds=1``, or a target the first hand reaches)."""
+    players: int
+    ranks: int
+    hands: int
+    """The most hands a match can take (the shuffles dealt from after the cut)."""
+    hand_history: int
+    """The most actions one hand can take."""
+
+    def set_code(self, rank: int, natural: int, twos: int, jokers: int) -> int:
+        """The code of a set of ``rank`` of these cards (-1 if the space has none)."""
+        dims = (int(self.tab[H_SN]), int(self.tab[H_ST]), int(self.tab[H_SJ]))
+        return int(self.tab[self.set_at + set_index(rank, natural, twos, jokers, dims)])
 
 
 def covered(rules: Rules) -> None:
     """Refuse, naming what is covered, rules the compiled engine does not play exactly."""
-    if getattr(rules, "system", None) != "bum-game" or getattr(rules, "players", None) != PLAYERS:
-        name = getattr(rules, "system", type(rules).__name__)
-        players = getattr(rules, "players", "?")
-        raise RulesError(f"the compiled engine does not play {name} for {players}; it covers: {COVERED}")
-    preset = get("bum-game", players=PLAYERS).to_dict()
+    system, players = getattr(rules, "system", None), getattr(rules, "players", None)
+    if system != "bum-game" or not isinstance(players, int) or not 3 <= players <= 12:
+        name = system or type(rules).__name__
+        raise RulesError(
+            f"the compiled engine does not play {name} for {players or '?'}; it covers: {COVERED}"
+        )
+    preset = get("bum-game", players=players).to_dict()
     differ = sorted(k for k, v in rules.to_dict().items() if k not in _FREE and preset.get(k) != v)
-    target = int(getattr(rules, "target", 0))
-    if 0 < target <= 3 and int(getattr(rules, "rounds", 0)) != 1:
-        differ.append("target")
+    r: Any = rules
+    if not r.target and not r.rounds:
+        differ.append("target=0 with rounds=0")
     if differ:
         raise RulesError(
             f"the compiled engine does not play these options: {', '.join(differ)}; it covers: {COVERED}"
         )
+
+
+def most_hands(rules: Any) -> int:
+    """The most hands a match can take: its rounds, or enough for the top score to reach the target."""
+    bounds = []
+    if rules.rounds:
+        bounds.append(int(rules.rounds))
+    if rules.target:
+        total = sum(rules.points)
+        bounds.append(math.ceil(rules.target * rules.players / total) if total > 0 else 10**6)
+    return max(1, min(bounds))
 
 
 def build(rules: Rules) -> Tables:
@@ -117,14 +160,49 @@ def build(rules: Rules) -> Tables:
     r: Any = rules
     space = r.action_space()
     size = space.size
-    set_at = 16
-    seq_at = set_at + RANKS * MAX_NATURAL * MAX_TWOS * MAX_JOKERS
-    kind_at = seq_at + RANKS * RANKS * MAX_WIDTH
+    n, ranks = int(r.players), int(r.tables.n_ranks)
+    deck_counts = np.bincount(np.array(r.tables.rank_of_code)[list(r.deck_codes)], minlength=ranks)
+    sn, st, sj = int(deck_counts.max()) + 1, int(deck_counts[TWO]) + 1, int(deck_counts[JOKER]) + 1
+    wd = int(deck_counts.max()) + 1
+    set_at = HEADER
+    seq_at = set_at + ranks * sn * st * sj
+    kind_at = seq_at + ranks * ranks * wd
     rank_at, size_at, width_at = kind_at + size, kind_at + 2 * size, kind_at + 3 * size
     need_at = kind_at + 4 * size
-    tab = np.full(need_at + RANKS * size, -1, dtype=np.int32)
-    tab[need_at:] = 0
+    pairs = np.array(r.exchange_pairs, dtype=np.int32).reshape(-1, 3)
+    triggers = np.array(r.revolution_triggers, dtype=np.int32).reshape(-1, 2)
+    cancel = np.array(r.exchange_cancel_triggers, dtype=np.int32).reshape(-1, 2)
+    points = np.array(r.points, dtype=np.int32)
+    new_roles = np.array(r.revolution_roles, dtype=np.int32)
+    pairs_at = need_at + ranks * size
+    trig_at = pairs_at + pairs.size
+    cancel_at = trig_at + triggers.size
+    points_at = cancel_at + cancel.size
+    newroles_at = points_at + n
+    tab = np.full(newroles_at + n, -1, dtype=np.int32)
+    tab[need_at:pairs_at] = 0
+    tab[:HEADER] = 0
     tab[:8] = (size, set_at, seq_at, kind_at, rank_at, size_at, width_at, need_at)
+    tab[H_SN], tab[H_ST], tab[H_SJ], tab[H_WD] = sn, st, sj, wd
+    tab[H_PLAYERS], tab[H_RANKS], tab[H_TWO], tab[H_JOKER] = n, ranks, TWO, JOKER
+    tab[H_EXCHANGE] = int(bool(r.exchange))
+    tab[H_ORDER] = _ORDERS[r.exchange_order]
+    tab[H_KEEP_JOKERS] = int(bool(r.exchange_keep_jokers))
+    tab[H_OPTIONAL] = int(r.revolution_declare == "optional")
+    tab[H_LEADER] = 0 if r.leader == "boss" else n - 1
+    tab[H_TARGET], tab[H_ROUNDS] = int(r.target), int(r.rounds)
+    tab[H_TARGET_WINNER] = int(r.target_winner == "highest-total")
+    tab[H_ROUNDS_WINNER] = int(r.rounds_winner == "last-hand")
+    tab[H_NPAIRS], tab[H_PAIRS] = len(pairs), pairs_at
+    tab[H_NTRIG], tab[H_TRIG] = len(triggers), trig_at
+    tab[H_NCANCEL], tab[H_CANCEL] = len(cancel), cancel_at
+    tab[H_POINTS], tab[H_NEWROLES] = points_at, newroles_at
+    tab[pairs_at:trig_at] = pairs.reshape(-1)
+    tab[trig_at:cancel_at] = triggers.reshape(-1)
+    tab[cancel_at:points_at] = cancel.reshape(-1)
+    tab[points_at:newroles_at] = points
+    tab[newroles_at:] = new_roles
+    most_cards = 0
     for code, play in enumerate(space.actions):
         if play.kind == PASS:
             if code != 0:
@@ -133,9 +211,14 @@ def build(rules: Rules) -> Tables:
             natural = play.cards.count(play.rank)
             twos = play.cards.count(TWO) if play.rank != TWO else 0
             jokers = play.cards.count(JOKER) if play.rank != JOKER else 0
-            tab[set_at + set_index(play.rank, natural, twos, jokers)] = code
+            tab[set_at + set_index(play.rank, natural, twos, jokers, (sn, st, sj))] = code
         elif play.kind == SEQUENCE:
-            tab[seq_at + seq_index(play.rank - play.length + 1, play.rank, play.width)] = code
+            lo = play.rank - play.length + 1
+            tab[seq_at + seq_index(lo, play.rank, play.width, wd, ranks)] = code
+        elif play.kind == DECLARE:
+            tab[H_DECLARE] = code
+        elif play.kind == DECLINE:
+            tab[H_DECLINE] = code
         else:
             raise RulesError(f"the compiled engine has no {play.kind_name} actions; it covers: {COVERED}")
         tab[kind_at + code] = play.kind
@@ -143,11 +226,13 @@ def build(rules: Rules) -> Tables:
         tab[size_at + code] = play.size
         tab[width_at + code] = play.width
         for c in play.cards:
-            tab[need_at + code * RANKS + c] += 1
+            tab[need_at + code * ranks + c] += 1
+        most_cards = max(most_cards, play.size)
     planes = planes_for(rules)
     names = ("hand", "played", "counts", "top", "top_size", "top_player", "passes", "roles", "flags", "phase")
-    obs_at = np.array([planes.block(n).start for n in names], dtype=np.int32)
+    obs_at = np.array([planes.block(x).start for x in (*names, "known")], dtype=np.int32)
     ends = r.rounds == 1 or 0 < r.target <= max(r.points)
+    deck = len(r.deck_codes)
     return Tables(
         rules=rules,
         size=size,
@@ -161,9 +246,13 @@ def build(rules: Rules) -> Tables:
         need_at=need_at,
         rank_of_code=np.array(r.tables.rank_of_code, dtype=np.int32),
         deck=np.array(r.deck_codes, dtype=np.int8),
-        triggers=np.array(r.revolution_triggers, dtype=np.int32).reshape(-1, 2),
-        revolution_roles=np.array(r.revolution_roles, dtype=np.int32),
+        triggers=triggers,
+        revolution_roles=new_roles,
         obs_at=obs_at,
         obs_size=planes.size,
         ends_match=bool(ends),
+        players=n,
+        ranks=ranks,
+        hands=most_hands(r),
+        hand_history=max(HISTORY, deck * n + 2 * n),
     )
