@@ -52,12 +52,16 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 ## The Ray tests run in a process of their own beside the others (a cluster is the machine's, not one test
-## worker's); three test workers, as the browser and server tests wait on their pages and servers half the time.
+## worker's), and the compiled engine's after them in that process (Numba compiles its kernels once there, not
+## in every worker); three test workers, as the browser and server tests wait on their pages and servers half
+## the time.
+FAST_TESTS := bumtable/fast tests/test_fast_engine.py tests/test_fast_policies.py tests/test_env_vector.py
 unit: $(STAMP) postgres chromium web
 	@mkdir -p build
-	$(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py > build/ray-tests.log 2>&1 & ray=$$!; \
-	$(BIN)/pytest -n 3 -m "not ray" --durations=20; others=$$?; \
-	wait $$ray; rays=$$?; echo "--- the Ray tests:"; cat build/ray-tests.log; \
+	{ $(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py; a=$$?; $(BIN)/pytest -p no:xdist $(FAST_TESTS); \
+		b=$$?; test $$a -eq 0 && test $$b -eq 0; } > build/ray-tests.log 2>&1 & ray=$$!; \
+	$(BIN)/pytest -n 3 -m "not ray" --durations=20 $(foreach t,$(FAST_TESTS),--ignore=$(t)); others=$$?; \
+	wait $$ray; rays=$$?; echo "--- the Ray and compiled-engine tests:"; cat build/ray-tests.log; \
 	test $$others -eq 0 && test $$rays -eq 0
 
 ## PostgreSQL's server binaries, which the server tests start a throwaway cluster with (installed if missing).
