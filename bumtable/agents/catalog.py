@@ -18,6 +18,7 @@ from bumtable.errors import BumtableError
 from bumtable.rules import Rules, get
 from bumtable.rules.registry import SYSTEMS, system
 from bumtable.rules_text.summary import SUMMARIES
+from bumtable.sim.lineups import fill_lineup
 
 AGENT = "agent"
 """The agent's seat in a seating."""
@@ -75,14 +76,9 @@ def seating(rules: Rules, *, seat: int, bots: str | Sequence[str] | None) -> tup
         kinds = [check_bot_for(k, rules) for k in kinds]
     except BumtableError as e:
         raise AgentError(str(e)) from None
-    out, others = [], 0
-    for p in range(players):
-        if p == seat:
-            out.append(AGENT)
-        else:
-            out.append(kinds[others % len(kinds)])
-            others += 1
-    return tuple(out)
+    others = list(fill_lineup(kinds, players - 1))  # the other seats in turn, as play seats bots
+    others.insert(seat, AGENT)
+    return tuple(others)
 
 
 def known_game(game: str) -> str:

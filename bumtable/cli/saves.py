@@ -11,6 +11,7 @@ from bumtable.bots import check_bot
 from bumtable.cli.common import CliError
 from bumtable.errors import BumtableError
 from bumtable.rules import GameRecord, State
+from bumtable.sim.lineups import fill_lineup
 
 HUMAN = "human"
 
@@ -32,14 +33,8 @@ class Seating:
             raise CliError(
                 f"{len(bots)} bots for {seats} of a {players}-player game: name at most {players - 1}"
             )
-        kinds: list[str] = []
-        others = 0
-        for p in range(players):
-            if p == human:
-                kinds.append(HUMAN)
-            else:
-                kinds.append(bots[others % len(bots)])
-                others += 1
+        kinds = list(fill_lineup(bots, players - 1))
+        kinds.insert(human, HUMAN)
         return cls(human, tuple(kinds))
 
 
