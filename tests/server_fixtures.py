@@ -1,7 +1,8 @@
 """Fixtures of the server tests (a pytest plugin, loaded by ``conftest.py``): every server test runs against
-SQLite and against PostgreSQL (``database_url``, ids ``[sqlite]`` and ``[postgresql]``); ``server`` is a real
-``bumtable serve`` on a database of each kind that a worker's tests share (each test makes its own tables), and
-``own_server`` one for a single test.
+SQLite and against PostgreSQL (``database_url``, ids ``[sqlite]`` and ``[postgresql]``), but for those whose
+subject is not what the database keeps (a command, a message schema, a limit), which are marked ``ON_SQLITE``
+or ``ON_SQLITE_OWN`` and run once. ``server`` is a real ``bumtable serve`` on a database of each kind that a
+worker's tests share (each test makes its own tables), and ``own_server`` one for a single test.
 
 PostgreSQL is started by the tests themselves: Debian's server binaries (``/usr/lib/postgresql/*/bin``, which
 ``scripts/ensure-postgres.sh`` installs when missing) make a cluster with ``initdb`` in a temporary folder and
@@ -21,6 +22,11 @@ from pathlib import Path
 import pytest
 from pg_cluster import Cluster
 from server_helpers import Server
+
+ON_SQLITE = pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+"""A test on the shared server over SQLite alone."""
+ON_SQLITE_OWN = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+"""A test on a server or database of its own over SQLite alone."""
 
 
 @pytest.fixture(scope="session")

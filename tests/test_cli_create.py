@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import httpx
-import pytest
+from server_fixtures import ON_SQLITE
 from server_helpers import Server, free_port
 
 ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
@@ -26,7 +26,7 @@ def create(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("server", ["sqlite"], indirect=True)
+@ON_SQLITE
 def test_create_makes_the_table_described_and_prints_a_link_per_seat(server: Server) -> None:
     made = create(
         "bum-game",

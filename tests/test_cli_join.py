@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from rich.console import Console
+from server_fixtures import ON_SQLITE
 from server_helpers import Server
 from test_cli_play import ENV
 
@@ -36,8 +37,6 @@ NOTE = re.compile(
     r"^(P\d is called .*|\S+ (sat down at seat \d+|is at the table|left the table; .*|is away: .*|is back: .*))\.?$"
 )
 """A line that tells who came to the table or left it (they come between the game's lines as they happen)."""
-SQLITE = pytest.mark.parametrize("server", ["sqlite"], indirect=True)
-"""For a test of the client, which the database behind the server does not change: SQLite only."""
 ALWAYS_ONE = "1\n" * 3000
 """Option 1 at every turn (and the first reading when a line has several): as the play tests type."""
 MADE_BY = {
@@ -126,6 +125,7 @@ def public_story(
     return told
 
 
+@ON_SQLITE
 def test_two_terminals_play_a_whole_match_with_two_bots_while_a_third_watches(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -190,7 +190,7 @@ def test_two_terminals_play_a_whole_match_with_two_bots_while_a_third_watches(
     assert "wins the match" in watched and "Final standings" in watched
 
 
-@SQLITE
+@ON_SQLITE
 def test_a_move_typed_that_is_not_legal_is_refused_with_the_rules_reason_and_the_turn_is_asked_again(
     server: Server,
 ) -> None:
@@ -212,7 +212,7 @@ def test_a_move_typed_that_is_not_legal_is_refused_with_the_rules_reason_and_the
     assert record.by[0] == "seat"
 
 
-@SQLITE
+@ON_SQLITE
 def test_a_seat_whose_person_left_and_came_back_goes_on_where_it_was(server: Server) -> None:
     created = server.create(game="bum-game", players=4, seed=5, options={"target": 8})
     link = created["links"]["seats"]["0"]

@@ -14,6 +14,7 @@ from typing import Any
 import pexpect
 import pytest
 from rich.console import Console
+from server_fixtures import ON_SQLITE, ON_SQLITE_OWN
 from server_helpers import Server, free_port, next_of
 from test_cli_join import join
 from test_cli_play import ENV
@@ -25,12 +26,10 @@ from bumtable.client import table_socket as remote_socket
 from bumtable.client.links import TableLink
 from bumtable.rules import get
 
-SQLITE = pytest.mark.parametrize("server", ["sqlite"], indirect=True)
-"""For a test of the client, which the database behind the server does not change: SQLite only."""
 ONE_PERSON = [{"kind": "bot"}, {"kind": "person"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]
 
 
-@SQLITE
+@ON_SQLITE
 def test_the_join_link_gives_a_free_seat_and_prints_that_seats_own_link(server: Server) -> None:
     created = server.create(
         game="bum-game", players=4, seats=ONE_PERSON, seed=8, host=False, options={"target": 8}
@@ -57,7 +56,7 @@ def test_the_join_link_gives_a_free_seat_and_prints_that_seats_own_link(server: 
     assert full.stderr == "error: the server refused (409): every person's seat at this table is taken\n"
 
 
-@SQLITE
+@ON_SQLITE
 def test_a_wrong_token_or_a_missing_table_is_one_clear_line_and_a_failing_exit(server: Server) -> None:
     created = server.create(game="bum-game", players=4, seed=1)
     page = created["links"]["watch"]
@@ -92,7 +91,7 @@ def test_a_link_that_is_no_table_link_or_a_server_that_is_not_there_is_one_clear
     )
 
 
-@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+@ON_SQLITE_OWN
 def test_a_lost_connection_is_opened_again_and_the_move_typed_meanwhile_is_played(own_server: Server) -> None:
     server = own_server  # this test kills it
     created = server.create(

@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from rich.console import Console
+from server_fixtures import ON_SQLITE
 from server_helpers import Server, next_of
 from test_cli_join import ALWAYS_ONE, join, table_when
 from test_cli_join_seat import ONE_PERSON, TWO_PEOPLE, moves, seat_zero_leads
@@ -32,8 +33,6 @@ from bumtable.rules import get
 from bumtable.rules.registry import rules_from_dict
 from bumtable.words import ordinal
 
-SQLITE = pytest.mark.parametrize("server", ["sqlite"], indirect=True)
-"""For a test of the client, which the database behind the server does not change: SQLite only."""
 WAIT = 20.0
 """Seconds a test waits for the client to show something (or to end) before it fails."""
 
@@ -128,7 +127,7 @@ def rendered(lines: list[Any]) -> list[str]:
 
 
 # ---------------------------------------------------------------------- quit, comings and goings
-@SQLITE
+@ON_SQLITE
 def test_join_quit_typed_while_others_move_leaves_at_once(server: Server) -> None:
     created = server.create(
         game="bum-game", players=4, seats=TWO_PEOPLE, seed=leads(1), options={"target": 8}
@@ -147,7 +146,7 @@ def test_join_quit_typed_while_others_move_leaves_at_once(server: Server) -> Non
     assert info["actions"] == 0 and info["turn"] == 1  # P1 never moved: the client did not wait for it
 
 
-@SQLITE
+@ON_SQLITE
 def test_join_someone_leaving_arriving_or_stood_in_for_is_shown_when_it_happens(server: Server) -> None:
     created = server.create(
         game="bum-game",
@@ -180,7 +179,7 @@ def test_join_someone_leaving_arriving_or_stood_in_for_is_shown_when_it_happens(
 
 
 # ---------------------------------------------------------------------- coming in
-@SQLITE
+@ON_SQLITE
 def test_join_a_player_who_rejoins_is_told_what_happened_while_away(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -215,7 +214,7 @@ def test_join_a_player_who_rejoins_is_told_what_happened_while_away(
             assert Card(card).is_joker or shown not in block, (seat, shown, block)
 
 
-@SQLITE
+@ON_SQLITE
 def test_join_a_spectator_joining_mid_hand_sees_the_table_at_once(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -278,7 +277,7 @@ def outcome(server: Server, table: str) -> dict[str, Any]:
     return found
 
 
-@SQLITE
+@ON_SQLITE
 def test_join_gin_bummy_result_is_printed_once(server: Server) -> None:
     created, out = finished_gin_bummy(server)
     ended = outcome(server, created["id"])
@@ -287,7 +286,7 @@ def test_join_gin_bummy_result_is_printed_once(server: Server) -> None:
     assert out.count(f"{winner} {'win' if winner == 'You' else 'wins'} with Bum!") == 1, out[-2000:]
 
 
-@SQLITE
+@ON_SQLITE
 def test_join_match_end_prints_the_final_standings(server: Server) -> None:
     created, out = finished_gin_bummy(server)
     ended = outcome(server, created["id"])
@@ -300,7 +299,7 @@ def test_join_match_end_prints_the_final_standings(server: Server) -> None:
     assert best < next(i for i, line in enumerate(standings) if "2nd" in line)  # best first
 
 
-@SQLITE
+@ON_SQLITE
 def test_join_record_link_is_printed_whole_on_a_line_of_its_own(server: Server) -> None:
     created, out = finished_gin_bummy(server)
     record = f"{server.http}/api/tables/{created['id']}/record"
@@ -310,7 +309,7 @@ def test_join_record_link_is_printed_whole_on_a_line_of_its_own(server: Server) 
     assert all(len(line) <= 60 or record in line for line in lines[-6:])
 
 
-@SQLITE
+@ON_SQLITE
 def test_replay_url_replays_the_record_link_the_server_gives(server: Server) -> None:
     created, out = finished_gin_bummy(server)
     command = next(line.strip() for line in out.splitlines() if line.strip().endswith("/record"))

@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from rich.console import Console
+from server_fixtures import ON_SQLITE
 from server_helpers import Server, next_of
 from test_cli_join import MADE_BY, join
 
@@ -24,8 +24,6 @@ from bumtable.client.links import RemoteError, TableLink
 from bumtable.rules import get
 from bumtable.rules.registry import rules_from_dict
 
-SQLITE = pytest.mark.parametrize("server", ["sqlite"], indirect=True)
-"""For a test of the client, which the database behind the server does not change: SQLite only."""
 ONE_PERSON = [{"kind": "person"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]
 TWO_PEOPLE = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}, {"kind": "bot", "bot": "random"}]
 NAME_RULE = "a name is 1 to 24 letters, digits, spaces and .'-_, starting with a letter, a digit or _"
@@ -79,7 +77,7 @@ def seat_zero_leads() -> int:
 
 
 # ---------------------------------------------------------------------- --name and --auto/--no-auto
-@SQLITE
+@ON_SQLITE
 def test_the_name_and_no_auto_are_the_seats_from_its_arrival_and_every_lone_move_is_asked(
     server: Server,
 ) -> None:
@@ -106,7 +104,7 @@ def test_the_name_and_no_auto_are_the_seats_from_its_arrival_and_every_lone_move
     assert seat["name"] == "Ann Lee" and seat["auto"] is True
 
 
-@SQLITE
+@ON_SQLITE
 def test_a_bad_name_is_refused_before_anything_is_asked_of_the_server(server: Server) -> None:
     created = server.create(game="bum-game", players=4, seats=ONE_PERSON, seed=3, host=False)
     seat, free = created["links"]["seats"]["0"], created["links"]["join"]
@@ -118,7 +116,7 @@ def test_a_bad_name_is_refused_before_anything_is_asked_of_the_server(server: Se
     assert not seat["claimed"] and seat["name"] is None  # no seat given out, no connection made
 
 
-@SQLITE
+@ON_SQLITE
 def test_a_name_the_server_refuses_on_connecting_is_said_once_and_the_seat_is_played_unnamed(
     server: Server,
 ) -> None:
@@ -160,7 +158,7 @@ def test_a_name_the_server_refuses_on_connecting_is_said_once_and_the_seat_is_pl
 
 
 # ---------------------------------------------------------------------- auto on, auto off at the prompt
-@SQLITE
+@ON_SQLITE
 def test_auto_on_and_auto_off_typed_at_the_prompt_switch_the_seats_auto_play(server: Server) -> None:
     created = server.create(game="bum-game", players=4, seats=ONE_PERSON, seed=seat_zero_leads())
     link = created["links"]["seats"]["0"]
@@ -176,7 +174,7 @@ def test_auto_on_and_auto_off_typed_at_the_prompt_switch_the_seats_auto_play(ser
     assert seat_info(server, created["id"], 0)["auto"] is False
 
 
-@SQLITE
+@ON_SQLITE
 def test_auto_on_typed_at_a_lone_move_leaves_that_move_to_the_server(server: Server) -> None:
     created = server.create(game="bum-game", players=4, seats=ONE_PERSON, seed=3, options={"target": 8})
     asked: list[int] = []
@@ -200,7 +198,7 @@ def test_auto_on_typed_at_a_lone_move_leaves_that_move_to_the_server(server: Ser
 
 
 # ---------------------------------------------------------------------- who made each move
-@SQLITE
+@ON_SQLITE
 def test_a_move_the_stand_in_made_for_an_away_player_is_told_as_the_stand_ins(server: Server) -> None:
     created = server.create(
         game="bum-game",
@@ -232,7 +230,7 @@ def test_a_move_the_stand_in_made_for_an_away_player_is_told_as_the_stand_ins(se
     assert (1, "stand-in") in made and all(by == "seat" for actor, by in made if actor in (2, 3))
 
 
-@SQLITE
+@ON_SQLITE
 def test_a_move_the_stand_in_made_when_the_clock_ran_out_is_told_so(server: Server) -> None:
     created = server.create(
         game="bum-game",

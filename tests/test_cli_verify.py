@@ -5,14 +5,18 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from server_fixtures import ON_SQLITE
 from server_helpers import Server, play_seat
+from typer.testing import CliRunner
 
+from bumtable.cli.app import app
+
+RUNNER = CliRunner(env={"COLUMNS": "200"})
 SEATS = [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
 
@@ -20,8 +24,9 @@ SEEN: dict[str, str] = {}
 """The match commitment the seat's first frame showed, by table."""
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def record(server: Server) -> dict[str, Any]:
+    """One finished table's record, which every test reads (none changes it)."""
     created = server.create(game="president", players=3, seats=SEATS, seed=21, options={"rounds": 3})
     frames = play_seat(server, created["id"], created["tokens"]["0"], 2)
     SEEN[created["id"]] = next(f["fair"]["match"] for f in frames if f["type"] == "state")
@@ -30,11 +35,15 @@ def record(server: Server) -> dict[str, Any]:
 
 
 def verify(data: dict[str, Any], path: Path, *more: str) -> subprocess.CompletedProcess[str]:
+    """``bumtable verify PATH MORE`` on ``data`` written to ``path`` (in this process: the command's exit code
+    and what it printed on each stream)."""
     path.write_text(json.dumps(data), encoding="utf-8")
-    command = [sys.executable, "-m", "bumtable.cli", "verify", str(path), *more]
-    return subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    args = ["verify", str(path), *more]
+    done = RUNNER.invoke(app, args)
+    return subprocess.CompletedProcess(args, done.exit_code, done.stdout, done.stderr)
 
 
+@ON_SQLITE
 def test_a_finished_tables_record_verifies_every_hand(record: dict[str, Any], tmp_path: Path) -> None:
     done = verify(record, tmp_path / "record.json")
     assert done.returncode == 0, done.stderr
@@ -67,6 +76,7 @@ def tampered(record: dict[str, Any], change: str) -> dict[str, Any]:
         ("commit", "hand 2: deal does not match its commitment"),
     ],
 )
+@ON_SQLITE
 def test_a_tampered_record_fails_with_the_reason(
     record: dict[str, Any], tmp_path: Path, change: str, reason: str
 ) -> None:
@@ -75,6 +85,7 @@ def test_a_tampered_record_fails_with_the_reason(
     assert reason in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
+@ON_SQLITE
 def test_a_record_without_commitments_is_refused(record: dict[str, Any], tmp_path: Path) -> None:
     data = copy.deepcopy(record)
     del data["meta"]["fair"]
@@ -82,6 +93,7 @@ def test_a_record_without_commitments_is_refused(record: dict[str, Any], tmp_pat
     assert done.returncode == 1 and "carries no" in done.stderr
 
 
+@ON_SQLITE
 def test_the_match_commitment_seen_before_the_first_deal_ties_the_record_to_the_match(
     record: dict[str, Any], tmp_path: Path
 ) -> None:
@@ -94,6 +106,7 @@ def test_the_match_commitment_seen_before_the_first_deal_ties_the_record_to_the_
     assert other.returncode == 1 and "not the one given" in other.stderr
 
 
+@ON_SQLITE
 def test_a_seed_the_maker_chose_is_said(record: dict[str, Any], tmp_path: Path) -> None:
     assert record["meta"]["fair"]["seeded"] is True  # made with seed=21
     done = verify(record, tmp_path / "record.json")
@@ -103,6 +116,7 @@ def test_a_seed_the_maker_chose_is_said(record: dict[str, Any], tmp_path: Path) 
     assert not any("maker chose" in line for line in verify(data, tmp_path / "r2.json").stdout.splitlines())
 
 
+@ON_SQLITE
 def test_a_hand_opened_out_of_its_place_is_refused(record: dict[str, Any], tmp_path: Path) -> None:
     data = copy.deepcopy(record)
     hands = data["meta"]["fair"]["hands"]

@@ -11,6 +11,7 @@ is the safeguard), the outcome matches the winner, the same seed plays the same 
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 
@@ -151,9 +152,13 @@ def check_games(rules: GinBummyRules, seeds: range) -> Counter[str]:
     return results
 
 
+LONG = 2 if os.environ.get("BUMTABLE_LONG") == "1" else 1
+"""``make test-long`` plays twice the seeds."""
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_every_rule(players: int) -> None:
-    results = check_games(gin_bummy(players), range(100 * players, 100 * players + 50))
+    results = check_games(gin_bummy(players), range(100 * players, 100 * players + 25 * LONG))
     assert results["bum"] > 0 and results["last-standing"] > 0
     assert results["jokers"] > 0 and results["aces"] > 0
     assert results["turned over"] > 0
@@ -173,7 +178,7 @@ def test_random_games_keep_every_rule(players: int) -> None:
     ],
 )
 def test_random_games_keep_every_rule_in_variants(players: int, options: dict[str, object]) -> None:
-    results = check_games(gin_bummy(players).replace(**options), range(40))
+    results = check_games(gin_bummy(players).replace(**options), range(20 * LONG))
     assert results["bum"] + results["last-standing"] > 0
 
 

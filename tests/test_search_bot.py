@@ -417,7 +417,7 @@ def test_with_a_margin_the_search_leaves_the_heuristics_choice_only_where_the_pa
     careful = SearchConfig(iterations=48, paired=True, halving=halving, margin=1.0)
     loose = replace(careful, margin=1e-9)
     departed = kept_by_margin = 0
-    for observation in _gin_decisions(20):
+    for observation in _gin_decisions(10):
         text = observation.rules.action_text
         favourite = text(make_bot("heuristic", seed=5, game="gin-bummy").choose(observation))
         mine = make_search(careful, 5, "gin-bummy").decide(observation)

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import httpx
+from server_fixtures import ON_SQLITE_OWN
 from server_helpers import Server, act, receive_any
 
 from bumtable.server.settings import Limits
@@ -16,6 +17,7 @@ from bumtable.server.settings import Limits
 SEATS = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3
 
 
+@ON_SQLITE_OWN
 def test_an_auto_played_move_looks_to_other_viewers_exactly_like_a_move_the_seat_chose(
     own_server: Server,
 ) -> None:

@@ -57,7 +57,7 @@ def server_pid(server: Server) -> int:
 
 def test_a_table_of_hard_bots_decides_in_worker_processes_while_requests_are_answered(tmp_path: Path) -> None:
     with one_worker_server(tmp_path) as server:
-        made = server.create(game="bum-game", players=12, seats=[{"kind": "bot", "bot": "hard"}] * 12, seed=1)
+        made = server.create(game="bum-game", players=6, seats=[{"kind": "bot", "bot": "hard"}] * 6, seed=1)
         table = f"{server.http}/api/tables/{made['id']}"
         started = _cpu(server_pid(server))  # the server's own start (imports, database) is not the bots' work
         answered = 0
@@ -100,7 +100,7 @@ def test_no_more_bot_decisions_are_made_at_once_than_the_servers_limit() -> None
 
 def test_a_bot_worker_that_dies_is_replaced_and_the_table_plays_on(tmp_path: Path) -> None:
     with one_worker_server(tmp_path) as server:
-        made = server.create(game="bum-game", players=4, seats=[{"kind": "bot", "bot": "hard"}] * 4, seed=2)
+        made = server.create(game="bum-game", players=4, seats=[{"kind": "bot", "bot": "medium"}] * 4, seed=2)
         table = f"{server.http}/api/tables/{made['id']}"
         deadline = time.monotonic() + 30
         while not (workers := _workers(server_pid(server))):
@@ -108,7 +108,7 @@ def test_a_bot_worker_that_dies_is_replaced_and_the_table_plays_on(tmp_path: Pat
             time.sleep(0.05)
         os.kill(workers[0], 9)  # as the kernel's out-of-memory killer would
         killed_at = httpx.get(table, timeout=10).json()["actions"]
-        while httpx.get(table, timeout=10).json()["actions"] < killed_at + 8:
+        while httpx.get(table, timeout=10).json()["actions"] < killed_at + 4:
             assert time.monotonic() < deadline + 60, f"the table stopped at {killed_at} actions"
             time.sleep(0.1)
         assert _workers(server_pid(server)) != workers  # a new worker decides

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from server_fixtures import ON_SQLITE, ON_SQLITE_OWN
 from server_helpers import Server, next_of, receive, receive_any
 from websockets.exceptions import ConnectionClosed
 
@@ -28,6 +29,7 @@ def small_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
     server.kill()
 
 
+@ON_SQLITE
 def test_an_oversized_message_gets_too_big_and_the_connection_goes_on(server: Server) -> None:
     created = server.create(game="bum-game", players=4, seats=SEATS, seed=1)
     with server.connect(created["id"], created["tokens"]["0"]) as ws:
@@ -39,6 +41,7 @@ def test_an_oversized_message_gets_too_big_and_the_connection_goes_on(server: Se
         assert next_of(ws, "state")["step"] >= start["step"]
 
 
+@ON_SQLITE
 def test_a_flood_of_messages_gets_too_fast_and_the_connection_goes_on(server: Server) -> None:
     """A spectator sends far more refused messages than a burst: each read one is answered, those past the
     bucket are dropped with one too-fast (once a second), and after a pause the connection is served again."""
@@ -65,6 +68,7 @@ def test_a_flood_of_messages_gets_too_fast_and_the_connection_goes_on(server: Se
         assert next_of(ws, "state")["table"] == created["id"]
 
 
+@ON_SQLITE_OWN
 def test_a_table_with_all_its_connections_refuses_one_more(small_server: Server) -> None:
     created = small_server.create(game="bum-game", players=4, seats=SEATS, seed=1)
     table = created["id"]
@@ -83,6 +87,7 @@ def test_a_table_with_all_its_connections_refuses_one_more(small_server: Server)
         assert next_of(a, "state")["table"] == table
 
 
+@ON_SQLITE_OWN
 def test_a_server_with_all_its_tables_in_play_refuses_one_more(small_server: Server) -> None:
     small_server.create(game="bum-game", players=4, seats=SEATS, seed=1)
     small_server.create(game="president", players=4, seats=SEATS, seed=2)
@@ -102,6 +107,7 @@ def strict_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
     server.kill()
 
 
+@ON_SQLITE_OWN
 def test_a_flood_of_http_requests_gets_429_with_retry_after_and_the_server_goes_on(
     strict_server: Server,
 ) -> None:
@@ -118,6 +124,7 @@ def test_a_flood_of_http_requests_gets_429_with_retry_after_and_the_server_goes_
             time.sleep(0.1)
 
 
+@ON_SQLITE
 def test_an_oversized_request_body_gets_413_and_the_server_goes_on(server: Server) -> None:
     body = json.dumps({"game": "bum-game", "players": 4, "options": {"x": "y" * Limits.max_body_bytes}})
     answer = httpx.post(

@@ -15,6 +15,7 @@ import httpx
 import jsonschema
 import pytest
 from referencing import Registry, Resource
+from server_fixtures import ON_SQLITE
 from server_helpers import Server, next_of, play_seat, receive_any
 
 from bumtable.cards.decktet import DecktetCard
@@ -36,6 +37,7 @@ def test_the_committed_message_schemas_are_current(tmp_path: Path) -> None:
     )
 
 
+@ON_SQLITE
 def test_the_documents_example_client_plays_a_game_to_its_end(server: Server, tmp_path: Path) -> None:
     (code,) = re.findall(r"```python\n(.*?)```", DOC.read_text(), re.DOTALL)
     code = (
@@ -64,6 +66,7 @@ def validator(name: str) -> jsonschema.protocols.Validator:
 
 
 @pytest.mark.parametrize("game", ["zheng-shangyou", "gin-bummy", "boojum"])
+@ON_SQLITE
 def test_every_message_of_a_whole_game_matches_its_schema(server: Server, game: str) -> None:
     created = server.create(game=game, seats=None, seed=4, settings={"clock": {"bank": 600, "increment": 1}})
     messages = play_seat(server, created["id"], created["tokens"]["0"], 9)
@@ -136,6 +139,7 @@ def play_to_the_end(server: Server, created: dict[str, Any], seed: int) -> list[
                 return messages
 
 
+@ON_SQLITE
 def test_the_table_message_saying_over_comes_before_the_last_state_frame(server: Server) -> None:
     """As the document says: the game's last action sends the ``table`` message (``over``), then its ``state``
     frame with the last events, ending with ``game-over``; no state frame follows but what a client asks for."""
@@ -168,6 +172,7 @@ DECKTET = re.compile(r"[A2-9PTC][MSWLYK]{1,3}|X")
         ("boojum", 3),
     ],
 )
+@ON_SQLITE
 def test_every_card_the_server_sends_is_written_as_the_document_gives_the_notation(
     server: Server, game: str, players: int
 ) -> None:
@@ -198,6 +203,7 @@ def test_every_card_the_server_sends_is_written_as_the_document_gives_the_notati
     assert cards and all(notation.fullmatch(c) for c in cards), sorted(cards)
 
 
+@ON_SQLITE
 def test_a_short_match_made_as_the_document_shows_is_short(server: Server) -> None:
     """Each example body of the document's short matches makes a table whose match ends as its options say."""
     bodies = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", section("A short match"), re.DOTALL)]
@@ -222,6 +228,7 @@ def test_a_short_match_made_as_the_document_shows_is_short(server: Server) -> No
 @pytest.mark.parametrize(
     ("game", "options"), [("president", {"rounds": 2}), ("gin-bummy", {}), ("boojum", {})]
 )
+@ON_SQLITE
 def test_what_each_game_keeps_private_is_as_the_document_says(
     server: Server, game: str, options: dict[str, Any]
 ) -> None:
