@@ -72,7 +72,7 @@ postgres:
 chromium:
 	sh scripts/ensure-chromium.sh
 
-## make test-long: every test, with the random-play sweeps twice their size, the many-seed sweep at 20,000 hands
+## make test-long: every test, with the random-play sweeps two to four times their size, the many-seed sweep at 20,000 hands
 ## and new Hypothesis examples each run
 ## (several minutes).
 test-long: $(STAMP) postgres chromium web

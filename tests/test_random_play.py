@@ -1,7 +1,7 @@
-"""Thousands of seeded random hands through the shared checker (tests/checker.py).
+"""Seeded random hands through the shared checker (tests/checker.py).
 
-Default run: about 1,600 hands over 3 to 7 players and the variants, 13 of them matches played to
-their target. ``make test-long`` plays four times the seeds (three times the matches) and the many-seed
+Default run: about 1,070 hands over 3 to 7 players and the variants, with 13 matches played to their
+target. ``make test-long`` plays four times the seeds (three times the matches) and the many-seed
 sweep at 20,000 hands.
 """
 

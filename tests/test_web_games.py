@@ -1,10 +1,8 @@
 """Every game at the browser table, played by clicking: one whole hand of each climbing game (President,
 Arsehole, Zheng Shangyou) in its climbing view, a whole game of Gin Bummy and of Boojum (one round: their games
-have no hands) in whatever view draws them, and a short match of The Bum Game to its end."""
+have no hands) in whatever view draws them; a short match of The Bum Game to its end is in test_web_series.py."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 from browser_fixtures import (
@@ -47,26 +45,3 @@ def test_a_whole_game_without_hands_is_played_by_clicking(
     expect(page.locator(".status")).to_have_text("The game is over.")
     expect(page.locator(".actions button")).to_have_count(0)
     screenshot(page, game)
-
-
-def test_a_short_match_of_the_bum_game_is_played_by_clicking_to_its_end(
-    page: Page, web_server: Server
-) -> None:
-    seats = [{"kind": "person"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
-    made = web_server.create(game="bum-game", players=4, seats=seats, options={"target": 4}, seed=11)
-    open_table(page, made["links"]["seats"]["0"])
-    play_until([page], "game-over", take_climbing_turn, seconds=120)
-    assert page.locator(logged("hand-over")).count() >= 2  # the exchange of a later hand was played too
-    expect(page.locator(logged("give")).first).to_be_attached()
-    expect(page.locator(".status")).to_have_text("The match is over.")
-    # the final standings, prominently, with the way back to the lobby; no raw event name on the board
-    standings = page.get_by_role("region", name="Final standings")
-    expect(standings.locator("h2")).to_have_text("The match is over")
-    expect(standings.locator(".winner-line")).to_have_text(re.compile(r"(wins?|share first place) .*points?"))
-    expect(standings.locator("li")).to_have_count(4)
-    expect(standings.locator("li").first).to_contain_text("1st")
-    expect(standings.get_by_role("link", name="Back to the lobby")).to_be_visible()
-    expect(page.locator("header a.lobby-link")).to_have_attribute("href", "/")
-    expect(page.locator(".reason")).not_to_have_text(re.compile(r"P\d: |\(target\)|: target|\(rounds\)"))
-    expect(page.locator(logged("pass")).first).to_have_text(re.compile(r"^(You pass|.+ passes)\.$"))
-    screenshot(page, "bum-game-match")

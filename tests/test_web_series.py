@@ -1,5 +1,5 @@
-"""The series at the browser table: the scoreboard (a row per finished hand, totals as the seats bar counts
-them), a finished hand's replay stepped through, the record downloaded once the match is over, the auto-play
+"""The series at the browser table: a short match of The Bum Game clicked to its final standings, the
+scoreboard (a row per finished hand, totals as the seats bar counts them), a finished hand's replay stepped through, the record downloaded once the match is over, the auto-play
 toggle kept by the server, and the turn clock's banks in the seats bar."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def seat_points(page: Page, seat: int) -> int:
     return int(found.group(1))
 
 
-def test_a_short_match_has_its_scoreboard_replays_record_and_auto_play(
+def test_a_short_match_is_played_to_its_standings_and_has_its_scoreboard_replays_record_and_auto_play(
     page: Page, web_server: Server
 ) -> None:
     made = web_server.create(game="bum-game", players=4, seats=BUM_SEATS, options={"target": 4}, seed=11)
@@ -29,6 +29,19 @@ def test_a_short_match_has_its_scoreboard_replays_record_and_auto_play(
     expect(page.locator(".scoreboard h2")).to_contain_text("Scoreboard")
     expect(page.locator(".record-link")).to_have_count(0)  # not before the match is over
     play_until([page], "game-over", take_climbing_turn, seconds=120)
+    expect(page.locator(logged("give")).first).to_be_attached()  # a later hand's exchange was played too
+    expect(page.locator(".status")).to_have_text("The match is over.")
+    # the final standings, prominently, with the way back to the lobby; no raw event name on the board
+    standings = page.get_by_role("region", name="Final standings")
+    expect(standings.locator("h2")).to_have_text("The match is over")
+    expect(standings.locator(".winner-line")).to_have_text(re.compile(r"(wins?|share first place) .*points?"))
+    expect(standings.locator("li")).to_have_count(4)
+    expect(standings.locator("li").first).to_contain_text("1st")
+    expect(standings.get_by_role("link", name="Back to the lobby")).to_be_visible()
+    expect(page.locator("header a.lobby-link")).to_have_attribute("href", "/")
+    expect(page.locator(".reason")).not_to_have_text(re.compile(r"P\d: |\(target\)|: target|\(rounds\)"))
+    expect(page.locator(logged("pass")).first).to_have_text(re.compile(r"^(You pass|.+ passes)\.$"))
+    screenshot(page, "bum-game-match")
 
     # the scoreboard: a row per hand-over in the log, totals as the seats bar counts points
     hands = page.locator(logged("hand-over")).count()
