@@ -55,7 +55,8 @@ typecheck: $(STAMP)
 ## worker's), and the compiled engine's after them in that process (Numba compiles its kernels once there, not
 ## in every worker); three test workers, as the browser and server tests wait on their pages and servers half
 ## the time.
-FAST_TESTS := bumtable/fast tests/test_fast_engine.py tests/test_fast_policies.py tests/test_env_vector.py
+FAST_TESTS := bumtable/fast tests/test_fast_engine.py tests/test_fast_policies.py tests/test_env_vector.py \
+	tests/test_lab_fast.py
 unit: $(STAMP) postgres chromium web
 	@mkdir -p build
 	{ $(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py; a=$$?; $(BIN)/pytest -p no:xdist $(FAST_TESTS); \

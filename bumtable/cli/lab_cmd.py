@@ -46,7 +46,7 @@ from bumtable.lab.result import LabResult
 from bumtable.lab.run import open_record, run_study
 from bumtable.lab.studies import STUDIES
 from bumtable.lab.studies import study as find_study
-from bumtable.lab.study import LabError, Setup, Study, StudyOptions, Units
+from bumtable.lab.study import ENGINES, Engine, LabError, Setup, Study, StudyOptions, Units
 from bumtable.sim.ray_backend import connect
 
 
@@ -90,6 +90,7 @@ def command_text(
     units: Units = "hands",
     settings: list[str] | None = None,
     axis: str | None = None,
+    engine: Engine = "reference",
 ) -> str:
     """The command that makes the same figures again (the seed always given); ``hands`` counts ``units``;
     ``axis`` is a sweep's values, ``NAME=a,b,c``."""
@@ -101,11 +102,17 @@ def command_text(
     for s in settings or ():
         words += ["-s", s]
     words += ["--bots", bots, f"--{units}", str(hands), "--seed", str(seed)]
+    if engine != "reference":
+        words += ["--engine", engine]
     return shlex.join(words)
 
 
 def _counted_in(units: Units) -> str:
     return ", ".join(sorted(s.name for s in STUDIES.values() if s.units == units and s.counted_by is None))
+
+
+def _fast_studies() -> str:
+    return ", ".join(sorted(s.name for s in STUDIES.values() if s.play_fast is not None))
 
 
 def _study_options() -> str:
@@ -208,6 +215,13 @@ def lab(
     ] = None,
     jobs: JobsOption = 0,
     ray: RayOption = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="reference (the rules layer: every study and game) or fast (the compiled engine, much faster: "
+            f"the {_fast_studies()} study of The Bum Game, bots heuristic and random; docs/fast.md)."
+        ),
+    ] = "reference",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with every figure.")] = False,
     out: Annotated[
         Path | None,
@@ -229,6 +243,8 @@ def lab(
         seed = new_seed()
     with cli_errors():  # every piece of bad input is told here, in one line, before any work
         chosen = find_study(study)
+        if engine not in ENGINES:
+            raise LabError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
         variants, options = split_words(variant), list(option or ())
         rules = make_rules(game, players, variants, None, options)
         chosen.applies(rules)
@@ -252,8 +268,11 @@ def lab(
             units=counted.units,
             settings=settings,
             axis=axis,
+            engine=engine,
         )
-        setup = chosen.ready(Setup(rules=rules, bots=seats, seed=seed, options=own, command=command))
+        setup = chosen.ready(
+            Setup(rules=rules, bots=seats, seed=seed, options=own, command=command, engine=engine)
+        )
         if record is not None:  # a record of another study is refused here
             open_record(chosen, setup, record).close()
         if ray is not None:  # an unreachable cluster is refused here

@@ -170,6 +170,25 @@ class FastGame:
         pick = slice(None) if rows is None else np.asarray(rows, dtype=np.int64)
         state.ints[pick, k.extra(state.players) + k.X_STOP] = 1
 
+    def next_hand(self, state: FastState, rows: Sequence[int] | npt.ArrayLike | None = None) -> FastState:
+        """Deal the next hand in these rows (all by default) that stopped at a hand's end with their match
+        going on, as play goes on past the hand in the rules layer; other rows are left alone. A row stops
+        again at its next hand's end. Rows need a shuffle for it: a game made with ``stop_at_hand_end=True``
+        draws one hand's, so stop the rows of a match game with :meth:`stop_at_hand_end` instead."""
+        pick = np.arange(state.batch) if rows is None else np.asarray(rows, dtype=np.int64).reshape(-1)
+        t = self.tables
+        short = k.next_hand_rows(
+            pick, state.draws, t.rank_of_code, t.triggers, t.revolution_roles, t.tab, t.obs_at, state.ints,
+            state.counts, state.played, state.known, state.legal_action_mask, state.legal, state.observation,
+            state.rewards, self.observe,
+        )  # fmt: skip
+        if short >= 0:
+            raise RulesError(
+                f"row {short} has no shuffle left for another hand: make the game without stop_at_hand_end "
+                "and stop its rows with stop_at_hand_end(state)"
+            )
+        return state
+
     def step(self, state: FastState, actions: Sequence[int] | npt.ArrayLike) -> FastState:
         """Apply one action code per row (rows already over ignore theirs); the same state, changed."""
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)

@@ -419,6 +419,32 @@ def init_rows(
 
 
 @_jit
+def next_hand_rows(
+    rows: Any, draws: Any, rank_of: Any, triggers: Any, new_roles: Any, tab: Any, obs_at: Any, ints: Any,
+    counts: Any, played: Any, known: Any, mask: Any, legal: Any, obs: Any, rewards: Any, observe: bool,
+) -> int:  # fmt: skip
+    """Deal the next hand in each of ``rows`` stopped at a hand's end with its match going on (others are
+    left alone); the first such row with no shuffle left for it (nothing changed), else -1."""
+    n = counts.shape[1]
+    x = F_ROLES + 4 * n
+    for j in range(rows.shape[0]):
+        i = rows[j]
+        if ints[i, F_OVER] and ints[i, x + X_WINNER] < 0 and ints[i, x + X_DRAW] >= ints[i, F_NDRAWS]:
+            return int(i)
+    for j in range(rows.shape[0]):
+        i = rows[j]
+        if not ints[i, F_OVER] or ints[i, x + X_WINNER] >= 0:
+            continue
+        ints[i, F_OVER] = 0
+        rewards[i] = 0.0
+        _start_hand(i, draws, rank_of, triggers, new_roles, tab, ints, counts, played, known)
+        _legal(i, tab, ints, counts, mask, legal)
+        if observe:
+            _observe(i, ints[i, F_TURN], tab, obs_at, ints, counts, played, known, obs)
+    return -1
+
+
+@_jit
 def _end_hand(
     i: int, draws: Any, rank_of: Any, triggers: Any, new_roles: Any, tab: Any, ints: Any, counts: Any,
     played: Any, known: Any, scores: Any, rewards: Any,

@@ -35,8 +35,10 @@ def header(
     seed: int,
     chunk: int,
     options: dict[str, Any] | None = None,
+    engine: str = "reference",
 ) -> dict[str, Any]:
-    """The first line of a record, as JSON reads it back (``options``: the study's own, by name)."""
+    """The first line of a record, as JSON reads it back (``options``: the study's own, by name; ``engine``
+    named only when it is not the reference engine, so earlier records go on)."""
     data = {
         "record": KIND,
         "format": FORMAT,
@@ -49,6 +51,8 @@ def header(
         "seed": seed,
         "chunk": chunk,
     }
+    if engine != "reference":
+        data["engine"] = engine
     out: dict[str, Any] = json.loads(json.dumps(data))
     return out
 

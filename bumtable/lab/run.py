@@ -33,16 +33,22 @@ def _work(
     seed: int,
     *,
     options: dict[str, OptionValue] | None = None,
+    engine: str = "reference",
 ) -> Tally:
-    """One chunk of study ``name`` with its ``options`` (module-level, named, so a worker process can be
-    sent it)."""
-    return named_study(name).play_chunk(rules, bots, seed, size, **(options or {}))
+    """One chunk of study ``name`` with its ``options`` on ``engine`` (module-level, named, so a worker
+    process can be sent it)."""
+    study = named_study(name)
+    play = study.play_fast if engine == "fast" else study.play_chunk
+    assert play is not None, "Study.check_fast refuses a study without play_fast"
+    return play(rules, bots, seed, size, **(options or {}))
 
 
 def chunk_work(study: Study, setup: Setup) -> Callable[[int, int], Tally]:
     """``work(size, seed)``: one chunk of ``study`` on ``setup``, a function a worker process can be sent."""
     setup = study.settle(setup)
-    return partial(_work, study.name, setup.rules, setup.bots, options=setup.options.arguments())
+    return partial(
+        _work, study.name, setup.rules, setup.bots, options=setup.options.arguments(), engine=setup.engine
+    )
 
 
 def open_record(study: Study, setup: Setup, path: str | Path) -> StudyRecord:
@@ -53,8 +59,9 @@ def open_record(study: Study, setup: Setup, path: str | Path) -> StudyRecord:
         rules=setup.rules.to_dict(),
         bots=setup.bots,
         seed=setup.seed,
-        chunk=study.counted(setup.options).chunk,
+        chunk=study.chunk_for(setup),
         options=setup.options.to_dict(),
+        engine=setup.engine,
     )
     return StudyRecord(path, head)
 
@@ -80,7 +87,7 @@ def run_study(
     setup = study.ready(setup)
     jobs = jobs or default_jobs()
     chunks = run_chunks if ray is None else ray_runner(ray)  # a cluster is joined here, before any work
-    sizes = chunk_sizes(count, study.counted(setup.options).chunk)
+    sizes = chunk_sizes(count, study.chunk_for(setup))
     seeds = chunk_seeds(setup.seed, len(sizes))
     with contextlib.ExitStack() as stack:
         kept = stack.enter_context(open_record(study, setup, record)) if record is not None else None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, Self
 
 from bumtable import __version__
-from bumtable.errors import BumtableError
+from bumtable.errors import BumtableError, RulesError
 from bumtable.lab.result import LabResult
 from bumtable.rules import Rules, family_of
 
@@ -22,6 +22,9 @@ Tally = dict[str, Any]
 """What a chunk found: JSON-ready counts (numbers, lists and objects of them) that add up across chunks."""
 
 Units = Literal["hands", "matches"]
+Engine = Literal["reference", "fast"]
+"""What plays a study: the rules layer (every game), or the compiled engine (``bumtable.fast``)."""
+ENGINES: tuple[Engine, ...] = ("reference", "fast")
 
 
 class LabError(BumtableError):
@@ -137,6 +140,7 @@ class Setup:
     seed: int
     options: StudyOptions = field(default_factory=StudyOptions)
     command: str = ""
+    engine: Engine = "reference"
 
     def result(self, **found: Any) -> LabResult:
         """A study's :class:`LabResult` from what it ``found``, with this setup's game, players, command, seed
@@ -243,6 +247,10 @@ class Study:
     """The study whose units, chunk and default count this one plays by, given its options (None: its own)."""
     sets: frozenset[str] = frozenset()
     """The rules options the study sets itself whatever the rules say (a sweep of one would change nothing)."""
+    play_fast: Callable[..., Tally] | None = None
+    """``play_chunk`` on the compiled engine (``--engine fast``), where the study has one."""
+    fast_chunk: int = 20_000
+    """Units per chunk on the compiled engine, which plays a chunk's hands in batches."""
 
     def counted(self, options: StudyOptions) -> Study:
         """The study whose ``units``, ``chunk`` and ``default_count`` a run of this one with ``options`` uses."""
@@ -254,7 +262,30 @@ class Study:
         self.applies(setup.rules)
         setup = self.settle(setup)
         self.check_setup(setup)
+        if setup.engine == "fast":
+            self.check_fast(setup)
         return setup
+
+    def check_fast(self, setup: Setup) -> None:
+        """Raise a :class:`LabError` unless the compiled engine plays this study on ``setup``: numba
+        installed, the study, its rules and its bots covered."""
+        if self.play_fast is None:
+            raise LabError(
+                f"the {self.name} study plays on the reference engine only: leave out --engine fast"
+            )
+        from bumtable.sim.fast_sim import FastEngineError, check_bots, fast_engine
+
+        try:
+            fast = fast_engine()
+            check_bots(setup.bots)
+            fast.make(setup.rules)
+        except (FastEngineError, RulesError) as e:
+            raise LabError(str(e)) from None
+
+    def chunk_for(self, setup: Setup) -> int:
+        """Units per chunk on ``setup``'s engine, with its options."""
+        counted = self.counted(setup.options)
+        return counted.fast_chunk if setup.engine == "fast" else counted.chunk
 
     def settle(self, setup: Setup) -> Setup:
         """``setup`` with this study's options: its defaults where it holds none, a :class:`LabError` where

@@ -1,0 +1,160 @@
+"""Hands of whole matches on the compiled engine, for the lab's ``--engine fast``: a batch of matches played by
+the compiled policies is stopped at each hand's end, the hand's facts are read as arrays, and the next hand is
+dealt; once every match of the batch is over a new batch is dealt, until ``count`` hands are played.
+
+Each batch is seeded from ``seed`` alone (deals and the policies' choices), so a chunk's figures do not
+depend on how many processes play the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from bumtable.rules import Rules
+from bumtable.sim.fast_sim import check_bots, fast_engine
+
+IntArray = npt.NDArray[np.int64]
+
+BATCH = 2048
+"""Matches dealt at once (fewer when fewer hands are wanted)."""
+
+
+@dataclass(frozen=True)
+class Hands:
+    """The hands one step of a batch played, one row each; seats and roles are numbers (0 is the Boss)."""
+
+    rows: IntArray
+    """(rows,): the batch row, one match, each hand was played in."""
+    dealt_roles: IntArray
+    """(rows, seats): each seat's role when the hand was dealt, before any revolution."""
+    roles: IntArray
+    """(rows, seats): the roles the hand was played in (after a revolution)."""
+    revolution: IntArray
+    """(rows,): the seat whose Jokers made a revolution, -1 for none."""
+    jokers: IntArray
+    """(rows,): the Jokers that seat was dealt (0 without a revolution)."""
+    order: IntArray
+    """(rows, seats): the seats in going-out order."""
+    first: npt.NDArray[np.bool_]
+    """(rows,): the hand is its match's first."""
+
+    def __len__(self) -> int:
+        return int(self.order.shape[0])
+
+    def first_rows(self, count: int) -> Hands:
+        """The first ``count`` hands."""
+        return Hands(*(getattr(self, f.name)[:count] for f in fields(self)))
+
+    def credited(self, triggers: Sequence[Sequence[int]]) -> IntArray:
+        """Per row, the index of the revolution trigger credited (the first whose role is the revolting
+        seat's dealt role and whose Jokers it holds), ``len(triggers)`` for none: as the reference study."""
+        out = np.full(len(self), len(triggers), dtype=np.int64)
+        rows = np.flatnonzero(self.revolution >= 0)
+        role = self.dealt_roles[rows, self.revolution[rows]]
+        for j in range(len(triggers) - 1, -1, -1):  # the first trigger met is written last
+            met = (role == triggers[j][0]) & (self.jokers[rows] >= triggers[j][1])
+            out[rows[met]] = j
+        return out
+
+
+def match_hands(rules: Rules, bots: Sequence[str], seed: int, count: int) -> Iterator[Hands]:
+    """``count`` hands of whole matches of ``rules`` (The Bum Game's covered presets) with ``bots[seat]``
+    (``random`` or ``heuristic``), in steps of up to :data:`BATCH` hands."""
+    fast = fast_engine()
+    from bumtable.fast.policies import generators, policies
+
+    check_bots(bots)
+    game = fast.make(rules, observe=False)
+    plays = policies(game)
+    size = min(count, BATCH)
+    state = game.init(np.arange(size))
+    gen = generators(seed, size)
+    left = count
+    while left > 0:
+        plays.deal(state, gen)
+        game.stop_at_hand_end(state)
+        for hands in hands_played(game, plays, state, bots, gen):
+            take = min(left, len(hands))
+            yield hands if take == len(hands) else hands.first_rows(take)
+            left -= take
+            if left == 0:
+                return
+
+
+def hands_played(game: Any, plays: Any, state: Any, bots: Sequence[str], gen: Any) -> Iterator[Hands]:
+    """Every row of ``state`` (stopped at its hands' ends) played by ``bots`` to its match's end, one
+    :class:`Hands` per hand played in the rows still going."""
+    from bumtable.fast import kernels as k
+
+    t = game.tables
+    n = t.players
+    back = np.argsort(t.revolution_roles)  # a role after a revolution -> the role before it
+    x = k.extra(n)
+    while True:
+        live = np.flatnonzero(~state.terminated)
+        if live.size == 0:
+            return
+        ints = state.ints
+        start = ints[live, k.F_ROLES : k.F_ROLES + n].astype(np.int64)
+        at_deal = ints[live, k.F_REVOLT] >= 0  # an automatic revolution is in place once dealt
+        first = ints[live, x + k.X_HAND] == 1
+        shuffle = ints[live, x + k.X_DRAW] - 1
+        plays.playout(state, bots, gen)
+        ints = state.ints
+        revolution = ints[live, k.F_REVOLT].astype(np.int64)
+        declared = (revolution >= 0) & ~at_deal
+        dealt_roles = np.where(at_deal[:, None], back[start], start)
+        roles = np.where(declared[:, None], t.revolution_roles[start], start)
+        jokers = _jokers(state.draws[live, shuffle], t.rank_of_code, dealt_roles, revolution, k.JOKER)
+        order = ints[live, k.F_ROLES + 3 * n : k.F_ROLES + 4 * n].astype(np.int64)
+        yield Hands(live.astype(np.int64), dealt_roles, roles, revolution, jokers, order, first)
+        game.next_hand(state)
+
+
+def first_deals(rules: Rules, seed: int, count: int) -> Iterator[Hands]:
+    """``count`` first deals of matches of ``rules`` (roles from the cut, revolutions as the rules make
+    them), none played: ``order`` is -1 throughout."""
+    fast = fast_engine()
+    from bumtable.fast import kernels as k
+    from bumtable.fast.policies import generators, policies
+
+    game = fast.make(rules, observe=False, stop_at_hand_end=True)
+    plays = policies(game)
+    t = game.tables
+    n = t.players
+    back = np.argsort(t.revolution_roles)
+    size = min(count, BATCH)
+    state = game.init(np.arange(size))
+    gen = generators(seed, size)
+    left = count
+    while left > 0:
+        plays.deal(state, gen)
+        take = min(left, size)
+        ints = state.ints[:take]
+        start = ints[:, k.F_ROLES : k.F_ROLES + n].astype(np.int64)
+        revolution = ints[:, k.F_REVOLT].astype(np.int64)
+        dealt_roles = np.where((revolution >= 0)[:, None], back[start], start)
+        shuffle = ints[:, k.extra(n) + k.X_DRAW] - 1
+        decks = state.draws[np.arange(take), shuffle]
+        jokers = _jokers(decks, t.rank_of_code, dealt_roles, revolution, k.JOKER)
+        order = np.full((take, n), -1, dtype=np.int64)
+        yield Hands(
+            np.arange(take), dealt_roles, start, revolution, jokers, order, np.ones(take, dtype=np.bool_)
+        )
+        left -= take
+
+
+def _jokers(decks: Any, rank_of: Any, dealt_roles: IntArray, revolution: IntArray, joker: int) -> IntArray:
+    """The Jokers each row's revolting seat was dealt (0 where none revolted): the deal gives card ``c`` of
+    the shuffle to the seat in role ``c % seats``."""
+    n = dealt_roles.shape[1]
+    is_joker = rank_of[decks.astype(np.int64)] == joker  # (rows, cards)
+    role_of_card = np.arange(decks.shape[1]) % n
+    mine = dealt_roles[np.arange(len(revolution)), np.maximum(revolution, 0)]  # the revolting seat's role
+    counted = (is_joker & (role_of_card[None, :] == mine[:, None])).sum(axis=1)
+    return np.where(revolution >= 0, counted, 0).astype(np.int64)

@@ -1,0 +1,151 @@
+"""``bumtable lab --engine fast``: the compiled engine plays a study's matches hand by hand, each hand's facts
+(the order out, the roles, a revolution, its player's dealt Jokers and the trigger credited) are what the
+rules layer finds replaying the same games, and the revolution study's rates agree with the exact odds."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from bumtable.cli.app import app
+from bumtable.fast import make
+from bumtable.fast.policies import generators, policies
+from bumtable.lab.fast_hands import Hands, first_deals, hands_played, match_hands
+from bumtable.lab.revolution import credited_trigger
+from bumtable.lab.run import run_study
+from bumtable.lab.studies import study
+from bumtable.lab.study import LabError, Setup
+from bumtable.rules import Rules, get
+from bumtable.rules.climbing.facts import Revolution
+
+runner = CliRunner(env={"COLUMNS": "200"})
+PRESIDENT_TRIGGERS = ["-o", "jokers=2", "-o", "revolution_triggers=[[3,2]]"]
+"""President with a revolution the study can count, which the compiled engine does not play."""
+REVOLUTION = study("revolution")
+
+
+def _replayed(
+    rules: Rules, draws: list[list[int]], codes: list[int]
+) -> Iterator[tuple[object, Revolution | None]]:
+    """Each hand of a match replayed in the rules layer: its result, and the revolution made in it."""
+    state = rules.new_state(0, chance=draws)
+    space = rules.action_space()  # type: ignore[attr-defined]
+    seen: Revolution | None = state.observe(None).revolution
+    hands = 0
+    for code in codes:
+        state.apply(space.decode(code))
+        results = state.results  # type: ignore[attr-defined]
+        if len(results) > hands:
+            yield results[-1], seen
+            hands = len(results)
+        seen = state.observe(None).revolution
+    assert hands == len(state.results)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("players", "variants"), [(4, ()), (5, ()), (4, ("optional-revolution",)), (6, ("one-hour",))]
+)
+def test_each_hand_of_a_match_played_on_the_compiled_engine_is_the_hand_the_rules_layer_replays(
+    players: int, variants: tuple[str, ...]
+) -> None:
+    rules = get("bum-game", players=players, variants=variants)
+    game = make(rules, observe=False)
+    state = game.init(np.arange(6))
+    game.stop_at_hand_end(state)
+    triggers = rules.revolution_triggers  # type: ignore[attr-defined]
+    found: dict[int, list[tuple[Hands, int]]] = {}
+    kinds = [("heuristic", "random")[p % 2] for p in range(players)]
+    for hands in hands_played(game, policies(game), state, kinds, generators(9, 6)):
+        for i, row in enumerate(hands.rows.tolist()):
+            found.setdefault(row, []).append((hands, i))
+    revolutions = 0
+    for row, record in enumerate(game.to_records(state)):
+        replayed = list(_replayed(rules, record.draws, list(record.codes)))
+        assert len(replayed) == len(found[row]) > 1
+        for (result, revolution), (hands, i) in zip(replayed, found[row], strict=True):
+            assert hands.order[i].tolist() == list(result.order)  # type: ignore[attr-defined]
+            assert hands.roles[i].tolist() == list(result.roles)  # type: ignore[attr-defined]
+            assert (hands.revolution[i] >= 0) == result.revolution  # type: ignore[attr-defined]
+            assert bool(hands.first[i]) == (result.hand_no == 1)  # type: ignore[attr-defined]
+            if revolution is not None:
+                revolutions += 1
+                assert hands.revolution[i] == revolution.player and hands.jokers[i] == revolution.jokers
+                assert hands.dealt_roles[i].tolist() == list(revolution.old_roles)
+                assert hands.credited(triggers)[i] == credited_trigger(triggers, revolution)
+    assert revolutions > 0
+
+
+def test_fresh_deals_are_the_first_hands_of_matches_dealt_from_the_same_seed() -> None:
+    """Each row's shuffles come from its own generator, so the deals alone are the matches' first hands."""
+    rules = get("bum-game", players=5)
+    deals = next(first_deals(rules, 4, 400))
+    played = next(match_hands(rules, ("random",) * 5, 4, 400))
+    assert len(deals) == len(played) == 400 and played.first.all() and (deals.order == -1).all()
+    assert (deals.revolution >= 0).sum() > 0
+    for name in ("dealt_roles", "roles", "revolution", "jokers"):
+        assert (getattr(deals, name) == getattr(played, name)).all(), name
+
+
+def test_match_hands_stops_at_the_count_asked_across_batches() -> None:
+    rules = get("bum-game", players=4, rounds=2)
+    hands = list(match_hands(rules, ("random",) * 4, 3, 4100))
+    assert sum(len(h) for h in hands) == 4100
+    again = list(match_hands(rules, ("random",) * 4, 3, 4100))
+    assert all(
+        (a.order == b.order).all() for a, b in zip(hands, again, strict=True)
+    )  # the seed alone decides
+
+
+def test_the_revolution_study_on_the_compiled_engine_agrees_with_the_exact_odds() -> None:
+    setup = Setup(rules=get("bum-game", players=4), bots=("heuristic",) * 4, seed=3, engine="fast")
+    figures = run_study(REVOLUTION, setup, count=30_000).figures
+    assert figures["hands"] == figures["deals"] == 30_000
+    for row in [*figures["triggers"], figures["any"]]:
+        assert row["match_agrees"] and row["deal_agrees"], row
+        assert row["revolutions"] > 0 and row["deal_revolutions"] > 0
+    two = run_study(REVOLUTION, setup, count=30_000, jobs=2).figures
+    assert two == figures  # chunks seeded alone: the same figures from two processes
+
+
+def test_the_command_runs_the_revolution_study_on_the_compiled_engine() -> None:
+    args = ["lab", "revolution", "bum-game", "-n", "6", "--hands", "3000", "--seed", "5", "--engine", "fast"]
+    done = runner.invoke(app, [*args, "--json"])
+    assert done.exit_code == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["figures"]["hands"] == 3000 and "--engine fast" in result["command"]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["lab", "roles", "bum-game", "--engine", "fast"],
+            "the roles study plays on the reference engine only",
+        ),
+        (
+            ["lab", "revolution", "bum-game", "--engine", "fast", "--bots", "hard"],
+            "the compiled engine plays",
+        ),
+        (
+            ["lab", "revolution", "president", *PRESIDENT_TRIGGERS, "--engine", "fast"],
+            "the compiled engine does not play president for 4",
+        ),
+        (["lab", "revolution", "bum-game", "--engine", "quick"], "--engine must be one of reference, fast"),
+    ],
+)
+def test_what_the_compiled_engine_cannot_play_is_refused_in_one_line_before_any_work(
+    args: list[str], said: str
+) -> None:
+    done = runner.invoke(app, args)
+    assert done.exit_code == 2
+    assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_a_setup_for_the_compiled_engine_is_checked_before_any_work() -> None:
+    setup = Setup(rules=get("bum-game", players=4), bots=("medium",) * 4, seed=1, engine="fast")
+    with pytest.raises(LabError, match="the compiled engine plays the bots"):
+        REVOLUTION.ready(setup)
