@@ -14,13 +14,14 @@ from typer.testing import CliRunner
 from bumtable.cli.app import app
 from bumtable.fast import make
 from bumtable.fast.policies import generators, policies
+from bumtable.lab.exchange import EXCHANGE, count_results
 from bumtable.lab.fast_hands import Hands, first_deals, hands_played, match_hands
 from bumtable.lab.revolution import credited_trigger
 from bumtable.lab.run import run_study
 from bumtable.lab.studies import study
 from bumtable.lab.study import LabError, Setup
 from bumtable.rules import Rules, get
-from bumtable.rules.climbing.facts import Revolution
+from bumtable.rules.climbing.facts import HandResult, Revolution
 
 runner = CliRunner(env={"COLUMNS": "200"})
 PRESIDENT_TRIGGERS = ["-o", "jokers=2", "-o", "revolution_triggers=[[3,2]]"]
@@ -84,10 +85,20 @@ def test_fresh_deals_are_the_first_hands_of_matches_dealt_from_the_same_seed() -
     rules = get("bum-game", players=5)
     deals = next(first_deals(rules, 4, 400))
     played = next(match_hands(rules, ("random",) * 5, 4, 400))
-    assert len(deals) == len(played) == 400 and played.first.all() and (deals.order == -1).all()
+    firsts = played.pick(np.flatnonzero(played.first))
+    assert len(deals) == 400 and 1 < len(firsts) < 400 and (deals.order == -1).all()
     assert (deals.revolution >= 0).sum() > 0
     for name in ("dealt_roles", "roles", "revolution", "jokers"):
-        assert (getattr(deals, name) == getattr(played, name)).all(), name
+        assert (getattr(deals, name)[: len(firsts)] == getattr(firsts, name)).all(), name
+
+
+def test_hands_are_given_whole_match_by_whole_match_as_the_reference_engine_plays_them() -> None:
+    hands = next(match_hands(get("bum-game", players=4), ("heuristic",) * 4, 6, 500))
+    assert len(hands) == 500 and (np.diff(hands.match) >= 0).all() and hands.first[0]
+    starts = np.flatnonzero(np.diff(hands.match)) + 1
+    assert (
+        hands.first[starts].all() and hands.first.sum() == len(starts) + 1
+    )  # each match from its first hand
 
 
 def test_match_hands_stops_at_the_count_asked_across_batches() -> None:
@@ -98,6 +109,32 @@ def test_match_hands_stops_at_the_count_asked_across_batches() -> None:
     assert all(
         (a.order == b.order).all() for a, b in zip(hands, again, strict=True)
     )  # the seed alone decides
+
+
+def test_the_exchange_tally_on_the_compiled_engine_counts_the_hands_as_the_reference_study_counts_them() -> (
+    None
+):
+    rules = get("bum-game", players=5)
+    bots = ("heuristic", "random", "heuristic", "random", "heuristic")
+    seen = list(match_hands(rules, bots, 7, 3000))
+    points = rules.points  # type: ignore[attr-defined]
+    results = []
+    for hands in seen:
+        for i in range(len(hands)):
+            order = tuple(hands.order[i].tolist())
+            result = HandResult(
+                hand_no=1 if hands.first[i] else 2,
+                order=order,
+                points=tuple(points[order.index(p)] for p in range(5)),
+                roles=tuple(hands.roles[i].tolist()),
+                revolution=bool(hands.revolution[i] >= 0),
+                cancelled_exchange=bool(hands.cancelled[i]),
+            )
+            results.append((int(hands.match[i]), result))
+    results.sort(key=lambda r: r[0])  # each match's hands together, in their order
+    assert EXCHANGE.play_fast is not None
+    assert EXCHANGE.play_fast(rules, bots, 7, 3000) == count_results(5, results)
+    assert len({m for m, _ in results}) > 1
 
 
 def test_the_revolution_study_on_the_compiled_engine_agrees_with_the_exact_odds() -> None:

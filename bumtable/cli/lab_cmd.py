@@ -112,7 +112,8 @@ def _counted_in(units: Units) -> str:
 
 
 def _fast_studies() -> str:
-    return ", ".join(sorted(s.name for s in STUDIES.values() if s.play_fast is not None))
+    names = sorted(s.name for s in STUDIES.values() if s.play_fast is not None)
+    return f"{' and '.join(names)} stud{'y' if len(names) == 1 else 'ies'}"
 
 
 def _study_options() -> str:
@@ -219,7 +220,7 @@ def lab(
         str,
         typer.Option(
             help="reference (the rules layer: every study and game) or fast (the compiled engine, much faster: "
-            f"the {_fast_studies()} study of The Bum Game, bots heuristic and random; docs/fast.md)."
+            f"the {_fast_studies()} of The Bum Game, bots heuristic and random; docs/lab.md)."
         ),
     ] = "reference",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with every figure.")] = False,

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
+
+import numpy as np
 
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.result import LabResult, Plot, Table
@@ -103,7 +105,11 @@ def contrast(tally: Tally, totals: Sequence[float], hands: int, weights: Sequenc
 
 def play_chunk(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
     """``count`` hands of matches: each role's points in the hands played with roles, summed by match."""
-    n = rules.players
+    return count_results(rules.players, hand_results(rules, bots, seed, count))
+
+
+def count_results(n: int, results: Iterable[tuple[int, HandResult]]) -> Tally:
+    """The tally of hands given in order with the number of the match each belongs to."""
     tally: Tally = {
         "hands": 0,
         "role_hands": 0,
@@ -113,7 +119,7 @@ def play_chunk(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Ta
         **cluster_moments(n),
     }
     sums, hands, current = [0] * n, 0, 0
-    for match, result in hand_results(rules, bots, seed, count):
+    for match, result in results:
         if match != current:
             add_cluster(tally, sums, hands)
             sums, hands, current = [0] * n, 0, match
@@ -130,6 +136,38 @@ def play_chunk(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Ta
             tally["points"][role] += result.points[p]
             tally["places"][role][place] += 1
     add_cluster(tally, sums, hands)
+    return tally
+
+
+def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
+    """:func:`play_chunk` on the compiled engine, counted with arrays as :func:`count_results` counts (every
+    hand has roles: the first hand's are the cut's)."""
+    from bumtable.lab.fast_hands import match_hands
+
+    n = rules.players
+    points = np.array(as_climbing(rules).points, dtype=np.int64)
+    seen = [h for h in match_hands(rules, bots, seed, count)]
+    order = np.concatenate([h.order for h in seen])
+    roles = np.concatenate([h.roles for h in seen])
+    match = np.concatenate([h.match for h in seen])
+    exchanged = sum(int((~h.first & ~h.cancelled).sum()) for h in seen)
+    hands = len(order)
+    place = np.empty_like(order)
+    place[np.arange(hands)[:, None], order] = np.arange(n)
+    role_points = np.zeros((hands, n), dtype=np.int64)  # each hand's points by role
+    np.put_along_axis(role_points, roles, points[place], axis=1)
+    first, at = np.unique(match, return_inverse=True)
+    z = np.zeros((len(first), n + 1), dtype=np.int64)  # per match: its points by role, then its hands
+    np.add.at(z, at, np.hstack([role_points, np.ones((hands, 1), dtype=np.int64)]))
+    tally: Tally = {
+        "hands": hands,
+        "role_hands": hands,
+        "exchanged": exchanged,
+        "points": [int(v) for v in role_points.sum(axis=0)],
+        "places": np.bincount((roles * n + place).ravel(), minlength=n * n).reshape(n, n).tolist(),
+        "clusters": len(first),
+        "moments": [int(v) for v in (z.T @ z).ravel()],
+    }
     return tally
 
 
@@ -305,6 +343,7 @@ EXCHANGE = Study(
     families=frozenset({"climbing"}),
     units="hands",
     play_chunk=play_chunk,
+    play_fast=play_fast,
     finish=finish,
     chunk=200,
     default_count=2000,
