@@ -152,19 +152,28 @@ def play_chunk(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Ta
     return tally
 
 
+def deal_only_fast(rules: ClimbingRules, seed: int, count: int) -> Tally:
+    """:func:`deal_only` on the compiled engine (its own shuffles)."""
+    from bumtable.lab.fast_hands import first_deals
+
+    triggers = rules.revolution_triggers
+    tally = _empty(len(triggers))
+    dealt = rules.replace(first_roles="cut", revolution_declare="automatic")
+    for hands in first_deals(dealt, seed, count):
+        tally["deals"] += len(hands)
+        tally["deal_revolutions"] += int((hands.revolution >= 0).sum())
+        _add_credits(tally["deal_by_trigger"], hands.credited(triggers)[hands.revolution >= 0])
+    return tally
+
+
 def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
     """:func:`play_chunk` on the compiled engine: ``count`` hands of matches and as many fresh deals."""
-    from bumtable.lab.fast_hands import first_deals, match_hands
+    from bumtable.lab.fast_hands import match_hands
 
     climbing = as_climbing(rules)
     triggers = climbing.revolution_triggers
     master = random.Random(seed)
-    tally = _empty(len(triggers))
-    dealt = climbing.replace(first_roles="cut", revolution_declare="automatic")
-    for hands in first_deals(dealt, master.getrandbits(63), count):
-        tally["deals"] += len(hands)
-        tally["deal_revolutions"] += int((hands.revolution >= 0).sum())
-        _add_credits(tally["deal_by_trigger"], hands.credited(triggers)[hands.revolution >= 0])
+    tally = deal_only_fast(climbing, master.getrandbits(63), count)
     for hands in match_hands(climbing, bots, master.getrandbits(63), count):
         tally["hands"] += len(hands)
         tally["role_hands"] += len(hands)  # the first hand's roles are the cut's
