@@ -1,7 +1,7 @@
 """A game in this process: the agent's seat against bots, which play their turns themselves in a thread of the
-game's own. Each bot decides as at a table server: a fresh bot per decision, seeded by the game's seed, its seat
-and the actions so far (``bots.seeds.PER_DECISION``, as ``sim.runner.bot_turn`` takes a turn), and a lone legal
-action is made without asking; so a seed gives the same game whatever the agent's timing."""
+game's own. Each bot takes its turn as at a table server (``sim.runner.bot_turn``): a fresh bot per decision,
+seeded by the game's seed, its seat and the actions so far, and a lone legal action made without asking; so a
+seed gives the same game whatever the agent's timing."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from bumtable.agents.errors import AgentError, Refused
 from bumtable.agents.seat_game import SeatGame
 from bumtable.agents.seat_words import SeatNames, WordsFor
 from bumtable.bots import make_bot
-from bumtable.bots.seeds import PER_DECISION
 from bumtable.rules import Rules
+from bumtable.sim.runner import bot_turn
 
 log = logging.getLogger("bumtable.agents")
 
@@ -99,10 +99,9 @@ class LocalGame(SeatGame):
                     seat = self.state.current_player()
                     if seat is None or seat == self.seat or self.closed:
                         return
-                    legal = self.state.legal_actions()
+                    turn = bot_turn(self.state, seat)
                     seen = self.state.observe(seat)
-                    seed = PER_DECISION.seed(self.state, seat)
-                action = legal[0] if len(legal) == 1 else self._decide(seat, seed, seen)
+                action = turn.forced if turn.forced is not None else self._decide(seat, turn.seed, seen)
                 with self.cond:  # nobody else moves while a bot's seat is to act
                     self.state.apply(action)
                     self.after_action()
