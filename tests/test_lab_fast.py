@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -186,3 +188,14 @@ def test_a_setup_for_the_compiled_engine_is_checked_before_any_work() -> None:
     setup = Setup(rules=get("bum-game", players=4), bots=("medium",) * 4, seed=1, engine="fast")
     with pytest.raises(LabError, match="the compiled engine plays the bots"):
         REVOLUTION.ready(setup)
+
+
+def test_a_record_of_the_compiled_engine_goes_on_and_is_refused_to_the_other_engine(tmp_path: Path) -> None:
+    setup = Setup(rules=get("bum-game", players=4), bots=("random",) * 4, seed=8, engine="fast")
+    path = tmp_path / "revolution.jsonl"
+    first = run_study(REVOLUTION, setup, count=40_000, record=path).figures
+    told: list[int] = []
+    again = run_study(REVOLUTION, setup, count=40_000, record=path, resumed=told.append).figures
+    assert again == first and told == [40_000]  # every chunk read back, none played again
+    with pytest.raises(LabError, match="engine"):
+        run_study(REVOLUTION, replace(setup, engine="reference"), count=400, record=path)

@@ -146,7 +146,7 @@ def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tal
 
     n = rules.players
     points = np.array(as_climbing(rules).points, dtype=np.int64)
-    seen = [h for h in match_hands(rules, bots, seed, count)]
+    seen = list(match_hands(rules, bots, seed, count))
     order = np.concatenate([h.order for h in seen])
     roles = np.concatenate([h.roles for h in seen])
     match = np.concatenate([h.match for h in seen])

@@ -29,7 +29,7 @@ BATCH = 2048
 
 @dataclass(frozen=True)
 class Hands:
-    """The hands one step of a batch played, one row each; seats and roles are numbers (0 is the Boss)."""
+    """Hands played, one row each; seats and roles are numbers (0 is the Boss)."""
 
     rows: IntArray
     """(rows,): the batch row each hand was played in."""

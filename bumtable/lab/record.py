@@ -23,7 +23,7 @@ from bumtable.sim.jsonl_record import JsonlRecord
 
 FORMAT = 1
 KIND = "bumtable lab record"
-SAME = ("format", "version", "study", "options", "game", "rules", "bots", "seed", "chunk")
+SAME = ("format", "version", "study", "options", "game", "rules", "bots", "seed", "engine", "chunk")
 """What a record must share with the study that goes on from it."""
 
 
@@ -37,8 +37,7 @@ def header(
     options: dict[str, Any] | None = None,
     engine: str = "reference",
 ) -> dict[str, Any]:
-    """The first line of a record, as JSON reads it back (``options``: the study's own, by name; ``engine``
-    named only when it is not the reference engine, so earlier records go on)."""
+    """The first line of a record, as JSON reads it back (``options``: the study's own, by name)."""
     data = {
         "record": KIND,
         "format": FORMAT,
@@ -49,10 +48,9 @@ def header(
         "rules": rules,
         "bots": list(bots),
         "seed": seed,
+        "engine": engine,  # before the chunk size it decides, so a refusal names it
         "chunk": chunk,
     }
-    if engine != "reference":
-        data["engine"] = engine
     out: dict[str, Any] = json.loads(json.dumps(data))
     return out
 
@@ -66,9 +64,8 @@ class StudyRecord(JsonlRecord):
     NAME = "lab record"
     SAME = SAME
     ERROR = LabError
-    MISSING: ClassVar[dict[str, Any]] = {
-        "options": {}
-    }  # a record written before studies had options holds none
+    MISSING: ClassVar[dict[str, Any]] = {"options": {}, "engine": "reference"}
+    """What a record written before a header field existed holds: no study options, the rules layer."""
 
     def __init__(self, path: str | Path, head: dict[str, Any]) -> None:
         self.chunks: dict[int, tuple[int, Tally]] = {}
