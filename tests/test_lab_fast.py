@@ -17,13 +17,13 @@ from bumtable.cli.app import app
 from bumtable.fast import make
 from bumtable.fast.policies import generators, policies
 from bumtable.lab.exchange import EXCHANGE, count_results
-from bumtable.lab.fast_hands import Hands, first_deals, hands_played, match_hands
+from bumtable.lab.fast_hands import Hands, first_deals, hand_results, hands_played, match_hands
 from bumtable.lab.revolution import credited_trigger
 from bumtable.lab.run import run_study
 from bumtable.lab.studies import study
 from bumtable.lab.study import LabError, Setup
 from bumtable.rules import Rules, get
-from bumtable.rules.climbing.facts import HandResult, Revolution
+from bumtable.rules.climbing.facts import Revolution
 
 runner = CliRunner(env={"COLUMNS": "200"})
 PRESIDENT_TRIGGERS = ["-o", "jokers=2", "-o", "revolution_triggers=[[3,2]]"]
@@ -118,25 +118,20 @@ def test_the_exchange_tally_on_the_compiled_engine_counts_the_hands_as_the_refer
 ):
     rules = get("bum-game", players=5)
     bots = ("heuristic", "random", "heuristic", "random", "heuristic")
-    seen = list(match_hands(rules, bots, 7, 3000))
-    points = rules.points  # type: ignore[attr-defined]
-    results = []
-    for hands in seen:
-        for i in range(len(hands)):
-            order = tuple(hands.order[i].tolist())
-            result = HandResult(
-                hand_no=1 if hands.first[i] else 2,
-                order=order,
-                points=tuple(points[order.index(p)] for p in range(5)),
-                roles=tuple(hands.roles[i].tolist()),
-                revolution=bool(hands.revolution[i] >= 0),
-                cancelled_exchange=bool(hands.cancelled[i]),
-            )
-            results.append((int(hands.match[i]), result))
-    results.sort(key=lambda r: r[0])  # each match's hands together, in their order
+    results = list(hand_results(rules, bots, 7, 3000))
     assert EXCHANGE.play_fast is not None
     assert EXCHANGE.play_fast(rules, bots, 7, 3000) == count_results(5, results)
-    assert len({m for m, _ in results}) > 1
+    assert len({m for m, _ in results}) > 1 and sum(r.hand_no == 1 for _, r in results) > 1
+
+
+def test_the_roles_study_on_the_compiled_engine_follows_each_match_of_two_hundred_hands() -> None:
+    setup = Setup(rules=get("bum-game", players=4), bots=("heuristic",) * 4, seed=2, engine="fast")
+    figures = run_study(study("roles"), setup, count=40_000).figures
+    assert figures["hands"] == 40_000 and figures["matches"] == 200  # matches of 200 hands, counted whole
+    assert sum(figures["stationary"]) == pytest.approx(1)
+    assert figures["transitions"] == 40_000 - 200  # from each hand to the next
+    assert sum(map(sum, figures["counts"])) == 4 * (40_000 - 200)  # each seat's role, from hand to hand
+    assert 1 < figures["bum_to_boss"] < 50 and figures["parity"]["within_hands"] == 200
 
 
 def test_the_revolution_study_on_the_compiled_engine_agrees_with_the_exact_odds() -> None:
@@ -162,8 +157,8 @@ def test_the_command_runs_the_revolution_study_on_the_compiled_engine() -> None:
     ("args", "said"),
     [
         (
-            ["lab", "roles", "bum-game", "--engine", "fast"],
-            "the roles study plays on the reference engine only",
+            ["lab", "length", "bum-game", "--engine", "fast"],
+            "the length study plays on the reference engine only",
         ),
         (
             ["lab", "revolution", "bum-game", "--engine", "fast", "--bots", "hard"],

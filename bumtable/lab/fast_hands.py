@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from bumtable.rules import Rules
+from bumtable.rules import Rules, as_climbing
+from bumtable.rules.climbing.facts import HandResult
 from bumtable.sim.fast_sim import check_bots, fast_engine
 
 IntArray = npt.NDArray[np.int64]
@@ -100,6 +101,41 @@ def match_hands(rules: Rules, bots: Sequence[str], seed: int, count: int) -> Ite
         per_match = max(1, len(whole) // size)
         left -= len(in_order)
         dealt += size
+
+
+def hand_results(
+    rules: Rules, bots: Sequence[str], seed: int, count: int
+) -> Iterator[tuple[int, HandResult]]:
+    """:func:`match_hands` as the rules layer's hand results, each with the number of its match: what a study
+    counting :class:`HandResult` reads, from the compiled engine."""
+    points = as_climbing(rules).points
+    n = rules.players
+    current, hand_no = -1, 0
+    for hands in match_hands(rules, bots, seed, count):
+        for match, order, roles, revolution, cancelled in zip(
+            hands.match.tolist(),
+            hands.order.tolist(),
+            hands.roles.tolist(),
+            hands.revolution.tolist(),
+            hands.cancelled.tolist(),
+            strict=True,
+        ):
+            hand_no = hand_no + 1 if match == current else 1
+            current = match
+            scored = [0] * n
+            for place, p in enumerate(order):
+                scored[p] = points[place]
+            yield (
+                match,
+                HandResult(
+                    hand_no=hand_no,
+                    order=tuple(order),
+                    points=tuple(scored),
+                    roles=tuple(roles),
+                    revolution=revolution >= 0,
+                    cancelled_exchange=bool(cancelled),
+                ),
+            )
 
 
 def hands_played(game: Any, plays: Any, state: Any, bots: Sequence[str], gen: Any) -> Iterator[Hands]:

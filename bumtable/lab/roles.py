@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bumtable.bots.seeds import PerSeat
 from bumtable.errors import BumtableError
+from bumtable.lab.exchange import hand_results
 from bumtable.lab.result import LabResult, Plot, Table
 from bumtable.lab.study import LabError, Metric, Setup, Study, Tally
 from bumtable.rules import Rules, as_climbing
 from bumtable.rules.climbing import ClimbingRules
-from bumtable.sim.runner import HAND_END, OVER, Runner
+from bumtable.rules.climbing.facts import HandResult
 from bumtable.sim.tournament_stats import Z95, t95, wilson
 
 MATCH_HANDS = 200
@@ -63,48 +63,50 @@ def _empty(n: int) -> Tally:
 
 
 def play_chunk(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
-    """``count`` hands of matches of :data:`MATCH_HANDS` hands played by ``bots``, seeded from ``seed``.
+    """``count`` hands of matches of :data:`MATCH_HANDS` hands played by ``bots``, seeded from ``seed``."""
+    climbing = _long(as_climbing(rules))
+    return count_hands(climbing.players, hand_results(climbing, bots, seed, count))
+
+
+def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
+    """:func:`play_chunk` on the compiled engine."""
+    from bumtable.lab.fast_hands import hand_results as fast_results
+
+    climbing = _long(as_climbing(rules))
+    return count_hands(climbing.players, fast_results(climbing, bots, seed, count))
+
+
+def count_hands(n: int, results: Iterable[tuple[int, HandResult]]) -> Tally:
+    """The tally of hands given in order with the number of the match each belongs to.
 
     Per hand ``k`` of a match (from 0), ``lead[k]`` sums ``(n - 1) * w - o`` over matches, with ``w`` the first
     hand's winner's points so far and ``o`` the others' together (integers, so tallies add exactly);
     ``excess[k]`` the same of hand ``k``'s points alone."""
-    climbing = _long(as_climbing(rules))
-    n = climbing.players
     tally = _empty(n)
     moves = tally["transitions"]
-    master = random.Random(seed)
-    done = 0
-    while done < count:
-        state = climbing.new_state(master.getrandbits(63)).copy(history=False)
-        runner = Runner(state, bots, PerSeat.drawn(master, n))
-        tally["matches"] += 1
-        before: tuple[int, ...] | None = None
-        winner = -1
-        lead = 0
-        for k in range(MATCH_HANDS):
-            if done >= count:
-                break
-            played = runner.play(until=HAND_END)
-            result = state.observe(None).last_result
-            assert result is not None, "a hand just ended"
-            done += 1
-            tally["hands"] += 1
-            roles = result.roles if result.with_roles else None
-            if before is not None and roles is not None:
-                for p in range(n):
-                    moves[before[p]][roles[p]] += 1
-            before = roles
-            if k == 0:
-                winner = result.order[0]
-            excess = (n - 1) * result.points[winner] - (sum(result.points) - result.points[winner])
-            lead += excess
-            tally["reached"][k] += 1
-            tally["lead"][k] += lead
-            tally["lead_sq"][k] += lead * lead
-            tally["excess"][k] += excess
-            tally["excess_sq"][k] += excess * excess
-            if played.end == OVER:
-                break
+    current = -1
+    before: tuple[int, ...] | None = None
+    winner = k = lead = 0
+    for match, result in results:
+        if match != current:
+            tally["matches"] += 1
+            current, before, k, lead = match, None, 0, 0
+        tally["hands"] += 1
+        roles = result.roles if result.with_roles else None
+        if before is not None and roles is not None:
+            for p in range(n):
+                moves[before[p]][roles[p]] += 1
+        before = roles
+        if k == 0:
+            winner = result.order[0]
+        excess = (n - 1) * result.points[winner] - (sum(result.points) - result.points[winner])
+        lead += excess
+        tally["reached"][k] += 1
+        tally["lead"][k] += lead
+        tally["lead_sq"][k] += lead * lead
+        tally["excess"][k] += excess
+        tally["excess_sq"][k] += excess * excess
+        k += 1
     return tally
 
 
@@ -449,6 +451,7 @@ ROLES = Study(
     families=frozenset({"climbing"}),
     units="hands",
     play_chunk=play_chunk,
+    play_fast=play_fast,
     finish=finish,
     check=check,
     chunk=MATCH_HANDS,
