@@ -134,6 +134,15 @@ def test_the_roles_study_on_the_compiled_engine_follows_each_match_of_two_hundre
     assert 1 < figures["bum_to_boss"] < 50 and figures["parity"]["within_hands"] == 200
 
 
+def test_the_balance_study_on_the_compiled_engine_counts_first_places_of_the_bum_game() -> None:
+    setup = Setup(rules=get("bum-game", players=5), bots=("heuristic",) * 5, seed=4, engine="fast")
+    figures = run_study(study("balance"), setup, count=20_000).figures
+    by_seat = figures["first_by_seat"]
+    assert sum(r["count"] for r in by_seat) == 20_000
+    after = [r["rate"] for r in figures["first_by_previous_role"]]
+    assert after == sorted(after, reverse=True)  # the Boss of the hand before wins most, the Bum least
+
+
 def test_the_revolution_study_on_the_compiled_engine_agrees_with_the_exact_odds() -> None:
     setup = Setup(rules=get("bum-game", players=4), bots=("heuristic",) * 4, seed=3, engine="fast")
     figures = run_study(REVOLUTION, setup, count=30_000).figures

@@ -13,6 +13,7 @@ seat, rounds per game and how often the tie-break decides. Every rate with Wilso
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from bumtable.bots.seeds import PerSeat
@@ -20,6 +21,7 @@ from bumtable.lab.exchange import add_cluster, cluster_moments, contrast, hand_r
 from bumtable.lab.result import LabResult, Plot, Table
 from bumtable.lab.study import Metric, Setup, Study, Tally
 from bumtable.rules import Rules, as_climbing, family_of
+from bumtable.rules.climbing.facts import HandResult
 from bumtable.sim.runner import Runner
 from bumtable.sim.tournament_stats import wilson
 
@@ -36,11 +38,22 @@ def _games(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> list[t
 
 
 def _climbing_chunk(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
-    n = rules.players
+    return _count_climbing(rules.players, hand_results(rules, bots, seed, count))
+
+
+def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
+    """The climbing chunk on the compiled engine (The Bum Game), counted by the same code."""
+    from bumtable.lab.fast_hands import hand_results as fast_results
+
+    return _count_climbing(rules.players, fast_results(rules, bots, seed, count))
+
+
+def _count_climbing(n: int, results: Iterable[tuple[int, HandResult]]) -> Tally:
+    """First places by seat, and by the place taken in the hand before, of hands given with their match."""
     tally: Tally = {"hands": 0, "first_by_seat": [0] * n, "after_role": [0] * n, "first_after_role": [0] * n}
     previous: tuple[int, ...] | None = None
     current = -1
-    for match, result in hand_results(rules, bots, seed, count):
+    for match, result in results:
         if match != current:
             previous, current = None, match
         tally["hands"] += 1
@@ -311,6 +324,7 @@ BALANCE = Study(
     families=frozenset({"climbing", "gin-bummy", "boojum"}),
     units="hands",
     play_chunk=play_chunk,
+    play_fast=play_fast,
     finish=finish,
     chunk=100,
     default_count=1000,
