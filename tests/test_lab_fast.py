@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,13 +18,13 @@ from bumtable.cli.app import app
 from bumtable.fast import make
 from bumtable.fast.policies import generators, policies
 from bumtable.lab.exchange import EXCHANGE, count_results
-from bumtable.lab.fast_hands import Hands, first_deals, hand_results, hands_played, match_hands
 from bumtable.lab.revolution import credited_trigger
 from bumtable.lab.run import run_study
 from bumtable.lab.studies import study
 from bumtable.lab.study import LabError, Setup
 from bumtable.rules import Rules, get
 from bumtable.rules.climbing.facts import Revolution
+from bumtable.sim.fast_hands import Hands, first_deals, hand_results, hands_played, match_hands
 
 runner = CliRunner(env={"COLUMNS": "200"})
 PRESIDENT_TRIGGERS = ["-o", "jokers=2", "-o", "revolution_triggers=[[3,2]]"]
@@ -33,18 +34,22 @@ REVOLUTION = study("revolution")
 
 def _replayed(
     rules: Rules, draws: list[list[int]], codes: list[int]
-) -> Iterator[tuple[object, Revolution | None]]:
-    """Each hand of a match replayed in the rules layer: its result, and the revolution made in it."""
+) -> Iterator[tuple[Any, Revolution | None, int, int, int]]:
+    """Each hand of a match replayed in the rules layer: its result, the revolution made in it, the actions
+    and the plays (not passes) taken in it, and the match's winner if the hand ended it (else -1)."""
     state = rules.new_state(0, chance=draws)
     space = rules.action_space()  # type: ignore[attr-defined]
     seen: Revolution | None = state.observe(None).revolution
-    hands = 0
+    hands = actions = plays = 0
     for code in codes:
         state.apply(space.decode(code))
+        actions += 1
+        plays += code != 0
         results = state.results  # type: ignore[attr-defined]
         if len(results) > hands:
-            yield results[-1], seen
-            hands = len(results)
+            outcome = state.outcome() if state.is_over() else None
+            yield results[-1], seen, actions, plays, -1 if outcome is None else outcome.winners[0]
+            hands, actions, plays = len(results), 0, 0
         seen = state.observe(None).revolution
     assert hands == len(state.results)  # type: ignore[attr-defined]
 
@@ -69,11 +74,14 @@ def test_each_hand_of_a_match_played_on_the_compiled_engine_is_the_hand_the_rule
     for row, record in enumerate(game.to_records(state)):
         replayed = list(_replayed(rules, record.draws, list(record.codes)))
         assert len(replayed) == len(found[row]) > 1
-        for (result, revolution), (hands, i) in zip(replayed, found[row], strict=True):
-            assert hands.order[i].tolist() == list(result.order)  # type: ignore[attr-defined]
-            assert hands.roles[i].tolist() == list(result.roles)  # type: ignore[attr-defined]
-            assert (hands.revolution[i] >= 0) == result.revolution  # type: ignore[attr-defined]
-            assert bool(hands.first[i]) == (result.hand_no == 1)  # type: ignore[attr-defined]
+        for (result, revolution, actions, plays, winner), (hands, i) in zip(
+            replayed, found[row], strict=True
+        ):
+            assert hands.order[i].tolist() == list(result.order)
+            assert hands.roles[i].tolist() == list(result.roles)
+            assert (hands.revolution[i] >= 0) == result.revolution
+            assert bool(hands.first[i]) == (result.hand_no == 1)
+            assert (hands.actions[i], hands.plays[i], hands.winner[i]) == (actions, plays, winner)
             if revolution is not None:
                 revolutions += 1
                 assert hands.revolution[i] == revolution.player and hands.jokers[i] == revolution.jokers

@@ -33,7 +33,8 @@ from bumtable.cli.common import (
 from bumtable.rules import Rules, as_climbing, family_of, system
 from bumtable.sim import GameSimReport, SimReport, simulate_games
 from bumtable.sim import simulate as run_simulation
-from bumtable.sim.fast_sim import check_bots, fast_engine, simulate_fast
+from bumtable.sim.fast_hands import check_bots, fast_engine
+from bumtable.sim.fast_sim import simulate_fast
 from bumtable.sim.ray_backend import connect
 from bumtable.words import ordinal, plural
 
@@ -166,7 +167,7 @@ def simulate(
     engine: Annotated[
         str,
         typer.Option(
-            help="reference (the rules layer, every game) or fast (the compiled engine: first hands of the "
+            help="reference (the rules layer, every game) or fast (the compiled engine: hands of matches of the "
             "games it covers, bots heuristic and random; docs/fast.md)."
         ),
     ] = "reference",
@@ -179,7 +180,7 @@ def simulate(
             raise CliError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
         if engine == "fast":
             check_fast(rules, kinds, ray)
-        title = system(game).title + (" (compiled engine, first hands)" if engine == "fast" else "")
+        title = system(game).title + (" (compiled engine)" if engine == "fast" else "")
         if ray is not None:  # an unreachable cluster is refused here, before any work
             connect(ray)
     if seed is None:
@@ -188,7 +189,7 @@ def simulate(
     with cli_errors(), progress:
         task = progress.add_task("hands", total=hands)
         advance = lambda k: progress.advance(task, k)  # noqa: E731
-        if engine == "fast":  # first hands on the compiled engine, in threads
+        if engine == "fast":  # hands of matches on the compiled engine, in threads
             report: SimReport | GameSimReport = simulate_fast(
                 as_climbing(rules), hands=hands, bots=kinds, seed=seed, jobs=jobs, progress=advance
             )

@@ -28,7 +28,7 @@ from gymnasium.vector.utils import batch_space
 
 from bumtable import rules as r
 from bumtable.env.aec import ILLEGAL_REWARD
-from bumtable.sim.fast_sim import FAST_BOTS, fast_engine
+from bumtable.sim.fast_hands import FAST_BOTS, fast_engine
 from bumtable.tensors import planes_for
 
 Observations = dict[str, npt.NDArray[Any]]

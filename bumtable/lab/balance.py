@@ -43,7 +43,7 @@ def _climbing_chunk(rules: Rules, bots: tuple[str, ...], seed: int, count: int) 
 
 def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
     """The climbing chunk on the compiled engine (The Bum Game), counted by the same code."""
-    from bumtable.lab.fast_hands import hand_results as fast_results
+    from bumtable.sim.fast_hands import hand_results as fast_results
 
     return _count_climbing(rules.players, fast_results(rules, bots, seed, count))
 

@@ -142,7 +142,7 @@ def count_results(n: int, results: Iterable[tuple[int, HandResult]]) -> Tally:
 def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
     """:func:`play_chunk` on the compiled engine, counted with arrays as :func:`count_results` counts (every
     hand has roles: the first hand's are the cut's)."""
-    from bumtable.lab.fast_hands import match_hands
+    from bumtable.sim.fast_hands import match_hands
 
     n = rules.players
     points = np.array(as_climbing(rules).points, dtype=np.int64)

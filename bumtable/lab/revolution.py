@@ -154,7 +154,7 @@ def play_chunk(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Ta
 
 def deal_only_fast(rules: ClimbingRules, seed: int, count: int) -> Tally:
     """:func:`deal_only` on the compiled engine (its own shuffles)."""
-    from bumtable.lab.fast_hands import first_deals
+    from bumtable.sim.fast_hands import first_deals
 
     triggers = rules.revolution_triggers
     tally = _empty(len(triggers))
@@ -168,7 +168,7 @@ def deal_only_fast(rules: ClimbingRules, seed: int, count: int) -> Tally:
 
 def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
     """:func:`play_chunk` on the compiled engine: ``count`` hands of matches and as many fresh deals."""
-    from bumtable.lab.fast_hands import match_hands
+    from bumtable.sim.fast_hands import match_hands
 
     climbing = as_climbing(rules)
     triggers = climbing.revolution_triggers

@@ -70,7 +70,7 @@ def play_chunk(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Ta
 
 def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
     """:func:`play_chunk` on the compiled engine."""
-    from bumtable.lab.fast_hands import hand_results as fast_results
+    from bumtable.sim.fast_hands import hand_results as fast_results
 
     climbing = _long(as_climbing(rules))
     return count_hands(climbing.players, fast_results(climbing, bots, seed, count))

@@ -273,7 +273,7 @@ class Study:
             raise LabError(
                 f"the {self.name} study plays on the reference engine only: leave out --engine fast"
             )
-        from bumtable.sim.fast_sim import FastEngineError, check_bots, fast_engine
+        from bumtable.sim.fast_hands import FastEngineError, check_bots, fast_engine
 
         try:
             fast = fast_engine()

@@ -1,4 +1,4 @@
-"""Hands of whole matches on the compiled engine, for the lab's ``--engine fast``: a batch of matches played by
+"""Hands of whole matches on the compiled engine, for ``simulate`` and the lab's ``--engine fast``: a batch of matches played by
 the compiled policies is stopped at each hand's end, the hand's facts are read as arrays, and the next hand is
 dealt; once every match of the batch is over a new batch is dealt, until ``count`` hands are played. Hands are
 counted whole match by whole match, as the reference engine plays them one after another: a match's early
@@ -13,16 +13,50 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from bumtable.errors import BumtableError
 from bumtable.rules import Rules, as_climbing
+from bumtable.rules.climbing import ClimbingRules
 from bumtable.rules.climbing.facts import HandResult
-from bumtable.sim.fast_sim import check_bots, fast_engine
 
 IntArray = npt.NDArray[np.int64]
+
+FAST_BOTS = ("heuristic", "greedy", "random")
+"""The bot kinds the compiled engine plays (``greedy`` is the heuristic's other name)."""
+
+INSTALL = "pip install 'bumtable[fast]'"
+
+
+class FastEngineError(BumtableError, ValueError):
+    """The compiled engine cannot run this simulation (no numba, or a bot or game it does not play)."""
+
+
+def fast_engine() -> Any:
+    """The ``bumtable.fast`` package, or a FastEngineError saying how to install it."""
+    try:
+        import bumtable.fast as fast
+        import bumtable.fast.policies  # noqa: F401 (the policies load with it)
+    except ModuleNotFoundError as e:
+        if e.name != "numba":
+            raise
+        raise FastEngineError(f"the compiled engine needs numba: {INSTALL}") from None
+    return fast
+
+
+def check_bots(kinds: Sequence[str]) -> None:
+    """Refuse, naming the kinds that work, any bot the compiled engine does not play."""
+    other = sorted({k for k in kinds if k not in FAST_BOTS})
+    if other:
+        raise FastEngineError(
+            f"the compiled engine plays the bots {', '.join(FAST_BOTS)}, not {', '.join(other)}: "
+            "use --engine reference for the others"
+        )
+
 
 BATCH = 2048
 """Matches dealt at once (fewer when fewer hands are wanted)."""
@@ -50,6 +84,12 @@ class Hands:
     """(rows,): the hand is its match's first."""
     cancelled: npt.NDArray[np.bool_]
     """(rows,): the dealt Jokers cancelled the hand's exchange."""
+    actions: IntArray
+    """(rows,): the actions taken in the hand."""
+    plays: IntArray
+    """(rows,): those that were not a pass."""
+    winner: IntArray
+    """(rows,): the match's winner where the hand ended the match, else -1."""
 
     def __len__(self) -> int:
         return int(self.order.shape[0])
@@ -70,17 +110,25 @@ class Hands:
         return out
 
 
+@lru_cache(maxsize=8)
+def _engine(rules: ClimbingRules, one_hand: bool) -> tuple[Any, Any]:
+    """The compiled engine for ``rules`` without observations (stopping at the first hand's end if
+    ``one_hand``) and its policies: made once, as the threads and chunks of a run share them."""
+    from bumtable.fast.policies import policies
+
+    game = fast_engine().make(rules, observe=False, stop_at_hand_end=one_hand)
+    return game, policies(game)
+
+
 def match_hands(rules: Rules, bots: Sequence[str], seed: int, count: int) -> Iterator[Hands]:
     """``count`` hands of whole matches of ``rules`` (The Bum Game's covered presets) with ``bots[seat]``
     (``random`` or ``heuristic``): as the reference study counts them, each match's hands in order, match
     after match, the last cut short. A batch deals about as many matches as the hands left need (by the
     last batch's length of a match), plays them all to their end, and gives their hands in that order."""
-    fast = fast_engine()
-    from bumtable.fast.policies import generators, policies
+    from bumtable.fast.policies import generators
 
     check_bots(bots)
-    game = fast.make(rules, observe=False)
-    plays = policies(game)
+    game, plays = _engine(as_climbing(rules), False)
     master = random.Random(seed)
     # a first guess of a match's length (The Bum Game's presets last about 0.85 of their most hands with
     # heuristic bots: 56.6 of 67 at 4 players), then what the last batch played
@@ -156,8 +204,13 @@ def hands_played(game: Any, plays: Any, state: Any, bots: Sequence[str], gen: An
         at_deal = ints[live, k.F_REVOLT] >= 0  # an automatic revolution is in place once dealt
         first = ints[live, x + k.X_HAND] == 1
         shuffle = ints[live, x + k.X_DRAW] - 1
+        taken = ints[live, k.F_NHIST].astype(np.int64)
         plays.playout(state, bots, gen)
         ints = state.ints
+        now = ints[live, k.F_NHIST].astype(np.int64)
+        step = np.arange(state.history.shape[1])[None, :]
+        made = ((state.history[live] != 0) & (step >= taken[:, None]) & (step < now[:, None])).sum(axis=1)
+        winner = ints[live, x + k.X_WINNER].astype(np.int64)
         revolution = ints[live, k.F_REVOLT].astype(np.int64)
         declared = (revolution >= 0) & ~at_deal
         dealt_roles = np.where(at_deal[:, None], back[start], start)
@@ -166,7 +219,20 @@ def hands_played(game: Any, plays: Any, state: Any, bots: Sequence[str], gen: An
         order = ints[live, k.F_ROLES + 3 * n : k.F_ROLES + 4 * n].astype(np.int64)
         cancelled = ints[live, x + k.X_CANCELLED] != 0
         rows = live.astype(np.int64)
-        yield Hands(rows, rows, dealt_roles, roles, revolution, jokers, order, first, cancelled)
+        yield Hands(
+            rows,
+            rows,
+            dealt_roles,
+            roles,
+            revolution,
+            jokers,
+            order,
+            first,
+            cancelled,
+            now - taken,
+            made,
+            winner,
+        )
         game.next_hand(state)
 
 
@@ -202,7 +268,10 @@ def first_deals(rules: Rules, seed: int, count: int) -> Iterator[Hands]:
         rows = np.arange(take)
         first = np.ones(take, dtype=np.bool_)
         match = rows + (count - left)
-        yield Hands(rows, match, dealt_roles, start, revolution, jokers, order, first, cancelled)
+        none = np.zeros(take, dtype=np.int64)
+        yield Hands(
+            rows, match, dealt_roles, start, revolution, jokers, order, first, cancelled, none, none, none - 1
+        )
         left -= take
 
 
