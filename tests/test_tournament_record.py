@@ -319,6 +319,7 @@ RECORDS = Path(__file__).resolve().parents[1] / "bench" / "records"
         ("zheng5-easy-random-s4", "zheng-shangyou", 5),
         ("gin2-easy-random-s4", "gin-bummy", 2),
         ("boojum4-easy-random-s4", "boojum", 4),
+        ("gin2-medium-easy-s3", "gin-bummy", 2),  # the search bot's level, as its record was made
     ],
 )
 def test_a_committed_record_goes_on_with_the_deals_it_holds(
@@ -329,7 +330,8 @@ def test_a_committed_record_goes_on_with_the_deals_it_holds(
     lines = (RECORDS / f"{name}.jsonl").read_text().splitlines()
     path = tmp_path / f"{name}.jsonl"
     path.write_text("\n".join(lines[:3]) + "\n")  # the header and two deals
-    bots = ",".join(json.loads(lines[0])["lineups"][0])  # one easy bot against random ones
+    head = json.loads(lines[0])
+    bots = ",".join(head["lineups"][0])  # one bot of a level against others
     args = [
         "tournament",
         game,
@@ -338,7 +340,7 @@ def test_a_committed_record_goes_on_with_the_deals_it_holds(
         "--bots",
         bots,
         "--seed",
-        "4",
+        str(head["seed"]),
         "--deals",
         "4",
         "--jobs",
