@@ -29,6 +29,19 @@ Observation = dict[str, Any]
 """``"observation"``: the learner's vector (float32); ``"action_mask"``: its legal actions (int8, 1 legal)."""
 
 
+def opponent_kinds(n: int, seat: int, opponents: str | Sequence[str]) -> list[str]:
+    """The bot kind at each seat but ``seat`` (one kind for all, or one per other seat); a ValueError for a
+    seat outside the table or a wrong number of kinds."""
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1} for a {n}-player game, not {seat!r}")
+    kinds = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+    if len(kinds) != n - 1:
+        raise ValueError(
+            f"opponents must be one bot kind or {n - 1} kinds (one per other seat), not {len(kinds)}"
+        )
+    return kinds
+
+
 class BumtableGymEnv(gymnasium.Env[Observation, np.int64]):
     """``rules`` with the learner in ``seat`` and a bot of each kind of ``opponents`` in the other seats (one kind
     for all, or one per other seat in seat order); ``rewards`` as the AEC environment's ("game" or "hand")."""
@@ -45,13 +58,7 @@ class BumtableGymEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         n = rules.players
-        if not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1} for a {n}-player game, not {seat!r}")
-        kinds = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(kinds) != n - 1:
-            raise ValueError(
-                f"opponents must be one bot kind or {n - 1} kinds (one per other seat), not {len(kinds)}"
-            )
+        kinds = opponent_kinds(n, seat, opponents)
         for kind in kinds:
             try:
                 make_bot(kind, 0, game=rules.system)

@@ -28,6 +28,7 @@ from gymnasium.vector.utils import batch_space
 
 from bumtable import rules as r
 from bumtable.env.aec import ILLEGAL_REWARD
+from bumtable.env.gym import opponent_kinds
 from bumtable.sim.fast_hands import FAST_BOTS, fast_engine
 from bumtable.tensors import planes_for
 
@@ -52,13 +53,7 @@ class FastVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int6
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
         n = rules.players
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1} for a {n}-player game, not {seat!r}")
-        kinds = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(kinds) != n - 1:
-            raise ValueError(
-                f"opponents must be one bot kind or {n - 1} kinds (one per other seat), not {len(kinds)}"
-            )
+        kinds = opponent_kinds(n, seat, opponents)
         for kind in kinds:
             if kind not in FAST_BOTS:
                 raise ValueError(f"the compiled engine's opponents are {', '.join(FAST_BOTS)}, not {kind!r}")

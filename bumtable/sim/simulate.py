@@ -112,13 +112,29 @@ def simulate(
     kinds = [bots[i % len(bots)] for i in range(n)]
     batch = Batch(rules, tuple(kinds), HAND_END, HandTally)
     totals = play_batch(batch, count=hands, chunk=CHUNK, seed=seed, jobs=jobs, progress=progress, ray=ray)
-    total = totals.tally
+    return hand_report(
+        rules, totals.tally, hands=hands, seed=seed, kinds=kinds, wall=totals.wall_seconds, jobs=totals.jobs
+    )
+
+
+def hand_report(
+    rules: ClimbingRules,
+    total: HandTally,
+    *,
+    hands: int,
+    seed: int,
+    kinds: Sequence[str],
+    wall: float,
+    jobs: int,
+) -> SimReport:
+    """The report of ``hands`` hands counted into ``total`` (the reference engine's or the compiled one's)."""
+    n = rules.players
     roles, role_hands = rules.roles, max(total.role_hands, 1)
     return SimReport(
         system=rules.system,
         players=n,
         seed=seed,
-        bots=kinds,
+        bots=list(kinds),
         hands=hands,
         matches_finished=total.matches,
         revolutions=total.revolutions,
@@ -133,7 +149,7 @@ def simulate(
         },
         plays_per_hand=total.plays / hands,
         actions_per_hand=total.actions / hands,
-        wall_seconds=totals.wall_seconds,
+        wall_seconds=wall,
         match_winners=total.winners,
-        jobs=totals.jobs,
+        jobs=jobs,
     )
