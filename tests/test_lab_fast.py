@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from bumtable.cli.app import app
 from bumtable.fast import make
 from bumtable.fast.policies import generators, policies
-from bumtable.lab.exchange import EXCHANGE, count_results
+from bumtable.lab.exchange import EXCHANGE
 from bumtable.lab.revolution import credited_trigger
 from bumtable.lab.run import run_study
 from bumtable.lab.studies import study
@@ -121,15 +121,27 @@ def test_match_hands_stops_at_the_count_asked_across_batches() -> None:
     )  # the seed alone decides
 
 
-def test_the_exchange_tally_on_the_compiled_engine_counts_the_hands_as_the_reference_study_counts_them() -> (
-    None
-):
+def test_hand_results_of_the_compiled_engine_number_each_matchs_hands_and_score_them_by_place() -> None:
     rules = get("bum-game", players=5)
-    bots = ("heuristic", "random", "heuristic", "random", "heuristic")
-    results = list(hand_results(rules, bots, 7, 3000))
-    assert EXCHANGE.play_fast is not None
-    assert EXCHANGE.play_fast(rules, bots, 7, 3000) == count_results(5, results)
-    assert len({m for m, _ in results}) > 1 and sum(r.hand_no == 1 for _, r in results) > 1
+    results = list(hand_results(rules, ("heuristic", "random") * 2 + ("heuristic",), 7, 3000))
+    points = rules.points  # type: ignore[attr-defined]
+    matches = [m for m, _ in results]
+    assert len(results) == 3000 and matches == sorted(matches) and len(set(matches)) > 1
+    for match in set(matches):
+        assert [r.hand_no for m, r in results if m == match] == list(range(1, matches.count(match) + 1))
+    for _, result in results:
+        assert [result.points[p] for p in result.order] == list(points)
+
+
+def test_the_exchange_study_on_the_compiled_engine_agrees_with_the_rules_layers() -> None:
+    rules = get("bum-game", players=4)
+    fast = run_study(
+        EXCHANGE, Setup(rules=rules, bots=("heuristic",) * 4, seed=2, engine="fast"), count=40_000
+    )
+    ref = run_study(EXCHANGE, Setup(rules=rules, bots=("heuristic",) * 4, seed=2), count=1_200)
+    for mine, theirs in zip(fast.figures["roles"], ref.figures["roles"], strict=True):
+        assert mine["role"] == theirs["role"]
+        assert mine["mean_points"] == pytest.approx(theirs["mean_points"], abs=0.25)  # by chance alone
 
 
 def test_the_roles_study_on_the_compiled_engine_follows_each_match_of_two_hundred_hands() -> None:

@@ -17,8 +17,6 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-import numpy as np
-
 from bumtable.bots.seeds import PerSeat
 from bumtable.lab.result import LabResult, Plot, Table
 from bumtable.lab.study import Metric, Setup, Study, Tally
@@ -140,35 +138,10 @@ def count_results(n: int, results: Iterable[tuple[int, HandResult]]) -> Tally:
 
 
 def play_fast(rules: Rules, bots: tuple[str, ...], seed: int, count: int) -> Tally:
-    """:func:`play_chunk` on the compiled engine, counted with arrays as :func:`count_results` counts (every
-    hand has roles: the first hand's are the cut's)."""
-    from bumtable.sim.fast_hands import match_hands
+    """:func:`play_chunk` on the compiled engine, counted by the same code."""
+    from bumtable.sim.fast_hands import hand_results as fast_results
 
-    n = rules.players
-    points = np.array(as_climbing(rules).points, dtype=np.int64)
-    seen = list(match_hands(rules, bots, seed, count))
-    order = np.concatenate([h.order for h in seen])
-    roles = np.concatenate([h.roles for h in seen])
-    match = np.concatenate([h.match for h in seen])
-    exchanged = sum(int((~h.first & ~h.cancelled).sum()) for h in seen)
-    hands = len(order)
-    place = np.empty_like(order)
-    place[np.arange(hands)[:, None], order] = np.arange(n)
-    role_points = np.zeros((hands, n), dtype=np.int64)  # each hand's points by role
-    np.put_along_axis(role_points, roles, points[place], axis=1)
-    first, at = np.unique(match, return_inverse=True)
-    z = np.zeros((len(first), n + 1), dtype=np.int64)  # per match: its points by role, then its hands
-    np.add.at(z, at, np.hstack([role_points, np.ones((hands, 1), dtype=np.int64)]))
-    tally: Tally = {
-        "hands": hands,
-        "role_hands": hands,
-        "exchanged": exchanged,
-        "points": [int(v) for v in role_points.sum(axis=0)],
-        "places": np.bincount((roles * n + place).ravel(), minlength=n * n).reshape(n, n).tolist(),
-        "clusters": len(first),
-        "moments": [int(v) for v in (z.T @ z).ravel()],
-    }
-    return tally
+    return count_results(rules.players, fast_results(rules, bots, seed, count))
 
 
 def _row(name: str, c: dict[str, Any]) -> tuple[Any, ...]:
