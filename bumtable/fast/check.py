@@ -122,7 +122,9 @@ def _chunk(rules: Rules, fast: FastGame, seeds: list[int], rng: np.random.Genera
     return [found[i] for i in sorted(found)]
 
 
-def _compare_turn(i: int, ref: Any, turn: int, state: Any, space: Any, planes: Any) -> str:
+def _compare_turn(
+    i: int, ref: Any, turn: int, state: Any, space: Any, planes: Any, unseen: slice = slice(0, 0)
+) -> str:
     if state.ints[i, k.F_TURN] != turn:
         return f"player to act: reference {turn}, compiled {state.ints[i, k.F_TURN]}"
     want = np.frombuffer(space.mask(ref.legal_actions()), dtype=np.uint8).astype(bool)
@@ -134,18 +136,68 @@ def _compare_turn(i: int, ref: Any, turn: int, state: Any, space: Any, planes: A
 
         return f"legal mask: compiled adds {said(np.flatnonzero(got & ~want))}, lacks {said(np.flatnonzero(want & ~got))}"
     obs = planes.encode(ref.observe(turn))
-    if not np.array_equal(obs, state.observation[i]):
-        return f"observation differs at entries {np.flatnonzero(obs != state.observation[i]).tolist()}"
+    got = state.observation[i].copy()
+    obs[unseen] = got[unseen] = 0
+    if not np.array_equal(obs, got):
+        return f"observation differs at entries {np.flatnonzero(obs != got).tolist()}"
     return ""
 
 
-def _compare_end(i: int, ref: Any, last: int, state: Any, planes: Any) -> str:
+def _compare_end(i: int, ref: Any, last: int, state: Any, planes: Any, unseen: slice = slice(0, 0)) -> str:
     if not state.ints[i, k.F_OVER]:
         return "the compiled engine goes on after the game's end"
     want = np.array(_returns(ref), dtype=np.float64)
     if not np.allclose(want, state.rewards[i], atol=1e-6):
         return f"returns: reference {want.tolist()}, compiled {state.rewards[i].tolist()}"
     obs = planes.encode(ref.observe(last))
-    if not np.array_equal(obs, state.observation[i]):
-        return f"final observation differs at entries {np.flatnonzero(obs != state.observation[i]).tolist()}"
+    got = state.observation[i].copy()
+    obs[unseen] = got[unseen] = 0
+    if not np.array_equal(obs, got):
+        return f"final observation differs at entries {np.flatnonzero(obs != got).tolist()}"
     return ""
+
+
+def loaded_differences(rules: Rules, seeds: Iterable[int], *, choices: int = 0) -> list[Difference]:
+    """For each seed, play the rules layer at random to a random point of a hand in play (of the first
+    three), load that point as its player to act sees it with every player's cards (``FastGame.load``) and go
+    on in both engines to the hand's end with the same random actions; the first difference of each game.
+    The others' ``known`` planes are not compared: what they gave in the exchange is hidden from that player."""
+    fast = make(rules)
+    space = rules.action_space()
+    planes = planes_for(rules)
+    rng = np.random.default_rng(choices)
+    out: list[Difference] = []
+    for seed in seeds:
+        ref = rules.new_state(seed)
+        stop = int(rng.integers(1, 40 * rules.players * 3))
+        for _ in range(stop):
+            if ref.current_player() is None:
+                break
+            legal = ref.legal_actions()
+            ref.apply(legal[int(rng.integers(len(legal)))])
+        while ref.current_player() is not None and ref.phase != "play":
+            legal = ref.legal_actions()
+            ref.apply(legal[int(rng.integers(len(legal)))])
+        turn = ref.current_player()
+        if turn is None:
+            continue
+        ref.stop_at_hand_end()
+        state = fast.load(ref.observe(turn), [[ref.hand_of(p) for p in range(rules.players)]])
+        seat, others = turn, planes.block("known")
+        why, steps, last = "", 0, turn
+        while not why:
+            turn = ref.current_player()
+            if turn is None:
+                why = _compare_end(0, ref, last, state, planes, slice(0, 0) if last == seat else others)
+                break
+            why = _compare_turn(0, ref, turn, state, space, planes, slice(0, 0) if turn == seat else others)
+            if why:
+                break
+            legal = [space.encode(a) for a in ref.legal_actions()]
+            code = legal[int(rng.integers(len(legal)))]
+            ref.apply(space.decode(code))
+            fast.step(state, [code])
+            steps, last = steps + 1, turn
+        if why:
+            out.append(Difference(seed, steps, why))
+    return out

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -104,6 +104,11 @@ class FastState:
     def copy(self) -> FastState:
         return FastState(*(getattr(self, f).copy() for f in self.__slots__))
 
+    def take(self, rows: Sequence[int] | npt.ArrayLike) -> FastState:
+        """A new state of these rows, in this order (a row may come more than once)."""
+        pick = np.asarray(rows, dtype=np.int64).reshape(-1)
+        return FastState(*(getattr(self, f)[pick] for f in self.__slots__))
+
 
 class FastGame:
     """The compiled engine for one rules object (see :func:`make`)."""
@@ -163,6 +168,13 @@ class FastGame:
                 f"deal {short} has {len(games[short])} shuffles: the cut needs more before the deal's shuffle"
             )
         return state
+
+    def load(self, observation: Any, hands: Sequence[Sequence[Sequence[int]]]) -> FastState:
+        """Rows going on from the hand in play ``observation`` shows, one per entry of ``hands`` (each
+        player's cards by seat); they stop at the hand's end (``bumtable/fast/load.py``)."""
+        from bumtable.fast.load import load
+
+        return load(self, observation, hands)
 
     def stop_at_hand_end(self, state: FastState, rows: Sequence[int] | npt.ArrayLike | None = None) -> None:
         """End these rows (all by default) when their hand in play ends, dealing no next hand, as the rules
@@ -245,6 +257,8 @@ class FastGame:
         """Each row's game so far as a record the rules layer replays (the shuffles of the hands dealt)."""
         out = []
         x = k.extra(state.players)
+        if state.batch and not state.ints[:, k.F_NDRAWS].all():
+            raise RulesError("rows loaded mid-hand have no record: they did not start from a deal")
         for i in range(state.batch):
             nd = min(int(state.ints[i, x + k.X_DRAW]), int(state.ints[i, k.F_NDRAWS]))
             nh = int(state.ints[i, k.F_NHIST])

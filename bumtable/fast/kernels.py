@@ -669,3 +669,17 @@ def playout_rows(
             )  # fmt: skip
             taken += 1
     return taken, True
+
+
+@_jit
+def refresh_rows(
+    tab: Any, obs_at: Any, ints: Any, counts: Any, played: Any, known: Any, mask: Any, legal: Any, obs: Any,
+    observe: bool,
+) -> None:  # fmt: skip
+    """Write every row's legal actions (and observation) from its numbers and counts, as after a step."""
+    for i in range(ints.shape[0]):
+        ints[i, F_NLEGAL] = 0
+        mask[i] = False
+        _legal(i, tab, ints, counts, mask, legal)
+        if observe:
+            _observe(i, ints[i, F_TURN], tab, obs_at, ints, counts, played, known, obs)

@@ -65,9 +65,12 @@ PASS_BONUS = -0.3
 
 RANDOM = 0
 HEURISTIC = 1
+FIRST_BEST = 2
+"""The heuristic breaking ties as GreedyBot does, to the first in the rules' legal order (the search's
+playouts: the rules layer's own)."""
 LEARNER = -1
 """A seat no policy plays: :meth:`Policies.play` stops at its turn."""
-KINDS = {"random": RANDOM, "heuristic": HEURISTIC}
+KINDS = {"random": RANDOM, "heuristic": HEURISTIC, "heuristic-first": FIRST_BEST}
 """The policies by the bot kind they play as (``greedy`` is the heuristic's other name)."""
 
 U64 = npt.NDArray[np.uint64]
@@ -270,6 +273,34 @@ def _heuristic(
 
 
 @_jit
+def first_best(
+    i: int, ints: Any, counts: Any, legal: Any, tab: Any, ptab: Any, touch: Any, gtab: Any, bits: Any,
+    lowv: Any, shape: Any, planes: Any,
+) -> int:  # fmt: skip
+    """GreedyBot's own choice in row ``i``: a revolution declared when it may be, else the first of the lowest
+    values in the rules' legal order (GreedyBot's tie-break)."""
+    nl = ints[i, F_NLEGAL]
+    if nl == 1:
+        return int(legal[i, 0])
+    n = counts.shape[1]
+    if ints[i, F_ROLES + 4 * n + X_PHASE] == PHASE_REVOLUTION:
+        return int(tab[H_DECLARE])
+    p = ints[i, F_TURN]
+    held = ints[i, F_ROLES + 2 * n + p]
+    danger = _danger(i, p, n, ints)
+    _planes(i, p, counts, planes[0])
+    best, below = -1, np.inf
+    for j in range(nl):
+        a = legal[i, j]
+        value = _value(
+            i, a, p, held, danger, counts, tab, ptab, touch, gtab, lowv, shape, bits, planes[0], planes[1]
+        )
+        if value < below:
+            best, below = a, value - 1e-9
+    return int(best)
+
+
+@_jit
 def heuristic_rows(
     ints: Any,
     counts: Any,
@@ -366,6 +397,8 @@ def play_rows(
             nl = ints[i, F_NLEGAL]
             if kind == RANDOM:
                 a = legal[i, _below(gen, i, nl)] if nl > 1 else legal[i, 0]
+            elif kind == FIRST_BEST:
+                a = first_best(i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes)
             else:
                 a = _heuristic(
                     i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, gen, planes, best

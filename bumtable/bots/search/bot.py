@@ -8,6 +8,7 @@ from typing import Any
 from bumtable.bots.base import Bot, legal_or_raise
 from bumtable.bots.search.config import SearchConfig
 from bumtable.bots.search.decision import Decision
+from bumtable.bots.search.fast import fast_playouts
 from bumtable.bots.search.flat import flat_search
 from bumtable.bots.search.playout import Playouts
 from bumtable.bots.search.tree import tree_search
@@ -29,12 +30,16 @@ class SearchBot:
         *,
         seed: int = 0,
         estimate: Estimate | None = None,
+        fallback: SearchConfig | None = None,
     ) -> None:
         self.policy = policy
         self.family = family
         self.config = config or SearchConfig()
         self.estimate = estimate_for(family.name) if estimate is None else estimate
         self.rng = random.Random(seed)
+        self.fallback = fallback
+        """The configuration where ``config`` asks for the compiled engine and it does not play the rules
+        (or is not installed); None: ``config`` on the rules layer."""
         self.name = "search"
 
     def choose(self, observation: Any) -> Any:
@@ -49,8 +54,12 @@ class SearchBot:
         by_key = {text(a): a for a in legal}
         if len(by_key) == 1:
             return Decision(legal[0])
-        playouts = Playouts(self.family, self.policy, self.config, self.rng, self.estimate)
-        search = flat_search if self.config.paired else tree_search
+        config = self.config
+        fast = fast_playouts(observation, config, self.rng) if config.paired else None
+        if fast is None and config.engine == "fast" and self.fallback is not None:
+            config = self.fallback
+        playouts = Playouts(self.family, self.policy, config, self.rng, self.estimate, fast)
+        search = flat_search if config.paired else tree_search
         return search(playouts, observation, by_key)
 
     def settings_text(self) -> str:

@@ -50,6 +50,9 @@ class SearchConfig:
     """Flat search: leave the policy's choice only for a mean better by this many paired standard errors."""
     reward: Literal["place", "points"] = "place"
     """A finished playout's worth: its ``place``, or the hand's ``points`` scaled from worst to best."""
+    engine: Literal["reference", "fast"] = "reference"
+    """Flat search: the playouts on the rules layer, or on the compiled engine (``bumtable.fast``) where it
+    plays the rules and the hand is in play (else on the rules layer)."""
 
     def __post_init__(self) -> None:
         for name, (low, high) in SETTING_RANGES.items():
@@ -86,7 +89,13 @@ SETTING_RANGES: dict[str, tuple[float, float]] = {
     "margin": (0, math.inf),
 }
 
-LATER_SETTINGS: dict[str, Any] = {"margin": 0.0, "reward": "place", "cutoff": "rank", "token_weight": 2.0}
+LATER_SETTINGS: dict[str, Any] = {
+    "margin": 0.0,
+    "reward": "place",
+    "cutoff": "rank",
+    "token_weight": 2.0,
+    "engine": "reference",
+}
 """Settings added after tournament records began, each with the value that leaves the search as it was."""
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from bumtable.bots.search.config import SearchConfig
 from bumtable.bots.search.decision import Decision, Stat
+from bumtable.bots.search.fast import FastPlayouts
 from bumtable.bots.search.playout import Playouts
 
 
@@ -35,12 +36,9 @@ def _paired(playouts: Playouts, observation: Any, by_key: dict[str, Any]) -> Dec
         favourite = text(playouts.policy.choose(observation))
     stats = {key: Stat() for key in by_key}
     deadline = None if config.seconds is None else time.perf_counter() + config.seconds
-    done = dealt = 0
-    while done == 0 or done + len(by_key) <= config.iterations:
-        done += _one_deal(playouts, observation, by_key, list(by_key), stats, dealt)
-        dealt += 1
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+    keys = list(by_key)
+    deals = max(1, config.iterations // len(keys))
+    done = _deals(playouts, observation, by_key, keys, stats, 0, deals, deadline)
     if favourite is None and config.favourite_ties:  # after the playouts: the order records were made in
         favourite = text(playouts.policy.choose(observation))
     best, favourite = _best(config, list(stats), stats, favourite)
@@ -59,11 +57,9 @@ def _halving(playouts: Playouts, observation: Any, by_key: dict[str, Any]) -> De
     done = dealt = 0
     for r in range(rounds):
         deals = (config.iterations - done) // (rounds - r) // len(alive)
-        for _ in range(deals if r else max(1, deals)):
-            done += _one_deal(playouts, observation, by_key, alive, stats, dealt)
-            dealt += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        deals = deals if r else max(1, deals)
+        done += _deals(playouts, observation, by_key, alive, stats, dealt, deals, deadline)
+        dealt += deals
         if r == rounds - 1 or (deadline is not None and time.perf_counter() >= deadline):
             break
         ranked = sorted(alive, key=lambda k: -stats[k].total)
@@ -73,6 +69,59 @@ def _halving(playouts: Playouts, observation: Any, by_key: dict[str, Any]) -> De
         alive = keep
     best, held = _best(config, alive, stats, favourite)
     return Decision(by_key[best], stats, held, done)
+
+
+def _deals(
+    playouts: Playouts,
+    observation: Any,
+    by_key: dict[str, Any],
+    keys: list[str],
+    stats: dict[str, Stat],
+    first: int,
+    count: int,
+    deadline: float | None,
+) -> int:
+    """Up to ``count`` deals (numbered from ``first``), each played out after each of ``keys``' actions, until
+    ``deadline``; the playouts made. The compiled engine takes them in batches."""
+    done = 0
+    fast = playouts.fast
+    step = 1 if fast is None else FAST_BATCH
+    for number in range(first, first + count, step):
+        if fast is None:
+            done += _one_deal(playouts, observation, by_key, keys, stats, number)
+        else:
+            many = min(step, first + count - number)
+            done += _fast_deals(playouts, fast, observation.seat, by_key, keys, stats, number, many)
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    return done
+
+
+FAST_BATCH = 32
+"""Deals the compiled engine plays out in one call (a time budget is checked between calls)."""
+
+
+def _fast_deals(
+    playouts: Playouts,
+    fast: FastPlayouts,
+    seat: int,
+    by_key: dict[str, Any],
+    keys: list[str],
+    stats: dict[str, Stat],
+    first: int,
+    count: int,
+) -> int:
+    """``count`` deals at once on the compiled engine, as :func:`_one_deal` plays one."""
+    hands = fast.deal(count)
+    weights = fast.weights(hands)
+    each = fast.play_out_each(hands, [by_key[key] for key in keys])
+    margin = playouts.config.margin
+    for d, weight in enumerate(weights):
+        deal = first + d if margin else None
+        for j, key in enumerate(keys):
+            values, places = each[d * len(keys) + j]
+            stats[key].add(values[seat], weight, deal, False, places[seat])
+    return count * len(keys)
 
 
 def _one_deal(

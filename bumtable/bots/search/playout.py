@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from bumtable.bots.base import Bot
 from bumtable.bots.inference import WEIGHTS
 from bumtable.bots.search.config import SearchConfig
+from bumtable.bots.search.fast import FastPlayouts
 from bumtable.bots.search_eval import Estimate
 from bumtable.rules.protocol import AnyState, Family
 
@@ -24,13 +25,21 @@ class Playout(NamedTuple):
 
 class Playouts:
     def __init__(
-        self, family: Family, policy: Bot, config: SearchConfig, rng: random.Random, estimate: Estimate
+        self,
+        family: Family,
+        policy: Bot,
+        config: SearchConfig,
+        rng: random.Random,
+        estimate: Estimate,
+        fast: FastPlayouts | None = None,
     ) -> None:
         self.family = family
         self.policy = policy
         self.config = config
         self.rng = rng
         self.estimate = estimate
+        self.fast = fast
+        """The compiled engine's playouts where the configuration asks for them and it plays this point."""
 
     def deal(self, observation: Any) -> tuple[AnyState, int]:
         """A deal consistent with ``observation``, to stop at its hand's end, and the hands over in it."""

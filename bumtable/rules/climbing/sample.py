@@ -98,6 +98,13 @@ def _pending_decider(
 
 def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
     """A full state consistent with ``obs``: hidden cards dealt at random, respecting what the seat knows."""
+    hands, decider = sample_hands(obs, rng)
+    return state_with_hands(obs, hands, decider, rng)
+
+
+def sample_hands(obs: ClimbingObservation, rng: random.Random) -> tuple[dict[int, list[int]], int | None]:
+    """Every player's cards as :func:`sample_state` deals them, and who decides on a revolution (in the
+    ``deal`` phase; else None)."""
     rules, t = obs.rules, obs.rules.tables
     n = rules.players
     rank = t.rank_of_code
@@ -144,7 +151,7 @@ def sample_state(obs: ClimbingObservation, rng: random.Random) -> ClimbingState:
         hands[p] = known.get(p, []) + chosen
     if obs.seat is not None:
         hands[obs.seat] = list(obs.hand or ())
-    return state_with_hands(obs, hands, decider, rng)
+    return hands, decider
 
 
 def hand_start(obs: ClimbingObservation, hands: dict[int, list[int]]) -> ClimbingState:
