@@ -10,11 +10,13 @@ import pytest
 
 from bumtable.bots import BOTS, check_bot, make_bot
 from bumtable.bots.levels import (
+    FAST_LEVEL_CONFIGS,
     LEVEL_CONFIGS,
     LEVEL_ESTIMATES,
     LEVELS,
     SLIP,
     SlipBot,
+    fast_installed,
     level_config,
     level_estimate,
     level_kind,
@@ -74,6 +76,11 @@ def test_medium_and_hard_are_their_documented_search_configurations_for_each_fam
                 continue  # another kind: the next test
             assert isinstance(bot, SearchBot)
             expected = LEVEL_CONFIGS[level].get(system(game).name, LEVEL_CONFIGS[level][family])
+            on_fast = FAST_LEVEL_CONFIGS.get(level, {}).get(system(game).name)
+            if on_fast is not None:  # the compiled engine is installed for the tests (the fast extra)
+                assert fast_installed() and bot.config == on_fast == level_config(level, game)
+                assert bot.fallback == expected == level_config(level, game, fast=False)
+                continue
             assert bot.config == expected == level_config(level, game)
             assert bot.estimate == (LEVEL_ESTIMATES.get(level, {}).get(family) or estimate_for(family))
             assert bot.estimate == (level_estimate(level, game) or estimate_for(family))

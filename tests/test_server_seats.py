@@ -151,7 +151,8 @@ def test_the_game_list_says_what_each_bot_is_in_that_game(server: Server) -> Non
     assert listed["boojum"]["hard"].startswith(
         "a search over the heuristic's play: each likely move played 16"
     )
-    assert listed["bum-game"]["hard"].startswith("the same search with four to seven times the budget")
+    assert listed["bum-game"]["hard"].startswith("the same search on the compiled engine (installed here)")
+    assert listed["president"]["hard"].startswith("the same search with four to seven times the budget")
 
 
 def test_the_lobby_and_table_pages_load_the_browser_client(server: Server) -> None:

@@ -72,8 +72,15 @@ def make_level(level: str, seed: int = 0, game: str = "bum-game") -> Bot:
         return other
     config = level_config(level, game)
     family = system(game).family
+    # on the compiled engine: where it does not play the rules at hand, the level's rules-layer search
+    fallback = level_config(level, game, fast=False) if config.engine == "fast" else None
     bot = SearchBot(
-        _policy(config, seed, game), family, config, seed=seed, estimate=level_estimate(level, game)
+        _policy(config, seed, game),
+        family,
+        config,
+        seed=seed,
+        estimate=level_estimate(level, game),
+        fallback=fallback,
     )
     bot.name = level
     return bot
