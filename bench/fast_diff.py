@@ -5,6 +5,7 @@ compared at every step and the returns at the end (``bumtable.fast.check``).
     .venv/bin/python bench/fast_diff.py --games 10000 --preset hand --preset first-hand
     .venv/bin/python bench/fast_diff.py --games 2000 --preset match --first 50000 --jobs 16
     .venv/bin/python bench/fast_diff.py --list
+    .venv/bin/python bench/fast_diff.py --backend jax --games 1000 --preset hand --preset first-hand
 
 A difference prints its seed; add that seed to ``REGRESSION_SEEDS`` in ``tests/test_fast_engine.py``.
 The exit status is 1 when any game differs.
@@ -21,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bumtable.fast import make
-from bumtable.fast.check import Difference, differences
+from bumtable.fast.check import Difference, differences, jax_differences
 from bumtable.rules import get
 
 VARIANTS = (
@@ -42,13 +43,23 @@ PRESETS: dict[str, tuple[Callable[[], Any], bool]] = {
         f"players-{n}": ((lambda n=n: get("bum-game", players=n)), False)
         for n in (3, 5, 6, 7, 8, 9, 10, 11, 12)
     },
+    **{
+        f"hand-{n}": ((lambda n=n: get("bum-game", players=n, rounds=1)), False)
+        for n in (3, 5, 6, 7, 8, 9, 10, 11, 12)
+    },
 }
 """Name: (rules, stop each game at its first hand's end); whole matches unless stopped."""
 
 
-def _run(name: str, seeds: range, choices: int) -> list[Difference]:
+ONE_HAND = ("hand", "first-hand", *(f"hand-{n}" for n in (3, 5, 6, 7, 8, 9, 10, 11, 12)))
+"""The presets the JAX backend plays (one hand)."""
+
+
+def _run(name: str, seeds: range, choices: int, backend: str = "numba") -> list[Difference]:
     factory, stop = PRESETS[name]
     rules = factory()
+    if backend == "jax":
+        return jax_differences(rules, seeds, choices=choices, stop_at_hand_end=stop)
     return differences(rules, seeds, choices=choices, game=make(rules, stop_at_hand_end=stop))
 
 
@@ -61,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--jobs", type=int, default=1, help="processes, each a share of the seeds (default 1)"
     )
+    parser.add_argument("--backend", choices=("numba", "jax"), default="numba", help="default numba")
     parser.add_argument("--list", action="store_true", help="name the presets and stop")
     args = parser.parse_args(argv)
     if args.list:
@@ -70,22 +82,30 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games must be at least 1, not {args.games}")
     if args.jobs < 1:
         parser.error(f"--jobs must be at least 1, not {args.jobs}")
+    names = args.preset or list(ONE_HAND if args.backend == "jax" else PRESETS)
+    if args.backend == "jax" and set(names) - set(ONE_HAND):
+        parser.error(f"the JAX backend plays one hand: presets {', '.join(ONE_HAND)}")
     report = {}
-    for name in args.preset or list(PRESETS):
+    for name in names:
         started = time.perf_counter()
         last = args.first + args.games
         if args.jobs == 1:
-            found = _run(name, range(args.first, last), args.choices)
+            found = _run(name, range(args.first, last), args.choices, args.backend)
         else:
             share = -(-args.games // args.jobs)
             parts = [range(s, min(s + share, last)) for s in range(args.first, last, share)]
             with ProcessPoolExecutor(args.jobs) as pool:
                 runs = pool.map(
-                    _run, [name] * len(parts), parts, [args.choices + j for j in range(len(parts))]
+                    _run,
+                    [name] * len(parts),
+                    parts,
+                    [args.choices + j for j in range(len(parts))],
+                    [args.backend] * len(parts),
                 )
                 found = [d for part in runs for d in part]
         seconds = time.perf_counter() - started
         report[name] = {
+            "backend": args.backend,
             "games": args.games,
             "first": args.first,
             "differences": [d._asdict() for d in found],
