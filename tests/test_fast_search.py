@@ -138,6 +138,10 @@ def test_the_search_plays_on_the_compiled_engine_where_asked_and_the_rules_layer
     rng = random.Random(0)
     assert fast_playouts(obs, SearchConfig(engine="fast"), rng) is not None
     assert fast_playouts(obs, SearchConfig(), rng) is None
+    assert fast_playouts(obs, SearchConfig(engine="fast", rollout="random"), rng) is not None
+    # the compiled inference weighs by the heuristic's moves; its playouts run to the hand's end
+    assert fast_playouts(obs, SearchConfig(engine="fast", rollout="random", infer=0.5), rng) is None
+    assert fast_playouts(obs, SearchConfig(engine="fast", max_rollout=16), rng) is None
     president = get("president", players=4).new_state(seed=1)
     seat = president.current_player()
     assert fast_playouts(president.observe(seat), SearchConfig(engine="fast"), rng) is None
@@ -164,7 +168,7 @@ def test_loading_refuses_other_rules_a_hand_not_in_play_and_cards_that_do_not_fi
         make(other).load(obs, [hands])
     most = max(range(4), key=lambda p: len(hands[p]))
     short = [h[:1] if p == most else h for p, h in enumerate(hands)]
-    with pytest.raises(RulesError, match=f"player {most} holds 1 cards where the observation shows"):
+    with pytest.raises(RulesError, match=f"player {most} holds 1 card where the observation shows"):
         game.load(obs, [short])
     with pytest.raises(RulesError, match="3 hands"):
         game.load(obs, [hands[:3]])
@@ -174,7 +178,26 @@ def test_loading_refuses_other_rules_a_hand_not_in_play_and_cards_that_do_not_fi
         over.apply(over.legal_actions()[0])
     with pytest.raises(RulesError, match="only a hand in play loads"):
         game.load(over.observe(0), [hands])
+    with pytest.raises(RulesError, match="999, which is no card of this game"):
+        game.load(obs, [[h if p != most else [*h[:-1], 999] for p, h in enumerate(hands)]])
+    played = next(c for _, codes in obs.played for c in codes)
+    doubled = [h if p != most else [*h[:-1], played] for p, h in enumerate(hands)]
+    with pytest.raises(RulesError, match="more cards of a rank than the deck has"):
+        game.load(obs, [doubled])
     loaded = game.load(obs, [hands])
     with pytest.raises(RulesError, match="no record"):
         game.to_records(loaded)
     assert np.array_equal(loaded.counts.sum(axis=2)[0], [len(h) for h in hands])
+
+
+def test_the_hard_level_searches_on_the_compiled_engine_and_on_the_rules_layer_where_it_does_not_play() -> (
+    None
+):
+    state = get("bum-game", players=4).new_state(seed=2)  # the Boss leads: many plays to choose from
+    bot = make_bot("hard", 3, "bum-game")
+    assert bot.config.engine == "fast" and bot.decide(state.observe(state.current_player())).iterations > 450
+    rules = get("bum-game", players=4, pass_final=True)  # an option of play the engine does not cover
+    other = rules.new_state(seed=2)
+    seat = other.current_player()
+    decision = make_bot("hard", 3, "bum-game").decide(other.observe(seat))
+    assert 0 < decision.iterations <= 450

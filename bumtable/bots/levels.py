@@ -57,8 +57,8 @@ play the rules at hand (other options of play), the level's configuration above 
 
 
 FAST_LEVEL_ABOUT: dict[str, str] = {
-    "hard": "the same search on the compiled engine (installed here): about seven times the playouts of the "
-    "search without it, in less time (under 1 s a decision)",
+    "hard": "the same search on the compiled engine (installed here): about seven times the playouts in about "
+    "the same time (under 1 s a decision); with options of play it does not cover, the search without it",
 }
 """What a level of :data:`FAST_LEVEL_CONFIGS` is where the compiled engine plays it."""
 

@@ -351,7 +351,12 @@ def make(
     ends every row when its first hand ends (as the rules layer's ``state.stop_at_hand_end()``).
     ``backend="jax"``: the same layout on JAX (``bumtable/fast/jax_engine.py``: one hand, for a GPU)."""
     if backend == "jax":
-        from bumtable.fast.jax_engine import make_jax
+        try:
+            from bumtable.fast.jax_engine import make_jax
+        except ModuleNotFoundError as e:
+            if e.name != "jax":
+                raise
+            raise RulesError("the JAX backend needs jax: pip install 'bumtable[jax]'") from None
 
         return make_jax(rules, observe=observe, stop_at_hand_end=stop_at_hand_end)
     if backend != "numba":

@@ -74,6 +74,9 @@ class JaxGame:
                 "the JAX engine plays one hand: rules the first hand ends (rounds=1), or "
                 "stop_at_hand_end=True; use the Numba engine for whole matches"
             )
+        points = list(getattr(rules, "points", ()))
+        if len(set(points)) != len(points):  # the returns are taken by place, which needs them to differ
+            raise RulesError("the JAX engine needs points that differ by place: use the Numba engine")
         self.rules = rules
         self.tables = t
         self.observe = observe
@@ -251,9 +254,9 @@ def _init_row(c: _Consts, n: int, stop: bool, observe: bool, draws: Any, ndraws:
     holder = (boss + slots) % n
     deck = draws[d].astype(jnp.int32)
     dealt = holder[jnp.arange(deck.shape[0]) % n]
-    counts = jnp.zeros((n, c.rank_of.shape[0] and c.need.shape[1]), dtype=jnp.int32)
+    counts = jnp.zeros((n, c.need.shape[1]), dtype=jnp.int32)
     counts = counts.at[dealt, c.rank_of[deck]].add(1)
-    jokers = counts[:, -1]
+    jokers = counts[:, k.JOKER]
     qualify = (
         jokers[holder[c.triggers[:, 0]]] >= c.triggers[:, 1] if c.triggers.shape[0] else jnp.zeros(0, bool)
     )

@@ -1,8 +1,8 @@
 """Rows loaded from the rules layer mid-hand: a hand in play as one seat sees it, with every player's cards (a
 deal of the hidden cards, as the search bot samples them), so that play goes on from there compiled.
 
-A loaded row stops at its hand's end (its rewards the hand's ``place_returns``) and has no record: it did not
-start from a deal. ``known`` holds the exchange's cards the observation shows (its own seat's).
+A loaded row stops at its hand's end (its rewards the hand's ``place_returns``, or the match's returns where
+that hand ends the match) and has no record: it did not start from a deal. ``known`` holds the exchange's cards the observation shows (its own seat's).
 
 >>> import numpy as np
 >>> from bumtable.fast import make
@@ -59,6 +59,7 @@ class Loader:
         n, nr = t.players, t.ranks
         self.rank = rank = t.rank_of_code.astype(np.int64)
         self.held = tuple(observation.card_counts)
+        self.in_deck = np.bincount(rank[t.deck.astype(np.int64)], minlength=nr)
         played = np.zeros(nr, dtype=np.uint8)
         known = np.zeros((n, n, nr), dtype=np.uint8)
         for x in observation.transfers:
@@ -92,12 +93,21 @@ class Loader:
             for p, held in enumerate(deal):
                 if len(held) != self.held[p]:
                     raise RulesError(
-                        f"deal {i}: player {p} holds {len(held)} cards where the observation shows "
-                        f"{self.held[p]}"
+                        f"deal {i}: player {p} holds {len(held)} card{'' if len(held) == 1 else 's'} where "
+                        f"the observation shows {self.held[p]}"
                     )
+                bad = [c for c in held if not 0 <= c < len(self.rank)]
+                if bad:
+                    raise RulesError(f"deal {i}: player {p} holds {bad[0]!r}, which is no card of this game")
                 at = (i * n + p) * nr
                 flat.extend(at + self.rank[c] for c in held)
-        return np.bincount(flat, minlength=len(hands) * n * nr).astype(np.uint8).reshape(len(hands), n, nr)
+        counts = np.bincount(flat, minlength=len(hands) * n * nr).reshape(len(hands), n, nr)
+        over = np.flatnonzero(((counts.sum(axis=1) + self.one.played[0]) > self.in_deck).any(axis=1))
+        if over.size:
+            raise RulesError(
+                f"deal {int(over[0])} holds more cards of a rank than the deck has, with those played"
+            )
+        return counts.astype(np.uint8)
 
     def rows(self, hands: Sequence[Sequence[Sequence[int]]], repeat: int = 1) -> FastState:
         """A row per deal of ``hands`` (each ``repeat`` times in a row)."""

@@ -52,7 +52,8 @@ class SearchConfig:
     """A finished playout's worth: its ``place``, or the hand's ``points`` scaled from worst to best."""
     engine: Literal["reference", "fast"] = "reference"
     """Flat search: the playouts on the rules layer, or on the compiled engine (``bumtable.fast``) where it
-    plays the rules and the hand is in play (else on the rules layer)."""
+    plays the rules and the hand is in play; its playouts run to the hand's end, so a ``max_rollout`` shorter
+    than a hand, or random playouts weighed by ``infer``, stay on the rules layer."""
 
     def __post_init__(self) -> None:
         for name, (low, high) in SETTING_RANGES.items():

@@ -1,9 +1,9 @@
-"""The search's playouts on the compiled engine (``bumtable.fast``, the ``fast`` extra): each deal of the hidden
-cards loaded once, every action tried played out from it together, the compiled heuristic (or random moves)
-at every seat to the hand's end. The heuristic's values are the rules layer's ``GreedyBot``'s to the last bit,
-its ties drawn from the engine's generator (``heuristic="heuristic-first"``: the first in the rules' legal
-order, the rules layer's playouts exactly where the bot's generator would draw the first); the deals' weights
-are ``bumtable/fast/infer.py``'s.
+"""The search's playouts on the compiled engine (``bumtable.fast``, the ``fast`` extra): a batch of deals of the
+hidden cards sampled, weighed (``bumtable/fast/infer.py``) and played out after every action tried, to the
+hand's end, in one compiled call each.
+
+The heuristic values the plays as ``GreedyBot`` does and draws its ties from the engine's generator;
+``heuristic-first`` takes the first tied play instead (the tests' way to compare with the rules layer).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from bumtable.bots.search.config import SearchConfig
 from bumtable.errors import RulesError
@@ -62,7 +63,7 @@ class FastPlayouts:
             out.append([hands[p] for p in range(n)])
         return out
 
-    def weights(self, hands: Sequence[Sequence[Sequence[int]]]) -> Any:
+    def weights(self, hands: Sequence[Sequence[Sequence[int]]]) -> npt.NDArray[np.float64]:
         """Each deal's weight from the others' moves this hand (``infer``; 1 without it)."""
         if self.weigher is None:
             return np.ones(len(hands))
@@ -96,10 +97,16 @@ def fast_playouts(observation: Any, config: SearchConfig, rng: random.Random) ->
     point (a hand in play); else None, and the rules layer plays them."""
     if config.engine != "fast" or observation.phase != PLAY:
         return None
+    if config.rollout == "random" and config.infer:
+        return (
+            None  # the compiled inference weighs by the heuristic's moves, the rules layer by the rollout's
+        )
     try:
-        return FastPlayouts(observation, config, rng)
+        playouts = FastPlayouts(observation, config, rng)
     except (RulesError, ImportError):
         return None
+    # the compiled playouts run to the hand's end: a shorter horizon is the rules layer's, with its estimate
+    return playouts if config.max_rollout >= playouts.game.tables.hand_history else None
 
 
 @lru_cache(maxsize=8)

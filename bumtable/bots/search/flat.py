@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bumtable.bots.search.config import SearchConfig
 from bumtable.bots.search.decision import Decision, Stat
-from bumtable.bots.search.fast import FastPlayouts
 from bumtable.bots.search.playout import Playouts
+
+if TYPE_CHECKING:
+    from bumtable.bots.search.fast import FastPlayouts
+
+FAST_DEALS = 32
+"""Deals the compiled engine plays out in one call; with a time budget, as many as make 256 playouts (the
+budget is checked between calls)."""
 
 
 def flat_search(playouts: Playouts, observation: Any, by_key: dict[str, Any]) -> Decision:
@@ -85,7 +91,9 @@ def _deals(
     ``deadline``; the playouts made. The compiled engine takes them in batches."""
     done = 0
     fast = playouts.fast
-    step = 1 if fast is None else FAST_BATCH
+    step = 1 if fast is None else FAST_DEALS
+    if fast is not None and deadline is not None:
+        step = max(1, 256 // len(keys))
     for number in range(first, first + count, step):
         if fast is None:
             done += _one_deal(playouts, observation, by_key, keys, stats, number)
@@ -95,10 +103,6 @@ def _deals(
         if deadline is not None and time.perf_counter() >= deadline:
             break
     return done
-
-
-FAST_BATCH = 32
-"""Deals the compiled engine plays out in one call (a time budget is checked between calls)."""
 
 
 def _fast_deals(

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bumtable.bots.base import Bot
 from bumtable.bots.inference import WEIGHTS
 from bumtable.bots.search.config import SearchConfig
-from bumtable.bots.search.fast import FastPlayouts
 from bumtable.bots.search_eval import Estimate
 from bumtable.rules.protocol import AnyState, Family
+
+if TYPE_CHECKING:
+    from bumtable.bots.search.fast import FastPlayouts
 
 
 class Playout(NamedTuple):
