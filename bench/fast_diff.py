@@ -5,7 +5,7 @@ compared at every step and the returns at the end (``bumtable.fast.check``).
     .venv/bin/python bench/fast_diff.py --games 10000 --preset hand --preset first-hand
     .venv/bin/python bench/fast_diff.py --games 2000 --preset match --first 50000 --jobs 16
     .venv/bin/python bench/fast_diff.py --list
-    .venv/bin/python bench/fast_diff.py --backend jax --games 1000 --preset hand --preset first-hand
+    .venv/bin/python bench/fast_diff.py --backend jax --games 1000 --preset hand --preset match
 
 A difference prints its seed; add that seed to ``REGRESSION_SEEDS`` in ``tests/test_fast_engine.py``.
 The exit status is 1 when any game differs.
@@ -51,10 +51,6 @@ PRESETS: dict[str, tuple[Callable[[], Any], bool]] = {
 """Name: (rules, stop each game at its first hand's end); whole matches unless stopped."""
 
 
-ONE_HAND = ("hand", "first-hand", *(f"hand-{n}" for n in (3, 5, 6, 7, 8, 9, 10, 11, 12)))
-"""The presets the JAX backend plays (one hand)."""
-
-
 def _run(name: str, seeds: range, choices: int, backend: str = "numba") -> list[Difference]:
     factory, stop = PRESETS[name]
     rules = factory()
@@ -82,9 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games must be at least 1, not {args.games}")
     if args.jobs < 1:
         parser.error(f"--jobs must be at least 1, not {args.jobs}")
-    names = args.preset or list(ONE_HAND if args.backend == "jax" else PRESETS)
-    if args.backend == "jax" and set(names) - set(ONE_HAND):
-        parser.error(f"the JAX backend plays one hand: presets {', '.join(ONE_HAND)}")
+    names = args.preset or list(PRESETS)
     report = {}
     for name in names:
         started = time.perf_counter()

@@ -1,5 +1,5 @@
-"""The JAX engine (``make(rules, backend="jax")``): the same hands as the rules layer, step for step, checked on
-the CPU by the same differential check as the Numba engine."""
+"""The JAX engine (``make(rules, backend="jax")``): the same hands and matches as the rules layer, step for
+step, checked on the CPU by the same differential check as the Numba engine."""
 
 from __future__ import annotations
 
@@ -23,6 +23,22 @@ def test_a_one_hand_match_plays_as_in_the_rules_layer_step_for_step(players: int
 def test_a_matchs_first_hand_stopped_at_its_end_plays_as_in_the_rules_layer(players: int) -> None:
     rules = get("bum-game", players=players)
     assert jax_differences(rules, range(500, 524), choices=1, stop_at_hand_end=True) == []
+
+
+@pytest.mark.parametrize(
+    ("players", "variants", "options"),
+    [
+        (4, (), {"target": 30}),
+        (4, ("optional-revolution",), {"rounds": 4}),
+        (5, ("bum-only", "simultaneous-exchange"), {"rounds": 4}),
+        (6, ("highest-total-wins",), {"target": 40}),
+    ],
+)
+def test_whole_matches_with_their_exchanges_and_revolutions_play_as_in_the_rules_layer(
+    players: int, variants: tuple[str, ...], options: dict[str, int]
+) -> None:
+    rules = get("bum-game", players=players, variants=variants, **options)
+    assert jax_differences(rules, range(8), choices=players) == []
 
 
 def test_hands_with_a_revolution_and_with_a_tied_cut_play_as_in_the_rules_layer() -> None:
@@ -73,10 +89,6 @@ def test_the_jax_engine_replays_in_the_rules_layer_and_refuses_an_illegal_code()
 
 
 def test_the_jax_engine_refuses_what_it_does_not_play_saying_why() -> None:
-    with pytest.raises(RulesError, match="one hand"):
-        make(get("bum-game", players=4), backend="jax")
-    with pytest.raises(RulesError, match="automatic revolutions only"):
-        make(get("bum-game", players=4, variants=["optional-revolution"], rounds=1), backend="jax")
     with pytest.raises(RulesError, match="backends are numba and jax, not 'torch'"):
         make(get("bum-game", players=4), backend="torch")  # type: ignore[call-overload]
     with pytest.raises(RulesError, match="does not play president"):

@@ -206,8 +206,8 @@ def loaded_differences(rules: Rules, seeds: Iterable[int], *, choices: int = 0) 
 def jax_differences(
     rules: Rules, seeds: Iterable[int], *, choices: int = 0, stop_at_hand_end: bool = False
 ) -> list[Difference]:
-    """:func:`differences` for the JAX engine (``make(rules, backend="jax")``, one hand): both engines on the
-    rules layer's deals with the same random actions, compared at every step and at the end."""
+    """:func:`differences` for the JAX engine (``make(rules, backend="jax")``): both engines on the rules
+    layer's deals with the same random actions, compared at every step and at the end."""
     from types import SimpleNamespace
 
     from bumtable.fast.jax_engine import make_jax
@@ -218,7 +218,8 @@ def jax_differences(
     for ref in refs:
         if stop_at_hand_end:
             ref.stop_at_hand_end()
-    state = game.init(seeds, deals=[_deal(rules, r, 1) for r in refs])
+    hands = 1 if game.tables.ends_match or stop_at_hand_end else game.tables.hands
+    state = game.init(seeds, deals=[_deal(rules, r, hands) for r in refs])
     space, planes = rules.action_space(), planes_for(rules)
     rng = np.random.default_rng(choices)
     found: dict[int, Difference] = {}
