@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +38,7 @@ from bumtable.fast.load import Loader
 from bumtable.fast.policies import Policies, _jit, policies
 from bumtable.fast.policies import first_best as _choice
 from bumtable.fast.tables import H_NEED
+from bumtable.rules.climbing.sample import at_hand_start
 from bumtable.rules.phases import PLAY
 
 
@@ -62,20 +62,8 @@ class Weigher:
         for j, (p, codes) in enumerate(observation.played):
             np.add.at(self.needs[j], rank[np.asarray(codes, dtype=np.int64)], 1)
             self.spent[p].extend(codes)
-        leader = int(self.movers[0])
-        start = dataclasses.replace(
-            observation,
-            turn=leader,
-            leader=leader,
-            card_counts=tuple(c + len(s) for c, s in zip(observation.card_counts, self.spent, strict=True)),
-            top=None,
-            top_player=leader,
-            passes=0,
-            trick=(),
-            played=(),
-            finished=(),
-        )
-        self.loader = Loader(game, start)
+        held = tuple(c + len(s) for c, s in zip(observation.card_counts, self.spent, strict=True))
+        self.loader = Loader(game, at_hand_start(observation, held))
 
     def weights(self, hands: Sequence[Sequence[Sequence[int]]]) -> npt.NDArray[np.float64]:
         """Each deal's weight (its players' cards by seat, as held now)."""
@@ -104,10 +92,10 @@ class Weigher:
 @_jit
 def _plays(
     i: int, ints: Any, counts: Any, legal: Any, tab: Any, ptab: Any, touch: Any, gtab: Any, bits: Any,
-    lowv: Any, shape: Any, planes: Any,
+    lowv: Any, shape: Any, planes: Any, best: Any,
 ) -> bool:  # fmt: skip
     """Whether GreedyBot would play (not pass) in row ``i``."""
-    return _choice(i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes) != 0
+    return _choice(i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes, best) != 0
 
 
 @_jit
@@ -135,6 +123,7 @@ def weigh_rows(
     n = counts.shape[1]
     phase = F_ROLES + 4 * n + X_PHASE
     planes = np.zeros((2, shape[4] + 2), dtype=np.int64)
+    best = np.empty(legal.shape[1], dtype=np.int64)
     for i in range(ints.shape[0]):
         w = 1.0
         ok = True
@@ -155,7 +144,7 @@ def weigh_rows(
                 if fit >= 0:
                     if actor != seat:
                         choice = _choice(
-                            i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes
+                            i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes, best
                         )
                         if _fits(tab, choice, needs[j]):
                             fit = choice
@@ -170,7 +159,9 @@ def weigh_rows(
                 if (
                     actor != seat
                     and nl > 1
-                    and _plays(i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes)
+                    and _plays(
+                        i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes, best
+                    )
                 ):
                     w *= slip
                 _advance(i, 0, draws, rank_of, triggers, new_roles, tab, obs_at, ints, counts, played, known,
@@ -187,7 +178,7 @@ def weigh_rows(
                     ok = False
                     break
                 if ints[i, F_NLEGAL] > 1 and _plays(
-                    i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes
+                    i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes, best
                 ):
                     w *= slip
                 _advance(i, 0, draws, rank_of, triggers, new_roles, tab, obs_at, ints, counts, played, known,

@@ -237,10 +237,10 @@ def _danger(i: int, p: int, n: int, ints: Any) -> bool:
 def _heuristic(
     i: int, ints: Any, counts: Any, legal: Any, tab: Any, ptab: Any, touch: Any, gtab: Any, bits: Any, lowv: Any,
     shape: Any,
-    gen: Any, planes: Any, best: Any,
+    gen: Any, planes: Any, best: Any, first: bool = False,
 ) -> int:  # fmt: skip
     """GreedyBot's choice in row ``i``: a revolution declared when it may be, else the lowest value, ties
-    drawn uniformly."""
+    drawn uniformly (``first``: the first of them in the legal order, ``gen`` unread)."""
     nl = ints[i, F_NLEGAL]
     if nl == 1:
         return int(legal[i, 0])
@@ -267,7 +267,7 @@ def _heuristic(
         elif abs(value - best_value) <= 1e-9:
             best[nbest] = a
             nbest += 1
-    if nbest == 1:
+    if nbest == 1 or first:
         return int(best[0])
     return int(best[_below(gen, i, nbest)])
 
@@ -275,29 +275,13 @@ def _heuristic(
 @_jit
 def first_best(
     i: int, ints: Any, counts: Any, legal: Any, tab: Any, ptab: Any, touch: Any, gtab: Any, bits: Any,
-    lowv: Any, shape: Any, planes: Any,
+    lowv: Any, shape: Any, planes: Any, best: Any,
 ) -> int:  # fmt: skip
-    """GreedyBot's own choice in row ``i``: a revolution declared when it may be, else the first of the lowest
-    values in the rules' legal order (GreedyBot's tie-break)."""
-    nl = ints[i, F_NLEGAL]
-    if nl == 1:
-        return int(legal[i, 0])
-    n = counts.shape[1]
-    if ints[i, F_ROLES + 4 * n + X_PHASE] == PHASE_REVOLUTION:
-        return int(tab[H_DECLARE])
-    p = ints[i, F_TURN]
-    held = ints[i, F_ROLES + 2 * n + p]
-    danger = _danger(i, p, n, ints)
-    _planes(i, p, counts, planes[0])
-    best, below = -1, np.inf
-    for j in range(nl):
-        a = legal[i, j]
-        value = _value(
-            i, a, p, held, danger, counts, tab, ptab, touch, gtab, lowv, shape, bits, planes[0], planes[1]
-        )
-        if value < below:
-            best, below = a, value - 1e-9
-    return int(best)
+    """The heuristic's choice in row ``i`` with ties to the first in the rules' legal order (where GreedyBot
+    draws among them): ``_heuristic`` without its draw."""
+    return _heuristic(
+        i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, best, planes, best, True
+    )
 
 
 @_jit
@@ -398,7 +382,9 @@ def play_rows(
             if kind == RANDOM:
                 a = legal[i, _below(gen, i, nl)] if nl > 1 else legal[i, 0]
             elif kind == FIRST_BEST:
-                a = first_best(i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes)
+                a = first_best(
+                    i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, planes, best
+                )
             else:
                 a = _heuristic(
                     i, ints, counts, legal, tab, ptab, touch, gtab, bits, lowv, shape, gen, planes, best

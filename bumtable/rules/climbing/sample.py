@@ -157,14 +157,25 @@ def sample_hands(obs: ClimbingObservation, rng: random.Random) -> tuple[dict[int
 def hand_start(obs: ClimbingObservation, hands: dict[int, list[int]]) -> ClimbingState:
     """The state before the first play of this hand (which must have one), with these hands: each player's
     cards held now and played since."""
+    n = obs.rules.players
+    hand = None if obs.seat is None else tuple(hands[obs.seat])
+    at_start = at_hand_start(obs, tuple(len(hands[p]) for p in range(n)), hand)
+    return state_with_hands(at_start, hands, None, random.Random(0))
+
+
+def at_hand_start(
+    obs: ClimbingObservation, card_counts: tuple[int, ...], hand: tuple[int, ...] | None = None
+) -> ClimbingObservation:
+    """``obs`` as it was before this hand's first play (which it must show), the players holding
+    ``card_counts`` (the seat ``hand``, where given)."""
     leader = obs.played[0][0]
     n = obs.rules.players
-    at_start = dataclasses.replace(
+    return dataclasses.replace(
         obs,
         turn=leader,
         leader=leader,
-        card_counts=tuple(len(hands[p]) for p in range(n)),
-        hand=None if obs.seat is None else tuple(hands[obs.seat]),
+        card_counts=card_counts,
+        hand=hand,
         top=None,
         top_player=leader,
         passes=0,
@@ -177,7 +188,6 @@ def hand_start(obs: ClimbingObservation, hands: dict[int, list[int]]) -> Climbin
         inverted=False,
         legal=(),
     )
-    return state_with_hands(at_start, hands, None, random.Random(0))
 
 
 def state_with_hands(
