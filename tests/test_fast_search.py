@@ -19,6 +19,7 @@ from bumtable.errors import RulesError
 from bumtable.fast import make
 from bumtable.fast.check import loaded_differences
 from bumtable.fast.infer import Weigher
+from bumtable.fast.load import load
 from bumtable.rules import family_of, get
 from bumtable.rules.climbing.sample import state_with_hands
 
@@ -165,26 +166,26 @@ def test_loading_refuses_other_rules_a_hand_not_in_play_and_cards_that_do_not_fi
     hands = [list(state.hand_of(p)) for p in range(4)]
     other = get("bum-game", players=4, target=50)
     with pytest.raises(RulesError, match="other rules"):
-        make(other).load(obs, [hands])
+        load(make(other), obs, [hands])
     most = max(range(4), key=lambda p: len(hands[p]))
     short = [h[:1] if p == most else h for p, h in enumerate(hands)]
     with pytest.raises(RulesError, match=f"player {most} holds 1 card where the observation shows"):
-        game.load(obs, [short])
+        load(game, obs, [short])
     with pytest.raises(RulesError, match="3 hands"):
-        game.load(obs, [hands[:3]])
+        load(game, obs, [hands[:3]])
     over = rules.new_state(seed=1)
     over.stop_at_hand_end()
     while over.current_player() is not None:
         over.apply(over.legal_actions()[0])
     with pytest.raises(RulesError, match="only a hand in play loads"):
-        game.load(over.observe(0), [hands])
+        load(game, over.observe(0), [hands])
     with pytest.raises(RulesError, match="999, which is no card of this game"):
-        game.load(obs, [[h if p != most else [*h[:-1], 999] for p, h in enumerate(hands)]])
+        load(game, obs, [[h if p != most else [*h[:-1], 999] for p, h in enumerate(hands)]])
     played = next(c for _, codes in obs.played for c in codes)
     doubled = [h if p != most else [*h[:-1], played] for p, h in enumerate(hands)]
     with pytest.raises(RulesError, match="more cards of a rank than the deck has"):
-        game.load(obs, [doubled])
-    loaded = game.load(obs, [hands])
+        load(game, obs, [doubled])
+    loaded = load(game, obs, [hands])
     with pytest.raises(RulesError, match="no record"):
         game.to_records(loaded)
     assert np.array_equal(loaded.counts.sum(axis=2)[0], [len(h) for h in hands])

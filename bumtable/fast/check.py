@@ -19,6 +19,7 @@ import numpy as np
 
 from bumtable.fast import kernels as k
 from bumtable.fast.engine import FastGame, make
+from bumtable.fast.load import load
 from bumtable.rules import Rules
 from bumtable.rules.outcome import place_returns
 from bumtable.tensors import planes_for
@@ -159,7 +160,7 @@ def _compare_end(i: int, ref: Any, last: int, state: Any, planes: Any, unseen: s
 
 def loaded_differences(rules: Rules, seeds: Iterable[int], *, choices: int = 0) -> list[Difference]:
     """For each seed, play the rules layer at random to a random point of a hand in play (of the first
-    three), load that point as its player to act sees it with every player's cards (``FastGame.load``) and go
+    three), load that point as its player to act sees it with every player's cards (``load.load``) and go
     on in both engines to the hand's end with the same random actions; the first difference of each game.
     The others' ``known`` planes are not compared: what they gave in the exchange is hidden from that player."""
     fast = make(rules)
@@ -182,7 +183,7 @@ def loaded_differences(rules: Rules, seeds: Iterable[int], *, choices: int = 0) 
         if turn is None:
             continue
         ref.stop_at_hand_end()
-        state = fast.load(ref.observe(turn), [[ref.hand_of(p) for p in range(rules.players)]])
+        state = load(fast, ref.observe(turn), [[ref.hand_of(p) for p in range(rules.players)]])
         seat, others = turn, planes.block("known")
         why, steps, last = "", 0, turn
         while not why:

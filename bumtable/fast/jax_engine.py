@@ -31,7 +31,8 @@ import numpy.typing as npt
 
 from bumtable.errors import IllegalActionError
 from bumtable.fast import kernels as k
-from bumtable.fast.engine import FastGame, FastRecord
+from bumtable.fast.engine import FastGame
+from bumtable.fast.state import FastRecord
 from bumtable.fast.tables import (
     H_CANCEL,
     H_DECLARE,

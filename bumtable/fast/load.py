@@ -13,7 +13,7 @@ that hand ends the match) and has no record: it did not start from a deal. ``kno
 ...     ref.apply(ref.legal_actions()[0])
 >>> seat = ref.current_player()
 >>> game = make(rules)
->>> state = game.load(ref.observe(seat), [[ref.hand_of(p) for p in range(4)]])
+>>> state = load(game, ref.observe(seat), [[ref.hand_of(p) for p in range(4)]])
 >>> int(state.current_player[0]) == seat
 True
 >>> space = rules.action_space()
@@ -30,10 +30,11 @@ import numpy as np
 
 from bumtable.errors import RulesError
 from bumtable.fast import kernels as k
+from bumtable.fast.state import FastState
 from bumtable.rules.phases import PLAY
 
 if TYPE_CHECKING:
-    from bumtable.fast.engine import FastGame, FastState
+    from bumtable.fast.engine import FastGame
 
 
 def load(game: FastGame, observation: Any, hands: Sequence[Sequence[Sequence[int]]]) -> FastState:
@@ -47,8 +48,6 @@ class Loader:
     worked out once (the search loads each of its deals)."""
 
     def __init__(self, game: FastGame, observation: Any) -> None:
-        from bumtable.fast.engine import FastState
-
         rules = game.rules
         if observation.rules != rules:
             raise RulesError("the observation is of other rules than this engine's")

@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from bumtable.errors import RulesError
 from bumtable.fast import kernels as k
-from bumtable.fast.engine import FastGame, FastState
+from bumtable.fast.engine import FastGame
 from bumtable.fast.kernels import (
     F_NDRAWS,
     F_NHIST,
@@ -42,6 +42,7 @@ from bumtable.fast.kernels import (
     PHASE_REVOLUTION,
     X_PHASE,
 )
+from bumtable.fast.state import FastState
 from bumtable.fast.tables import H_DECLARE, H_NEED
 
 Fn = TypeVar("Fn", bound=Callable[..., Any])

@@ -14,6 +14,7 @@ import numpy as np
 
 from bumtable.fast.engine import make
 from bumtable.fast.infer import Weigher
+from bumtable.fast.load import load
 from bumtable.fast.policies import generators, policies
 from bumtable.rules import get
 
@@ -41,7 +42,7 @@ def warm() -> None:
     obs = ref.observe(seat)
     hands = [[ref.hand_of(p) for p in range(4)]]
     game = make(rules, observe=False)
-    loaded = game.load(obs, hands)
+    loaded = load(game, obs, hands)
     policies(game).play(loaded, ["heuristic"] * 4, generators(3, 1))
     Weigher(game, obs, 0.5).weights(hands)
 
