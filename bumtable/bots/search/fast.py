@@ -97,10 +97,9 @@ def fast_playouts(observation: Any, config: SearchConfig, rng: random.Random) ->
     point (a hand in play); else None, and the rules layer plays them."""
     if config.engine != "fast" or observation.phase != PLAY:
         return None
+    # the compiled inference weighs a deal by the heuristic's moves, the rules layer's by the rollout's
     if config.rollout == "random" and config.infer:
-        return (
-            None  # the compiled inference weighs by the heuristic's moves, the rules layer by the rollout's
-        )
+        return None
     try:
         playouts = FastPlayouts(observation, config, rng)
     except (RulesError, ImportError):
