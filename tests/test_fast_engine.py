@@ -188,8 +188,10 @@ def test_a_match_dealt_from_keys_replays_in_the_rules_layer() -> None:
 @pytest.mark.parametrize(
     ("name", "options"),
     [
-        ("president", {}),
-        ("arsehole", {"players": 5}),
+        ("zheng-shangyou", {}),
+        ("gin-bummy", {}),
+        ("arsehole", {"players": 5, "variants": ["jokers"]}),
+        ("president", {"players": 4, "pass_final": False}),
         ("bum-game", {"players": 4, "sequences": False}),
         ("bum-game", {"players": 6, "must_play": True}),
     ],
@@ -220,3 +222,27 @@ def test_a_deal_that_is_not_the_games_shuffles_is_refused(game) -> None:  # type
         game.init([3], deals=[[*draws[:-1], draws[-1][:-1]]])
     with pytest.raises(RulesError, match="the cut needs more"):
         game.init([3], deals=[draws[:-1]])
+
+
+@pytest.mark.parametrize("name", ["president", "arsehole"])
+@pytest.mark.parametrize("players", [3, 4, 5, 8])
+def test_president_and_arsehole_play_as_in_the_rules_layer_seats_gifts_and_all(
+    name: str, players: int
+) -> None:
+    """Shuffled seats, a first hand without roles, the higher role's chosen gift, and President's equal
+    ranks, passes that sit out the trick, four of a value and the 3 of clubs: hands, first hands of
+    matches, and whole matches."""
+    assert differences(get(name, players=players, rounds=1, target=0), range(40), choices=players) == []
+    assert differences(get(name, players=players), range(20), stop_at_hand_end=True) == []
+    assert differences(get(name, players=players, rounds=4, target=0), range(4), choices=1) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [("president", "must-play"), ("arsehole", "two-card-exchange"), ("arsehole", "bum-leads"),
+     ("arsehole", "final-position")],
+)  # fmt: skip
+def test_the_covered_variants_of_president_and_arsehole_play_as_in_the_rules_layer(
+    name: str, variant: str
+) -> None:
+    assert differences(get(name, players=5, variants=[variant], rounds=3, target=0), range(6)) == []

@@ -91,5 +91,5 @@ def test_the_jax_engine_replays_in_the_rules_layer_and_refuses_an_illegal_code()
 def test_the_jax_engine_refuses_what_it_does_not_play_saying_why() -> None:
     with pytest.raises(RulesError, match="backends are numba and jax, not 'torch'"):
         make(get("bum-game", players=4), backend="torch")  # type: ignore[call-overload]
-    with pytest.raises(RulesError, match="does not play president"):
+    with pytest.raises(RulesError, match="plays The Bum Game, not president"):
         make(get("president", players=4), backend="jax")

@@ -195,7 +195,7 @@ def test_the_command_runs_the_revolution_study_on_the_compiled_engine() -> None:
         ),
         (
             ["lab", "revolution", "president", *PRESIDENT_TRIGGERS, "--engine", "fast"],
-            "the compiled engine does not play president for 4",
+            "the compiled engine does not play these options: jokers, revolution_triggers",
         ),
         (["lab", "revolution", "bum-game", "--engine", "quick"], "--engine must be one of reference, fast"),
     ],

@@ -33,7 +33,7 @@ from bumtable.cli.common import (
 from bumtable.rules import Rules, as_climbing, family_of, system
 from bumtable.sim import GameSimReport, SimReport, simulate_games
 from bumtable.sim import simulate as run_simulation
-from bumtable.sim.fast_hands import check_bots, fast_engine
+from bumtable.sim.fast_hands import check_bots, check_rules, fast_engine
 from bumtable.sim.fast_sim import simulate_fast
 from bumtable.sim.ray_backend import connect
 from bumtable.words import ordinal, plural
@@ -44,11 +44,11 @@ ENGINES = ("reference", "fast")
 def check_fast(rules: Rules, kinds: list[str], ray: str | None) -> None:
     """Refuse, before any work, what ``--engine fast`` cannot run: no numba, a bot, game or option it does
     not play, or a Ray cluster."""
-    fast = fast_engine()
+    fast_engine()
     check_bots(kinds)
     if ray is not None:
         raise CliError("--engine fast runs in this process (threads): leave out --ray")
-    fast.make(rules)  # a RulesError naming what the compiled engine covers
+    check_rules(rules)  # a RulesError naming what the compiled engine and its heuristic play
 
 
 def summary_tables(report: SimReport) -> list[Table]:

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from bumtable.errors import IllegalActionError, RulesError
 from bumtable.fast import kernels as k
 from bumtable.fast.state import FastRecord, FastState
-from bumtable.fast.tables import Tables, build
+from bumtable.fast.tables import H_NO_CUT, H_SEAT_RANDOM, Tables, build
 from bumtable.rules import Rules
 
 IntArray = npt.NDArray[np.int32]
@@ -175,20 +175,29 @@ class FastGame:
         x = k.extra(state.players)
         if state.batch and not state.ints[:, k.F_NDRAWS].all():
             raise RulesError("rows loaded mid-hand have no record: they did not start from a deal")
+        seats = self.tables.players if self.tables.tab[H_SEAT_RANDOM] else 0
         for i in range(state.batch):
             nd = min(int(state.ints[i, x + k.X_DRAW]), int(state.ints[i, k.F_NDRAWS]))
             nh = int(state.ints[i, k.F_NHIST])
-            draws = tuple(tuple(int(c) for c in state.draws[i, d]) for d in range(nd))
+            draws = tuple(
+                tuple(int(c) for c in (state.draws[i, d, :seats] if d == 0 and seats else state.draws[i, d]))
+                for d in range(nd)
+            )
             out.append(FastRecord(draws, tuple(int(c) for c in state.history[i, :nh])))
         return out
 
     def _shuffles(self, rng: np.random.Generator) -> list[npt.NDArray[np.int8]]:
-        """The cut's shuffles until one player is highest alone, then one per hand the match may take."""
+        """The seats' shuffle where they are shuffled (its first ``players`` places), the cut's shuffles until
+        one player is highest alone where there is a cut, then one per hand the match may take."""
         t = self.tables
         deck, rank = t.deck, t.rank_of_code
         out = []
+        if t.tab[H_SEAT_RANDOM]:
+            seats = np.zeros(len(deck), dtype=np.int8)
+            seats[: t.players] = rng.permutation(t.players)
+            out.append(seats)
         left = t.players
-        while True:
+        while not t.tab[H_NO_CUT]:
             cut = rng.permutation(deck)
             out.append(cut)
             ranks = rank[cut[:left].astype(np.int64)]
@@ -213,7 +222,12 @@ class FastGame:
         return given + own[at + len(given) - cut : at + t.hands]
 
     def _cut_length(self, shuffles: Sequence[npt.NDArray[np.int8]]) -> int | None:
-        """How many of ``shuffles`` the cut takes (None if they run out first)."""
+        """How many of ``shuffles`` come before the first hand's (the seats', the cut's; None if they run out
+        first)."""
+        tab = self.tables.tab
+        if tab[H_NO_CUT]:
+            first = 1 if tab[H_SEAT_RANDOM] else 0
+            return first if len(shuffles) > first else None
         rank = self.tables.rank_of_code
         left = self.tables.players
         for d, cut in enumerate(shuffles):
@@ -226,8 +240,16 @@ class FastGame:
     def _checked(self, row: int, deal: Sequence[Sequence[int]]) -> list[npt.NDArray[np.int8]]:
         deck = np.sort(self.tables.deck)
         out = []
+        n = self.tables.players
         for d, shuffle in enumerate(deal):
             arr = np.asarray(shuffle, dtype=np.int64)
+            if d == 0 and self.tables.tab[H_SEAT_RANDOM]:  # the seats' order
+                if arr.shape != (n,) or not np.array_equal(np.sort(arr), np.arange(n)):
+                    raise RulesError(f"deal {row}, shuffle 1 is not an order of the {n} seats")
+                seats = np.zeros(deck.size, dtype=np.int8)
+                seats[:n] = arr
+                out.append(seats)
+                continue
             if arr.shape != deck.shape or not np.array_equal(np.sort(arr), deck):
                 raise RulesError(
                     f"deal {row}, shuffle {d + 1} is not an order of the {deck.size} cards this game shuffles"

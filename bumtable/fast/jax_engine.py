@@ -29,7 +29,7 @@ import jax.numpy as jnp
 import numpy as np
 import numpy.typing as npt
 
-from bumtable.errors import IllegalActionError
+from bumtable.errors import IllegalActionError, RulesError
 from bumtable.fast import kernels as k
 from bumtable.fast.engine import FastGame
 from bumtable.fast.state import FastRecord
@@ -83,6 +83,11 @@ class JaxGame:
     """The JAX engine for one rules object (see :func:`make_jax`)."""
 
     def __init__(self, rules: Rules, *, observe: bool = True, stop_at_hand_end: bool = False) -> None:
+        if getattr(rules, "system", None) != "bum-game":
+            raise RulesError(
+                f"the JAX engine plays The Bum Game, not {getattr(rules, 'system', rules)}: President and "
+                "Arsehole are the Numba engine's"
+            )
         self.numba = FastGame(rules, observe=observe, stop_at_hand_end=stop_at_hand_end)
         t = self.numba.tables
         self.rules = rules
@@ -205,7 +210,7 @@ def _consts(t: Any, one_hand: bool) -> _Consts:
         optional=bool(tab[H_OPTIONAL]),
         declare=int(tab[H_DECLARE]),
         decline=int(tab[H_DECLINE]),
-        leader=int(tab[H_LEADER]),
+        leader=0 if tab[H_LEADER] == k.LEAD_BOSS else int(t.players) - 1,
         target=int(tab[H_TARGET]),
         rounds=int(tab[H_ROUNDS]),
         target_highest=bool(tab[H_TARGET_WINNER]),

@@ -52,11 +52,20 @@ X_PHASE = 4  # PHASE_* of the row
 X_CAND = 5  # optional revolution: which qualifying player decides now (0 the first)
 X_CANCELLED = 6  # 1: dealt Jokers cancelled this hand's exchange
 X_GIVEN = 7  # 1: cards changed hands this hand (``known`` is in use)
-X_FIELDS = 8
+X_ASSIGNED = 8  # 1: the players have roles (from the cut or a hand's places); 0 before the first hand's end
+X_DEALER = 9  # the player who dealt this hand
+X_LEADCARD = 10  # the player dealt the lead card this hand (``first_leader="card"``)
+X_PAIR = 11  # the exchange pair in hand (a chosen gift waits on its higher role)
+X_SAT = 12  # bits by player: passed and sits out the rest of the trick (``pass_final``)
+X_RUNV = 13  # four of a value: the rank of the trick's last card (-1 none)
+X_RUNN = 14  # and how many cards of that rank in a row end the trick so far
+X_NLOSE = 15  # players out with the wipe card, placed last (from the end of the going-out order)
+X_FIELDS = 16
 
 PHASE_DEAL = 0
 PHASE_PLAY = 1
 PHASE_REVOLUTION = 2
+PHASE_EXCHANGE = 3
 PHASE_OVER = 9
 
 # The header of ``tab`` (``tables.H_*``).
@@ -66,6 +75,10 @@ H_EXCHANGE, H_ORDER, H_KEEP_JOKERS = 16, 17, 18
 H_OPTIONAL, H_DECLARE, H_DECLINE, H_LEADER = 19, 20, 21, 22
 H_TARGET, H_ROUNDS, H_TARGET_WINNER, H_ROUNDS_WINNER = 23, 24, 25, 26
 H_NPAIRS, H_PAIRS, H_NCANCEL, H_CANCEL, H_POINTS = 27, 28, 31, 32, 33
+H_SEAT_RANDOM, H_NO_CUT, H_FIRST_LEADER, H_LEAD_CODE, H_CHOICE, H_LOW_KEEP = 35, 36, 37, 38, 39, 40
+H_EQUAL_OK, H_PASS_FINAL, H_FOUR, H_WIPE, H_WIPE_LOSES, H_MUST_PLAY = 41, 42, 43, 44, 45, 46
+H_WILD_TWOS, H_WILD_JOKERS, H_GIVE1, H_GIVE2 = 47, 48, 49, 50
+LEAD_BOSS, LEAD_BUM, LEAD_ELDEST, LEAD_DEALER, LEAD_CARD = 0, 1, 2, 3, 4
 
 ERR_NONE = -1
 ERR_HISTORY = -2  # a row's history is full: grow it and call again
@@ -73,7 +86,7 @@ ERR_HISTORY = -2  # a row's history is full: grow it and call again
 
 def fields(n: int) -> int:
     """Columns of ``ints`` for ``n`` players."""
-    return F_ROLES + 4 * n + X_FIELDS
+    return F_ROLES + 4 * n + X_FIELDS + 2 * n
 
 
 def extra(n: int) -> int:
@@ -81,20 +94,42 @@ def extra(n: int) -> int:
     return F_ROLES + 4 * n
 
 
+def order_at(n: int) -> int:
+    """The first of ``n`` columns: the players in seat order (by role, or shuffled once); then each
+    player's place in it."""
+    return F_ROLES + 4 * n + X_FIELDS
+
+
 @_jit
-def _next_active(ints: Any, i: int, p: int, n: int) -> int:
-    """The next player after ``p`` in role order who still holds cards (``p`` if none)."""
-    role = ints[i, F_ROLES + p]
-    by_role, ncards = F_ROLES + n, F_ROLES + 2 * n
+def _next_active(ints: Any, i: int, p: int, n: int, in_trick: bool = False) -> int:
+    """The next player after ``p`` in seat order who still holds cards (``in_trick``: and does not sit out
+    the trick); ``p`` if none."""
+    order = F_ROLES + 4 * n + X_FIELDS
+    at = ints[i, order + n + p]
+    ncards = F_ROLES + 2 * n
+    sat = ints[i, F_ROLES + 4 * n + X_SAT] if in_trick else 0
     for k in range(1, n + 1):
-        q = ints[i, by_role + (role + k) % n]
-        if ints[i, ncards + q] > 0:
+        q = ints[i, order + (at + k) % n]
+        if ints[i, ncards + q] > 0 and not (sat >> q) & 1:
             return int(q)
     return p
 
 
 @_jit
+def _seat_by_role(i: int, tab: Any, ints: Any, n: int) -> None:
+    """With role seating, the players sit in role order (every change of roles moves them)."""
+    order = F_ROLES + 4 * n + X_FIELDS
+    if not tab[H_SEAT_RANDOM]:
+        for r in range(n):
+            ints[i, order + r] = ints[i, F_ROLES + n + r]
+    for k in range(n):
+        ints[i, order + n + ints[i, order + k]] = k
+
+
+@_jit
 def _add(i: int, code: int, mask: Any, legal: Any, ints: Any) -> None:
+    if code < 0 or mask[i, code]:  # no such play in the space, or listed already (the wipe card)
+        return
     n = ints[i, F_NLEGAL]
     legal[i, n] = code
     mask[i, code] = True
@@ -110,20 +145,36 @@ def _clear(i: int, ints: Any, mask: Any, legal: Any) -> None:
 
 @_jit
 def _legal(i: int, tab: Any, ints: Any, counts: Any, mask: Any, legal: Any) -> None:
-    """Write the legal actions of the player to act (movegen's ``turn_plays``), clearing the last ones."""
+    """Write the legal actions of the player to act (movegen's ``turn_plays``, or the gifts of a chosen
+    exchange), clearing the last ones."""
     _clear(i, ints, mask, legal)
     p = ints[i, F_TURN]
     if p < 0:
         return
     n, nr = counts.shape[1], counts.shape[2]
-    if ints[i, F_ROLES + 4 * n + X_PHASE] == PHASE_REVOLUTION:
+    phase = ints[i, F_ROLES + 4 * n + X_PHASE]
+    if phase == PHASE_REVOLUTION:
         _add(i, tab[H_DECLARE], mask, legal, ints)
         _add(i, tab[H_DECLINE], mask, legal, ints)
         return
     c = counts[i, p]
+    if phase == PHASE_EXCHANGE:  # every choice of the pair's cards by rank (movegen's give_plays)
+        m = tab[tab[H_PAIRS] + 3 * ints[i, F_ROLES + 4 * n + X_PAIR] + 2]
+        for r in range(nr):
+            if c[r] == 0:
+                continue
+            if m == 1:
+                _add(i, tab[tab[H_GIVE1] + r], mask, legal, ints)
+            else:
+                for r2 in range(r, nr):
+                    if c[r2] >= (2 if r2 == r else 1):
+                        _add(i, tab[tab[H_GIVE2] + r * nr + r2], mask, legal, ints)
+        return
     set_at, seq_at = tab[H_SET], tab[H_SEQ]
     sn, st, sj, wd = tab[H_SN], tab[H_ST], tab[H_SJ], tab[H_WD]
-    twos, jokers = int(c[TWO]), int(c[JOKER])
+    twos = int(c[TWO]) if tab[H_WILD_TWOS] else 0
+    jokers = int(c[JOKER]) if tab[H_WILD_JOKERS] else 0
+    wipe = tab[H_WIPE]
     top = ints[i, F_TOP]
     if top < 0:
         for r in range(nr):
@@ -146,8 +197,9 @@ def _legal(i: int, tab: Any, ints: Any, counts: Any, mask: Any, legal: Any) -> N
         return
     kind, rank = tab[tab[H_KIND] + top], tab[tab[H_RANK] + top]
     size, width = tab[tab[H_PSIZE] + top], tab[tab[H_WIDTH] + top]
+    above = rank + 1 - tab[H_EQUAL_OK]
     if kind == 1:
-        for r in range(rank + 1, nr):
+        for r in range(max(above, 0), nr):
             m_most = int(c[r])
             if m_most == 0:
                 continue
@@ -161,7 +213,7 @@ def _legal(i: int, tab: Any, ints: Any, counts: Any, mask: Any, legal: Any) -> N
                         _add(i, tab[set_at + ((r * sn + m) * st + t) * sj + j], mask, legal, ints)
     else:
         length = size // width
-        for hi in range(max(rank + 1, length - 1), nr):
+        for hi in range(max(above, length - 1), nr):
             lo = hi - length + 1
             ok = True
             for x in range(lo, hi + 1):
@@ -170,6 +222,13 @@ def _legal(i: int, tab: Any, ints: Any, counts: Any, mask: Any, legal: Any) -> N
                     break
             if ok:
                 _add(i, tab[seq_at + (lo * nr + hi) * wd + width], mask, legal, ints)
+    if wipe >= 0 and c[wipe] > 0:  # the wipe card goes on anything
+        _add(i, tab[set_at + ((wipe * sn + 1) * st) * sj], mask, legal, ints)
+    if tab[H_MUST_PLAY]:  # a pass only where no play but the wipe card is open
+        for k in range(ints[i, F_NLEGAL]):
+            a = legal[i, k]
+            if tab[tab[H_RANK] + a] != wipe or tab[tab[H_PSIZE] + a] != 1:
+                return
     _add(i, 0, mask, legal, ints)
 
 
@@ -177,7 +236,7 @@ def _legal(i: int, tab: Any, ints: Any, counts: Any, mask: Any, legal: Any) -> N
 def _observe(
     i: int, seat: int, tab: Any, obs_at: Any, ints: Any, counts: Any, played: Any, known: Any, obs: Any
 ) -> None:
-    """The planes of ``bumtable.tensors`` for ``seat`` (``sat_out`` and ``give`` stay 0 in this game)."""
+    """The planes of ``bumtable.tensors`` for ``seat``."""
     n, nr = counts.shape[1], counts.shape[2]
     x = F_ROLES + 4 * n
     o = obs[i]
@@ -194,10 +253,16 @@ def _observe(
     for r in range(nr):
         o[hand_at + r] = counts[i, seat, r]
         o[played_at + r] = played[i, r]
+    assigned, sat = ints[i, x + X_ASSIGNED], ints[i, x + X_SAT]
     for k in range(n):
         q = (seat + k) % n
         o[counts_at + k] = ints[i, F_ROLES + 2 * n + q]
-        o[roles_at + k * n + ints[i, F_ROLES + q]] = 1.0
+        if assigned:
+            o[roles_at + k * n + ints[i, F_ROLES + q]] = 1.0
+        if (sat >> q) & 1:
+            o[obs_at[11] + k] = 1.0
+    if ints[i, x + X_PHASE] == PHASE_EXCHANGE and seat == ints[i, F_TURN]:
+        o[obs_at[12]] = tab[tab[H_PAIRS] + 3 * ints[i, x + X_PAIR] + 2]
     if ints[i, x + X_GIVEN]:
         for k in range(1, n):
             q = (seat + k) % n
@@ -247,15 +312,17 @@ def _revolt(i: int, p: int, new_roles: Any, ints: Any, n: int) -> None:
 
 
 @_jit
-def _take(i: int, p: int, k: int, lowest: bool, keep_jokers: bool, counts: Any, out: Any) -> int:
-    """Take ``k`` cards from ``p`` (its lowest, or its highest, Jokers kept if asked) into ``out`` by rank;
-    how many were taken (``state.py``'s ``_take``)."""
+def _take(
+    i: int, p: int, k: int, lowest: bool, keep_jokers: bool, keep: int, counts: Any, out: Any
+) -> int:  # fmt: skip
+    """Take ``k`` cards from ``p`` (its lowest, or its highest: Jokers kept if asked, and the rank ``keep``)
+    into ``out`` by rank; how many were taken (``state.py``'s ``_take``)."""
     nr = counts.shape[2]
     out[:] = 0
     taken = 0
     for s in range(nr):
         r = s if lowest else nr - 1 - s
-        if not lowest and keep_jokers and r == JOKER:
+        if not lowest and ((keep_jokers and r == JOKER) or r == keep):
             continue
         m = min(int(counts[i, p, r]), k - taken)
         if m > 0:
@@ -279,11 +346,24 @@ def _put(i: int, giver: int, p: int, cards: Any, counts: Any, known: Any) -> Non
 
 
 @_jit
+def _hand_over(
+    i: int, giver: int, p: int, cards: Any, given: int, ints: Any, counts: Any, known: Any
+) -> None:
+    """``giver``'s ``given`` cards (taken from its counts already) to ``p``."""
+    ncards = F_ROLES + 2 * counts.shape[1]
+    _put(i, giver, p, cards, counts, known)
+    ints[i, ncards + giver] -= given
+    ints[i, ncards + p] += given
+    ints[i, F_ROLES + 4 * counts.shape[1] + X_GIVEN] = 1
+
+
+@_jit
 def _exchange_and_lead(i: int, tab: Any, ints: Any, counts: Any, known: Any) -> None:
-    """The exchange, pair by pair, then the lead (``_exchange_and_lead`` and ``_exchange_pair``)."""
-    n, nr = counts.shape[1], counts.shape[2]
+    """The exchange from the second hand unless dealt Jokers cancel it, then the lead
+    (``_exchange_and_lead``)."""
+    n = counts.shape[1]
     x = F_ROLES + 4 * n
-    by_role, ncards = F_ROLES + n, F_ROLES + 2 * n
+    by_role = F_ROLES + n
     if tab[H_EXCHANGE] and ints[i, x + X_HAND] > 1:
         if ints[i, F_REVOLT] < 0:
             at = tab[H_CANCEL]
@@ -292,35 +372,99 @@ def _exchange_and_lead(i: int, tab: Any, ints: Any, counts: Any, known: Any) -> 
                     ints[i, x + X_CANCELLED] = 1
                     break
         if not ints[i, x + X_CANCELLED]:
-            down = np.zeros(nr, dtype=np.int64)
-            up = np.zeros(nr, dtype=np.int64)
-            order, keep = tab[H_ORDER], tab[H_KEEP_JOKERS] != 0
-            at = tab[H_PAIRS]
-            for k in range(tab[H_NPAIRS]):
-                high = ints[i, by_role + tab[at + 3 * k]]
-                low = ints[i, by_role + tab[at + 3 * k + 1]]
-                m = tab[at + 3 * k + 2]
-                if order == 1:  # lower-first
-                    nu = _take(i, low, m, False, keep, counts, up)
-                    _put(i, low, high, up, counts, known)
-                    nd = _take(i, high, m, True, False, counts, down)
-                    _put(i, high, low, down, counts, known)
-                elif order == 0:  # higher-first
-                    nd = _take(i, high, m, True, False, counts, down)
-                    _put(i, high, low, down, counts, known)
-                    nu = _take(i, low, m, False, keep, counts, up)
-                    _put(i, low, high, up, counts, known)
-                else:
-                    nd = _take(i, high, m, True, False, counts, down)
-                    nu = _take(i, low, m, False, keep, counts, up)
-                    _put(i, high, low, down, counts, known)
-                    _put(i, low, high, up, counts, known)
-                ints[i, ncards + high] += nu - nd
-                ints[i, ncards + low] += nd - nu
-                ints[i, x + X_GIVEN] = 1
+            ints[i, x + X_PAIR] = 0
+            _run_exchange(i, tab, ints, counts, known)
+            return
+    _lead(i, tab, ints, n)
+
+
+@_jit
+def _run_exchange(i: int, tab: Any, ints: Any, counts: Any, known: Any) -> None:
+    """The exchange pair by pair from ``X_PAIR`` (each higher role's lowest cards for the lower's best,
+    ``_exchange_pair``), stopping where a higher role chooses its gift (``_run_exchange``); then the lead."""
+    n, nr = counts.shape[1], counts.shape[2]
+    x = F_ROLES + 4 * n
+    by_role = F_ROLES + n
+    down = np.zeros(nr, dtype=np.int64)
+    up = np.zeros(nr, dtype=np.int64)
+    order, keep, low_keep = tab[H_ORDER], tab[H_KEEP_JOKERS] != 0, tab[H_LOW_KEEP]
+    at = tab[H_PAIRS]
+    while ints[i, x + X_PAIR] < tab[H_NPAIRS]:
+        k = ints[i, x + X_PAIR]
+        high = ints[i, by_role + tab[at + 3 * k]]
+        low = ints[i, by_role + tab[at + 3 * k + 1]]
+        m = tab[at + 3 * k + 2]
+        if tab[H_CHOICE]:
+            if order == 1:  # lower-first: the lower role's best arrive before the choice
+                nu = _take(i, low, m, False, keep, low_keep, counts, up)
+                _hand_over(i, low, high, up, nu, ints, counts, known)
+            ints[i, x + X_PHASE] = PHASE_EXCHANGE
+            ints[i, F_TURN] = high
+            return
+        if order == 1:  # lower-first
+            nu = _take(i, low, m, False, keep, low_keep, counts, up)
+            _hand_over(i, low, high, up, nu, ints, counts, known)
+            nd = _take(i, high, m, True, False, -1, counts, down)
+            _hand_over(i, high, low, down, nd, ints, counts, known)
+        elif order == 0:  # higher-first
+            nd = _take(i, high, m, True, False, -1, counts, down)
+            _hand_over(i, high, low, down, nd, ints, counts, known)
+            nu = _take(i, low, m, False, keep, low_keep, counts, up)
+            _hand_over(i, low, high, up, nu, ints, counts, known)
+        else:
+            nd = _take(i, high, m, True, False, -1, counts, down)
+            nu = _take(i, low, m, False, keep, low_keep, counts, up)
+            _hand_over(i, high, low, down, nd, ints, counts, known)
+            _hand_over(i, low, high, up, nu, ints, counts, known)
+        ints[i, x + X_PAIR] = k + 1
+    _lead(i, tab, ints, n)
+
+
+@_jit
+def _chosen_gift(i: int, a: int, tab: Any, ints: Any, counts: Any, known: Any) -> None:
+    """The higher role gives the cards it chose; the lower role's best follow as the rules order
+    (``_chosen_give``); the exchange goes on with the next pair."""
+    n, nr = counts.shape[1], counts.shape[2]
+    x = F_ROLES + 4 * n
+    k = ints[i, x + X_PAIR]
+    at = tab[H_PAIRS]
+    high = ints[i, F_TURN]
+    low = ints[i, F_ROLES + n + tab[at + 3 * k + 1]]
+    m = tab[at + 3 * k + 2]
+    order, keep, low_keep = tab[H_ORDER], tab[H_KEEP_JOKERS] != 0, tab[H_LOW_KEEP]
+    up = np.zeros(nr, dtype=np.int64)
+    down = np.zeros(nr, dtype=np.int64)
+    nu = _take(i, low, m, False, keep, low_keep, counts, up) if order == 2 else 0
+    base = tab[H_NEED] + a * nr
+    for r in range(nr):
+        down[r] = tab[base + r]
+        counts[i, high, r] -= tab[base + r]
+    _hand_over(i, high, low, down, m, ints, counts, known)
+    if order == 0:
+        nu = _take(i, low, m, False, keep, low_keep, counts, up)
+    if order != 1:
+        _hand_over(i, low, high, up, nu, ints, counts, known)
+    ints[i, x + X_PAIR] = k + 1
+    _run_exchange(i, tab, ints, counts, known)
+
+
+@_jit
+def _lead(i: int, tab: Any, ints: Any, n: int) -> None:
+    """Play begins: the first hand's leader by ``first_leader``, a later hand's by ``leader``."""
+    x = F_ROLES + 4 * n
+    order = F_ROLES + 4 * n + X_FIELDS
+    how = tab[H_FIRST_LEADER] if ints[i, x + X_HAND] == 1 else tab[H_LEADER]
+    dealer = ints[i, x + X_DEALER]
+    if how == LEAD_CARD:
+        leader = ints[i, x + X_LEADCARD]
+    elif how == LEAD_DEALER:
+        leader = dealer
+    elif how == LEAD_ELDEST:
+        leader = ints[i, order + (ints[i, order + n + dealer] + 1) % n]
+    else:
+        leader = ints[i, F_ROLES + n + (n - 1 if how == LEAD_BUM else 0)]
     ints[i, x + X_PHASE] = PHASE_PLAY
-    role = 0 if ints[i, x + X_HAND] == 1 else tab[H_LEADER]
-    ints[i, F_TURN] = ints[i, by_role + role]
+    ints[i, F_TURN] = leader
 
 
 @_jit
@@ -328,10 +472,11 @@ def _start_hand(
     i: int, draws: Any, rank_of: Any, triggers: Any, new_roles: Any, tab: Any, ints: Any, counts: Any,
     played: Any, known: Any,
 ) -> None:  # fmt: skip
-    """Deal the next hand from the row's next shuffle, then a revolution (or its decision), the exchange and
-    the lead (``state.py``'s ``_start_hand``)."""
+    """Deal the next hand from the row's next shuffle (from the dealer's left, one card each in turn), then
+    a revolution (or its decision), the exchange and the lead (``state.py``'s ``_start_hand``)."""
     n = counts.shape[1]
     x = F_ROLES + 4 * n
+    order = F_ROLES + 4 * n + X_FIELDS
     by_role, ncards, fin = F_ROLES + n, F_ROLES + 2 * n, F_ROLES + 3 * n
     ints[i, x + X_HAND] += 1
     d = min(ints[i, x + X_DRAW], ints[i, F_NDRAWS] - 1)  # the engine draws enough: never short
@@ -340,10 +485,17 @@ def _start_hand(
     played[i] = 0
     if ints[i, x + X_GIVEN]:
         known[i] = 0
+    _seat_by_role(i, tab, ints, n)
+    dealer = ints[i, by_role + n - 1] if ints[i, x + X_ASSIGNED] else ints[i, order + n - 1]
+    ints[i, x + X_DEALER] = dealer
+    start = ints[i, order + n + dealer] + 1
+    lead_code = tab[H_LEAD_CODE]
     deck = draws[i, d]
     for k in range(deck.shape[0]):
-        p = ints[i, by_role + k % n]
+        p = ints[i, order + (start + k) % n]
         counts[i, p, rank_of[deck[k]]] += 1
+        if deck[k] == lead_code:
+            ints[i, x + X_LEADCARD] = p
     for p in range(n):
         ints[i, ncards + p] = counts[i, p].sum()
         ints[i, fin + p] = -1
@@ -356,13 +508,18 @@ def _start_hand(
     ints[i, x + X_CAND] = 0
     ints[i, x + X_CANCELLED] = 0
     ints[i, x + X_GIVEN] = 0
-    first = _candidate(i, 0, triggers, ints, counts)
+    ints[i, x + X_SAT] = 0
+    ints[i, x + X_RUNV] = -1
+    ints[i, x + X_RUNN] = 0
+    ints[i, x + X_NLOSE] = 0
+    first = _candidate(i, 0, triggers, ints, counts) if ints[i, x + X_ASSIGNED] else -1
     if first >= 0 and tab[H_OPTIONAL]:
         ints[i, x + X_PHASE] = PHASE_REVOLUTION
         ints[i, F_TURN] = first
         return
     if first >= 0:
         _revolt(i, first, new_roles, ints, n)
+        _seat_by_role(i, tab, ints, n)
     _exchange_and_lead(i, tab, ints, counts, known)
 
 
@@ -371,37 +528,57 @@ def init_rows(
     draws: Any, rank_of: Any, triggers: Any, new_roles: Any, tab: Any, obs_at: Any, ints: Any, counts: Any,
     played: Any, known: Any, scores: Any, mask: Any, legal: Any, obs: Any, rewards: Any, observe: bool,
 ) -> int:  # fmt: skip
-    """Cut for the Boss and deal the first hand in every row (``state.py``'s ``__init__``); the row of the
-    first game whose draws run out before the deal, else -1."""
+    """Seat the players (shuffled, where the rules say), cut for the Boss or give no roles yet, and deal
+    the first hand in every row (``state.py``'s ``__init__``); the row of the first game whose draws run
+    out before the deal, else -1."""
     n = counts.shape[1]
     x = F_ROLES + 4 * n
+    order = F_ROLES + 4 * n + X_FIELDS
     contenders = np.empty(n, dtype=np.int64)
     for i in range(draws.shape[0]):
         ndraws = ints[i, F_NDRAWS]
-        for p in range(n):
-            contenders[p] = p
-        nc = n
         d = 0
-        boss = -1
-        while boss < 0:
-            if d >= ndraws - 1:
-                return i
-            best = -1
-            for k in range(nc):
-                best = max(best, rank_of[draws[i, d, k]])
-            kept = 0
-            for k in range(nc):
-                if rank_of[draws[i, d, k]] == best:
-                    contenders[kept] = contenders[k]
-                    kept += 1
-            nc = kept
-            d += 1
-            if nc == 1:
-                boss = contenders[0]
-        for k in range(n):
-            p = (boss + k) % n
-            ints[i, F_ROLES + p] = k
-            ints[i, F_ROLES + n + k] = p
+        if tab[H_NO_CUT]:  # no roles before the first hand: role numbers follow the seats
+            if tab[H_SEAT_RANDOM]:
+                if ndraws < 2:
+                    return i
+                for k in range(n):
+                    ints[i, order + k] = draws[i, 0, k]
+                d = 1
+            else:
+                for k in range(n):
+                    ints[i, order + k] = k
+            for k in range(n):
+                p = ints[i, order + k]
+                ints[i, F_ROLES + p] = k
+                ints[i, F_ROLES + n + k] = p
+            ints[i, x + X_ASSIGNED] = 0
+        else:
+            for p in range(n):
+                contenders[p] = p
+            nc = n
+            boss = -1
+            while boss < 0:
+                if d >= ndraws - 1:
+                    return i
+                best = -1
+                for k in range(nc):
+                    best = max(best, rank_of[draws[i, d, k]])
+                kept = 0
+                for k in range(nc):
+                    if rank_of[draws[i, d, k]] == best:
+                        contenders[kept] = contenders[k]
+                        kept += 1
+                nc = kept
+                d += 1
+                if nc == 1:
+                    boss = contenders[0]
+            for k in range(n):
+                p = (boss + k) % n
+                ints[i, F_ROLES + p] = k
+                ints[i, F_ROLES + n + k] = p
+            ints[i, x + X_ASSIGNED] = 1
+        _seat_by_role(i, tab, ints, n)
         scores[i] = 0
         rewards[i] = 0.0
         ints[i, F_OVER] = 0
@@ -508,6 +685,8 @@ def _end_hand(
         p = ints[i, fin + k]
         ints[i, F_ROLES + p] = k
         ints[i, F_ROLES + n + k] = p
+    ints[i, x + X_ASSIGNED] = 1
+    _seat_by_role(i, tab, ints, n)
     if ints[i, x + X_STOP]:
         ints[i, x + X_PHASE] = PHASE_DEAL
         for k in range(n):
@@ -550,7 +729,7 @@ def _step(
     rewards: Any, history: Any, observe: bool,
 ) -> None:  # fmt: skip
     """One legal action in row ``i``: ``state.py``'s ``apply`` (``_play``, ``_pass``, ``_end_trick``, a
-    revolution's decision)."""
+    revolution's decision, a chosen gift)."""
     n, nr = counts.shape[1], counts.shape[2]
     x = F_ROLES + 4 * n
     ncards, fin = F_ROLES + 2 * n, F_ROLES + 3 * n
@@ -559,9 +738,11 @@ def _step(
     history[i, h] = a
     ints[i, F_NHIST] = h + 1
     ints[i, F_LAST] = p
-    if ints[i, x + X_PHASE] == PHASE_REVOLUTION:
+    phase = ints[i, x + X_PHASE]
+    if phase == PHASE_REVOLUTION:
         if a == tab[H_DECLARE]:
             _revolt(i, p, new_roles, ints, n)
+            _seat_by_role(i, tab, ints, n)
             _exchange_and_lead(i, tab, ints, counts, known)
         else:
             c = ints[i, x + X_CAND] + 1
@@ -571,14 +752,24 @@ def _step(
                 ints[i, F_TURN] = q
             else:
                 _exchange_and_lead(i, tab, ints, counts, known)
+    elif phase == PHASE_EXCHANGE:
+        _chosen_gift(i, a, tab, ints, counts, known)
     elif a == 0:
-        ints[i, F_PASSES] += 1
         w = ints[i, F_TOP_PLAYER]
-        needed = ints[i, F_ACTIVE] - (1 if ints[i, ncards + w] > 0 else 0)
-        if ints[i, F_PASSES] >= needed:
-            _end_trick(i, w, ints, n)
+        if tab[H_PASS_FINAL]:  # the passer sits out the rest of the trick
+            ints[i, x + X_SAT] |= 1 << p
+            nxt = _next_active(ints, i, p, n, True)
+            if nxt in (w, p):
+                _end_trick(i, w, ints, n)
+            else:
+                ints[i, F_TURN] = nxt
         else:
-            ints[i, F_TURN] = _next_active(ints, i, p, n)
+            ints[i, F_PASSES] += 1
+            needed = ints[i, F_ACTIVE] - (1 if ints[i, ncards + w] > 0 else 0)
+            if ints[i, F_PASSES] >= needed:
+                _end_trick(i, w, ints, n)
+            else:
+                ints[i, F_TURN] = _next_active(ints, i, p, n, False)
     else:
         base = tab[H_NEED] + a * nr
         given = ints[i, x + X_GIVEN]
@@ -591,19 +782,26 @@ def _step(
                     for g in range(n):
                         if known[i, g, p, r]:
                             known[i, g, p, r] = max(0, int(known[i, g, p, r]) - k)
-        left = ints[i, ncards + p] - tab[tab[H_PSIZE] + a]
+        size, rank = tab[tab[H_PSIZE] + a], tab[tab[H_RANK] + a]
+        wipe = rank == tab[H_WIPE] and size == 1
+        left = ints[i, ncards + p] - size
         ints[i, ncards + p] = left
-        ended = False
         if left == 0:
             ints[i, F_ACTIVE] -= 1
             nfin = ints[i, F_NFIN]
-            ints[i, fin + nfin] = p
-            ints[i, F_NFIN] = nfin + 1
-            if ints[i, F_ACTIVE] == 1:  # the last holder is last, and the hand ends with the trick
-                ints[i, fin + nfin + 1] = _next_active(ints, i, p, n)
-                ints[i, F_NFIN] = nfin + 2
-                ints[i, F_TOP] = -1  # the passes since stay, as the rules layer shows them at the end
-                ended = True
+            if wipe and tab[H_WIPE_LOSES]:  # out, but in the lowest place still open
+                ints[i, x + X_NLOSE] += 1
+                ints[i, fin + n - ints[i, x + X_NLOSE]] = p
+            else:
+                ints[i, fin + nfin] = p
+                nfin += 1
+                ints[i, F_NFIN] = nfin
+            if ints[i, F_ACTIVE] == 1:  # the last holder is next, and the hand ends with the trick
+                ints[i, fin + nfin] = _next_active(ints, i, p, n, False)
+                ints[i, F_NFIN] = nfin + 1
+                ints[
+                    i, F_TOP
+                ] = -1  # the passes and who sat out stay, as the rules layer shows them at the end
                 if _end_hand(
                     i, draws, rank_of, triggers, new_roles, tab, ints, counts, played, known, scores, rewards
                 ):
@@ -613,11 +811,29 @@ def _step(
                     if observe:
                         _observe(i, p, tab, obs_at, ints, counts, played, known, obs)
                     return
-        if not ended:
-            ints[i, F_TOP] = a
-            ints[i, F_TOP_PLAYER] = p
-            ints[i, F_PASSES] = 0
-            nxt = _next_active(ints, i, p, n)
+                _legal(i, tab, ints, counts, mask, legal)
+                if observe:
+                    _observe(i, ints[i, F_TURN], tab, obs_at, ints, counts, played, known, obs)
+                return
+        ints[i, F_TOP] = a
+        ints[i, F_TOP_PLAYER] = p
+        ints[i, F_PASSES] = 0
+        ends = wipe
+        if tab[H_FOUR] and not ends:  # four cards of one value in a row end the trick
+            if tab[tab[H_KIND] + a] == 1:
+                if ints[i, x + X_RUNV] == rank:
+                    ints[i, x + X_RUNN] += size
+                else:
+                    ints[i, x + X_RUNV] = rank
+                    ints[i, x + X_RUNN] = size
+            else:
+                ints[i, x + X_RUNV] = rank
+                ints[i, x + X_RUNN] = tab[tab[H_WIDTH] + a]
+            ends = ints[i, x + X_RUNN] >= 4
+        if ends:
+            _end_trick(i, p, ints, n)
+        else:
+            nxt = _next_active(ints, i, p, n, tab[H_PASS_FINAL] != 0)
             if nxt == p:
                 _end_trick(i, p, ints, n)
             else:
@@ -629,10 +845,14 @@ def _step(
 
 @_jit
 def _end_trick(i: int, winner: int, ints: Any, n: int) -> None:
+    x = F_ROLES + 4 * n
     ints[i, F_TOP] = -1
     ints[i, F_PASSES] = 0
+    ints[i, x + X_SAT] = 0
+    ints[i, x + X_RUNV] = -1
+    ints[i, x + X_RUNN] = 0
     if ints[i, F_ROLES + 2 * n + winner] == 0:
-        ints[i, F_TURN] = _next_active(ints, i, winner, n)
+        ints[i, F_TURN] = _next_active(ints, i, winner, n, False)
     else:
         ints[i, F_TURN] = winner
 

@@ -31,6 +31,7 @@ import numpy as np
 from bumtable.errors import RulesError
 from bumtable.fast import kernels as k
 from bumtable.fast.state import FastState
+from bumtable.rules.climbing.plays import SEQUENCE, SET
 from bumtable.rules.phases import PLAY
 
 if TYPE_CHECKING:
@@ -61,9 +62,11 @@ class Loader:
         self.in_deck = np.bincount(rank[t.deck.astype(np.int64)], minlength=nr)
         played = np.zeros(nr, dtype=np.uint8)
         known = np.zeros((n, n, nr), dtype=np.uint8)
-        for x in observation.transfers:
+        for x in observation.transfers:  # in the exchange's order: a card given back is no longer known
             for c in x.cards or ():
                 known[x.giver, x.receiver, rank[c]] += 1
+                if known[x.receiver, x.giver, rank[c]]:
+                    known[x.receiver, x.giver, rank[c]] -= 1
         for p, codes in observation.played:
             by_rank = np.bincount(rank[np.asarray(codes, dtype=np.int64)], minlength=nr).astype(np.uint8)
             played += by_rank
@@ -140,7 +143,19 @@ def _numbers(game: FastGame, obs: Any) -> Any:
     row[ncards : ncards + n] = obs.card_counts
     row[fin : fin + n] = -1
     row[fin : fin + len(obs.finished)] = obs.finished
+    nlose = len(obs.losers)
+    for j, p in enumerate(obs.losers):  # out with the wipe card: placed last, the first loser lowest
+        row[fin + n - 1 - j] = p
     x = k.extra(n)
+    row[x + k.X_NLOSE] = nlose
+    row[x + k.X_ASSIGNED] = int(obs.roles_assigned)
+    row[x + k.X_DEALER] = obs.dealer
+    row[x + k.X_SAT] = sum(1 << p for p, sat in enumerate(obs.sat_out) if sat)
+    row[x + k.X_RUNV], row[x + k.X_RUNN] = _run(game, obs)
+    order = k.order_at(n)
+    row[order : order + n] = obs.order
+    for at, p in enumerate(obs.order):
+        row[order + n + p] = at
     row[x + k.X_HAND] = obs.hand_no
     row[x + k.X_WINNER] = -1
     row[x + k.X_STOP] = 1
@@ -148,3 +163,19 @@ def _numbers(game: FastGame, obs: Any) -> Any:
     row[x + k.X_CANCELLED] = int(obs.cancelled_exchange)
     row[x + k.X_GIVEN] = int(any(x.cards for x in obs.transfers))
     return row
+
+
+def _run(game: FastGame, obs: Any) -> tuple[int, int]:
+    """The rank of the trick's last card and how many cards of it in a row (four of a value end a trick)."""
+    values: list[int] = []
+    for _, play, _ in obs.trick:
+        if play.kind == SET:
+            values += [play.rank] * play.size
+        elif play.kind == SEQUENCE:
+            values += list(play.cards)
+    if not values:
+        return -1, 0
+    run = 1
+    while run < len(values) and values[-run - 1] == values[-1]:
+        run += 1
+    return values[-1], run

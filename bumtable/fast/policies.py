@@ -426,8 +426,17 @@ class Policies:
     def __init__(self, game: FastGame) -> None:
         rules: Any = game.rules
         t = rules.tables
-        if rules.teams or rules.four_of_a_value or t.bridge or (t.wipe >= 0 and t.wipe_last_loses):
-            raise RulesError("the compiled heuristic plays the plain climbing game (no teams, runs or wipes)")
+        if (
+            rules.teams
+            or rules.four_of_a_value
+            or t.bridge
+            or (t.wipe >= 0 and t.wipe_last_loses)
+            or rules.exchange_high_gives == "choice"
+        ):
+            raise RulesError(
+                "the compiled heuristic plays the plain climbing game, The Bum Game (no teams, runs, wipes or "
+                "chosen gifts)"
+            )
         self.game = game
         ft = game.tables
         tab = ft.tab

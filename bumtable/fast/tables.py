@@ -20,9 +20,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from bumtable.cards.french import Card
 from bumtable.errors import RulesError
 from bumtable.rules import Rules, get
-from bumtable.rules.climbing.plays import DECLARE, DECLINE, PASS, SEQUENCE, SET
+from bumtable.rules.climbing.plays import DECLARE, DECLINE, GIVE, PASS, SEQUENCE, SET
 from bumtable.tensors import planes_for
 
 PLAYERS = 4
@@ -43,7 +44,8 @@ COVERED = (
     "exchange_pairs, exchange_keep_jokers, exchange_cancel_triggers, leader, "
     "revolution_triggers, revolution_roles, revolution_declare, target, rounds, target_winner, rounds_winner "
     "(variants optional-revolution, single-session, one-hour, bum-only, simultaneous-exchange, "
-    "highest-total-wins)"
+    "highest-total-wins); President (president) for 3 to 8 and its variant must-play; Parlett's Arsehole "
+    "(arsehole) for 3 to 8 and its variants two-card-exchange, bum-leads and final-position"
 )
 """What the compiled engine plays, said in every refusal."""
 
@@ -64,6 +66,15 @@ _FREE = {
 }
 """Options the kernels read (the rest must be the preset's)."""
 
+SYSTEMS = {"bum-game": (3, 12), "president": (3, 8), "arsehole": (3, 8)}
+"""The games the kernels play, with their player counts."""
+
+_FREE_BY = {
+    "bum-game": _FREE,
+    "president": {"must_play", "rounds", "target"},
+    "arsehole": {"exchange_pairs", "leader", "target", "rounds", "rounds_winner"},
+}
+
 # The header of ``Tables.tab``: where each number sits.
 H_SIZE, H_SET, H_SEQ, H_KIND, H_RANK, H_PSIZE, H_WIDTH, H_NEED = range(8)
 H_SN, H_ST, H_SJ, H_WD = 8, 9, 10, 11  # set table dimensions (natural, Twos, Jokers), sequence widths
@@ -72,7 +83,16 @@ H_EXCHANGE, H_ORDER, H_KEEP_JOKERS = 16, 17, 18  # order: 0 higher-first, 1 lowe
 H_OPTIONAL, H_DECLARE, H_DECLINE, H_LEADER = 19, 20, 21, 22  # leader: the role that leads later hands
 H_TARGET, H_ROUNDS, H_TARGET_WINNER, H_ROUNDS_WINNER = 23, 24, 25, 26
 H_NPAIRS, H_PAIRS, H_NTRIG, H_TRIG, H_NCANCEL, H_CANCEL, H_POINTS, H_NEWROLES = range(27, 35)
-HEADER = 40
+# President's and Arsehole's: seats shuffled, no roles before the first hand; who leads the first hand and the
+# later ones (LEAD_*); the lead card's code; the higher role chooses its gift, the lower role's card kept;
+# equal ranks follow, a pass sits out the trick, four of a value end it, the wipe card's rank (-1 none) and
+# whether going out with it loses; a player must play if able; Twos and Jokers wild; the gifts' codes
+H_SEAT_RANDOM, H_NO_CUT, H_FIRST_LEADER, H_LEAD_CODE, H_CHOICE, H_LOW_KEEP = range(35, 41)
+H_EQUAL_OK, H_PASS_FINAL, H_FOUR, H_WIPE, H_WIPE_LOSES, H_MUST_PLAY = range(41, 47)
+H_WILD_TWOS, H_WILD_JOKERS, H_GIVE1, H_GIVE2 = range(47, 51)
+HEADER = 56
+LEAD_BOSS, LEAD_BUM, LEAD_ELDEST, LEAD_DEALER, LEAD_CARD = range(5)
+_LEADS = {"boss": LEAD_BOSS, "bum": LEAD_BUM, "eldest": LEAD_ELDEST, "dealer": LEAD_DEALER, "card": LEAD_CARD}
 
 _ORDERS = {"higher-first": 0, "lower-first": 1, "simultaneous": 2}
 
@@ -127,16 +147,21 @@ class Tables:
 def covered(rules: Rules) -> None:
     """Refuse, naming what is covered, rules the compiled engine does not play exactly."""
     system, players = getattr(rules, "system", None), getattr(rules, "players", None)
-    if system != "bum-game" or not isinstance(players, int) or not 3 <= players <= 12:
+    low, high = SYSTEMS.get(system or "", (0, -1))
+    if not isinstance(players, int) or not low <= players <= high:
         name = system or type(rules).__name__
         raise RulesError(
             f"the compiled engine does not play {name} for {players or '?'}; it covers: {COVERED}"
         )
-    preset = get("bum-game", players=players).to_dict()
-    differ = sorted(k for k, v in rules.to_dict().items() if k not in _FREE and preset.get(k) != v)
+    assert system is not None
+    preset = get(system, players=players).to_dict()
+    free = _FREE_BY[system]
+    differ = sorted(k for k, v in rules.to_dict().items() if k not in free and preset.get(k) != v)
     r: Any = rules
     if not r.target and not r.rounds:
         differ.append("target=0 with rounds=0")
+    if r.exchange_high_gives == "choice" and any(k > 2 for _, _, k in r.exchange_pairs):
+        differ.append("a chosen gift of more than 2 cards")
     if differ:
         raise RulesError(
             f"the compiled engine does not play these options: {', '.join(differ)}; it covers: {COVERED}"
@@ -162,7 +187,8 @@ def build(rules: Rules) -> Tables:
     size = space.size
     n, ranks = int(r.players), int(r.tables.n_ranks)
     deck_counts = np.bincount(np.array(r.tables.rank_of_code)[list(r.deck_codes)], minlength=ranks)
-    sn, st, sj = int(deck_counts.max()) + 1, int(deck_counts[TWO]) + 1, int(deck_counts[JOKER]) + 1
+    jokers = int(deck_counts[JOKER]) if ranks > JOKER else 0
+    sn, st, sj = int(deck_counts.max()) + 1, int(deck_counts[TWO]) + 1, jokers + 1
     wd = int(deck_counts.max()) + 1
     set_at = HEADER
     seq_at = set_at + ranks * sn * st * sj
@@ -174,13 +200,15 @@ def build(rules: Rules) -> Tables:
     cancel = np.array(r.exchange_cancel_triggers, dtype=np.int32).reshape(-1, 2)
     points = np.array(r.points, dtype=np.int32)
     new_roles = np.array(r.revolution_roles, dtype=np.int32)
-    pairs_at = need_at + ranks * size
+    give1_at = need_at + ranks * size
+    give2_at = give1_at + ranks
+    pairs_at = give2_at + ranks * ranks
     trig_at = pairs_at + pairs.size
     cancel_at = trig_at + triggers.size
     points_at = cancel_at + cancel.size
     newroles_at = points_at + n
     tab = np.full(newroles_at + n, -1, dtype=np.int32)
-    tab[need_at:pairs_at] = 0
+    tab[need_at:give1_at] = 0
     tab[:HEADER] = 0
     tab[:8] = (size, set_at, seq_at, kind_at, rank_at, size_at, width_at, need_at)
     tab[H_SN], tab[H_ST], tab[H_SJ], tab[H_WD] = sn, st, sj, wd
@@ -189,7 +217,23 @@ def build(rules: Rules) -> Tables:
     tab[H_ORDER] = _ORDERS[r.exchange_order]
     tab[H_KEEP_JOKERS] = int(bool(r.exchange_keep_jokers))
     tab[H_OPTIONAL] = int(r.revolution_declare == "optional")
-    tab[H_LEADER] = 0 if r.leader == "boss" else n - 1
+    tab[H_LEADER] = _LEADS[r.leader]
+    tab[H_SEAT_RANDOM] = int(r.seating == "random")
+    tab[H_NO_CUT] = int(r.first_roles == "none")
+    tab[H_FIRST_LEADER] = _LEADS[r.first_leader]
+    tab[H_LEAD_CODE] = int(Card.parse(r.lead_card)) if r.first_leader == "card" else -1
+    tab[H_CHOICE] = int(r.exchange_high_gives == "choice")
+    tab[H_LOW_KEEP] = next(iter(r.tables.low_keeps), -1)
+    tab[H_EQUAL_OK] = int(r.tables.equal_ok)
+    tab[H_PASS_FINAL] = int(bool(r.pass_final))
+    tab[H_FOUR] = int(bool(r.four_of_a_value))
+    tab[H_WIPE] = int(r.tables.wipe)
+    tab[H_WIPE_LOSES] = int(bool(r.wipe_last_loses))
+    tab[H_MUST_PLAY] = int(bool(r.must_play))
+    wild = {(str(a), str(b)) for a, b in r.wilds}
+    tab[H_WILD_TWOS] = int(("2", "A") in wild)
+    tab[H_WILD_JOKERS] = int(("JK", "2") in wild)
+    tab[H_GIVE1], tab[H_GIVE2] = give1_at, give2_at
     tab[H_TARGET], tab[H_ROUNDS] = int(r.target), int(r.rounds)
     tab[H_TARGET_WINNER] = int(r.target_winner == "highest-total")
     tab[H_ROUNDS_WINNER] = int(r.rounds_winner == "last-hand")
@@ -219,6 +263,12 @@ def build(rules: Rules) -> Tables:
             tab[H_DECLARE] = code
         elif play.kind == DECLINE:
             tab[H_DECLINE] = code
+        elif play.kind == GIVE:
+            gift = sorted(play.cards)
+            if len(gift) == 1:
+                tab[give1_at + gift[0]] = code
+            elif len(gift) == 2:
+                tab[give2_at + gift[0] * ranks + gift[1]] = code
         else:
             raise RulesError(f"the compiled engine has no {play.kind_name} actions; it covers: {COVERED}")
         tab[kind_at + code] = play.kind
@@ -230,7 +280,7 @@ def build(rules: Rules) -> Tables:
         most_cards = max(most_cards, play.size)
     planes = planes_for(rules)
     names = ("hand", "played", "counts", "top", "top_size", "top_player", "passes", "roles", "flags", "phase")
-    obs_at = np.array([planes.block(x).start for x in (*names, "known")], dtype=np.int32)
+    obs_at = np.array([planes.block(x).start for x in (*names, "known", "sat_out", "give")], dtype=np.int32)
     ends = r.rounds == 1 or 0 < r.target <= max(r.points)
     deck = len(r.deck_codes)
     return Tables(

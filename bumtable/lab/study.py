@@ -273,12 +273,12 @@ class Study:
             raise LabError(
                 f"the {self.name} study plays on the reference engine only: leave out --engine fast"
             )
-        from bumtable.sim.fast_hands import FastEngineError, check_bots, fast_engine
+        from bumtable.sim.fast_hands import FastEngineError, check_bots, check_rules, fast_engine
 
         try:
-            fast = fast_engine()
+            fast_engine()
             check_bots(setup.bots)
-            fast.make(setup.rules)
+            check_rules(setup.rules)
         except (FastEngineError, RulesError) as e:
             raise LabError(str(e)) from None
 

@@ -58,6 +58,14 @@ def check_bots(kinds: Sequence[str]) -> None:
         )
 
 
+def check_rules(rules: Rules) -> None:
+    """Refuse, saying why, rules the compiled engine or its heuristic does not play (``simulate`` and the lab
+    play The Bum Game on it: President's and Arsehole's play has no compiled heuristic)."""
+    from bumtable.fast.policies import policies
+
+    policies(fast_engine().make(rules, observe=False))
+
+
 BATCH = 2048
 """Matches dealt at once (fewer when fewer hands are wanted)."""
 

@@ -14,7 +14,7 @@ from functools import partial
 import numpy as np
 
 from bumtable.rules.climbing import ClimbingRules
-from bumtable.sim.fast_hands import check_bots, fast_engine, match_hands
+from bumtable.sim.fast_hands import check_bots, check_rules, match_hands
 from bumtable.sim.parallel import chunk_seeds, chunk_sizes, default_jobs
 from bumtable.sim.simulate import HandTally, SimReport, hand_report
 
@@ -72,7 +72,7 @@ def simulate_fast(
         raise ValueError(f"hands must be at least 1, not {hands}")
     check_bots(bots)
     kinds = [bots[i % len(bots)] for i in range(rules.players)]
-    fast_engine().make(rules)  # a RulesError (what the engine covers) comes here, before any work
+    check_rules(rules)  # a RulesError (what the engine and its heuristic play) comes here, before any work
     sizes = chunk_sizes(hands, CHUNK)
     seeds = chunk_seeds(seed, len(sizes))
     jobs = min(jobs or default_jobs(), len(sizes))
