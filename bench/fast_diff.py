@@ -47,6 +47,11 @@ PRESETS: dict[str, tuple[Callable[[], Any], bool]] = {
         f"hand-{n}": ((lambda n=n: get("bum-game", players=n, rounds=1)), False)
         for n in (3, 5, 6, 7, 8, 9, 10, 11, 12)
     },
+    **{
+        f"{game}-{n}": ((lambda game=game, n=n: get(game, players=n)), False)
+        for game in ("president", "arsehole")
+        for n in range(3, 9)
+    },
 }
 """Name: (rules, stop each game at its first hand's end); whole matches unless stopped."""
 
