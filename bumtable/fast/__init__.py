@@ -1,5 +1,6 @@
-"""A compiled fast path beside the rules layer: The Bum Game for 3 to 12, batched on Numba (the ``fast``
-extra), or on JAX for a GPU (the ``jax`` extra, ``make(rules, backend="jax")``).
+"""A compiled fast path beside the rules layer: The Bum Game for 3 to 12, President and Parlett's Arsehole
+for 3 to 8, batched on Numba (the ``fast`` extra); The Bum Game on JAX for a GPU too (the ``jax`` extra,
+``make(rules, backend="jax")``).
 
 The rules layer stays the definition: the kernels write its action codes and observation planes, and
 ``tests/test_fast_engine.py`` plays both engines on the same deals and actions. ``docs/fast.md`` says what is
