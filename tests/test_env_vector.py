@@ -27,7 +27,7 @@ def _episodes(venv: Any, seed: int, choices: int) -> dict[int, dict[str, Any]]:
     seen, info = venv.reset(seed=seed)
     assert venv.observation_space.contains(seen)
     rows: dict[int, dict[str, Any]] = {
-        i: {"obs": [seen["observation"][i]], "mask": [seen["action_mask"][i]], "codes": []}
+        i: {"obs": [seen["observation"][i]], "mask": [seen["action_mask"][i]], "codes": [], "seed": seed + i}
         for i in range(venv.num_envs)
     }
     done: set[int] = set()
@@ -57,10 +57,22 @@ def test_each_rows_observations_masks_and_reward_are_the_per_game_envs(rules: An
     venv = vector_env(
         "bum-game", envs, players=4, options={"rounds": rules.rounds}, seat=1, opponents="heuristic"
     )
-    episodes = _episodes(venv, seed=40, choices=1)
-    for i, row in episodes.items():
+    _same_as_the_per_game_env(rules, _episodes(venv, seed=40, choices=1))
+
+
+@pytest.mark.parametrize("game", ["president", "arsehole"])
+def test_president_and_arsehole_rows_against_random_opponents_are_the_per_game_envs(game: str) -> None:
+    """Their seats shuffled, their first hand without roles and their chosen gifts, on the compiled engine."""
+    options = {"rounds": 2, "target": 0}
+    venv = vector_env(game, 4, players=4, options=options, seat=1, opponents="random")
+    _same_as_the_per_game_env(get(game, players=4, **options), _episodes(venv, seed=7, choices=2))
+
+
+def _same_as_the_per_game_env(rules: Any, episodes: dict[int, dict[str, Any]]) -> None:
+    """Each row's game fed to the per-game environment shows the learner (seat 1) what the row showed."""
+    for row in episodes.values():
         aec = BumtableEnv(rules)  # what the per-game environment drives, fed the row's actions
-        aec.reset(seed=40 + i)
+        aec.reset(seed=row["seed"])
         learner = aec.possible_agents[1]
         turns = 0
         for code in row["game"]:
@@ -155,6 +167,7 @@ def test_its_spaces_are_the_per_game_envs_batched() -> None:
         ({"opponents": "medium"}, ValueError, "opponents are heuristic, greedy, random"),
         ({"opponents": ["random"]}, ValueError, "one bot kind or 3 kinds"),
         ({"game": "gin-bummy", "players": 2}, RulesError, "does not play"),
+        ({"game": "president", "opponents": "heuristic"}, RulesError, "compiled heuristic plays the plain"),
     ],
 )
 def test_bad_arguments_are_refused_with_what_was_wrong(

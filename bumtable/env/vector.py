@@ -64,6 +64,8 @@ class FastVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int6
         self.rules = rules
         self.game = make(rules)  # a RulesError naming what the compiled engine covers
         self.policies = policies(self.game)
+        if any(kind not in (None, "random") for kind in kinds):
+            self.policies.check_heuristic()  # the heuristic opponents: The Bum Game's
         self._generators = generators
         self.num_envs = int(num_envs)
         self.seat = int(seat)

@@ -48,6 +48,7 @@ class Weigher:
     def __init__(self, game: FastGame, observation: Any, slip: float, plays: Policies | None = None) -> None:
         self.game = game
         self.policies: Policies = plays or policies(game)
+        self.policies.check_heuristic()
         self.slip = slip
         self.seat = observation.seat
         self.turn = observation.turn

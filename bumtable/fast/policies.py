@@ -43,7 +43,7 @@ from bumtable.fast.kernels import (
     X_PHASE,
 )
 from bumtable.fast.state import FastState
-from bumtable.fast.tables import H_DECLARE, H_NEED
+from bumtable.fast.tables import H_DECLARE, H_NEED, H_SEAT_RANDOM
 
 Fn = TypeVar("Fn", bound=Callable[..., Any])
 
@@ -399,13 +399,21 @@ def play_rows(
 
 
 @_jit
-def deal_rows(gen: Any, deck: Any, draws: Any, ints: Any) -> None:
-    """Fill every shuffle of every row with a uniform order of ``deck`` (Fisher-Yates)."""
+def deal_rows(gen: Any, deck: Any, seats: int, draws: Any, ints: Any) -> None:
+    """Fill every shuffle of every row with a uniform order of ``deck`` (Fisher-Yates); with ``seats``, the
+    first shuffle is an order of the seats instead (its first ``seats`` places)."""
     for i in range(draws.shape[0]):
         for d in range(draws.shape[1]):
             out = draws[i, d]
-            out[:] = deck
-            for j in range(deck.shape[0] - 1, 0, -1):
+            size = deck.shape[0]
+            if d == 0 and seats:
+                out[:] = 0
+                for j in range(seats):
+                    out[j] = j
+                size = seats
+            else:
+                out[:] = deck
+            for j in range(size - 1, 0, -1):
                 m = _below(gen, i, j + 1)
                 out[j], out[m] = out[m], out[j]
         ints[i, F_NDRAWS] = draws.shape[1]
@@ -426,17 +434,20 @@ class Policies:
     def __init__(self, game: FastGame) -> None:
         rules: Any = game.rules
         t = rules.tables
-        if (
+        plain = not (
             rules.teams
             or rules.four_of_a_value
             or t.bridge
             or (t.wipe >= 0 and t.wipe_last_loses)
             or rules.exchange_high_gives == "choice"
-        ):
-            raise RulesError(
-                "the compiled heuristic plays the plain climbing game, The Bum Game (no teams, runs, wipes or "
-                "chosen gifts)"
-            )
+        )
+        self.unplayable = (
+            ""
+            if plain
+            else "the compiled heuristic plays the plain climbing game, The Bum Game (no teams, runs, wipes or "
+            "chosen gifts)"
+        )
+        """Why the heuristic does not play these rules ("" where it does); random play needs nothing."""
         self.game = game
         ft = game.tables
         tab = ft.tab
@@ -483,8 +494,14 @@ class Policies:
         random_rows(state.ints, state.legal, self._gen(state, gen), out)
         return out
 
+    def check_heuristic(self) -> None:
+        """A RulesError where the heuristic does not play these rules."""
+        if self.unplayable:
+            raise RulesError(self.unplayable)
+
     def heuristic_actions(self, state: FastState, gen: U64) -> npt.NDArray[np.int64]:
         """The heuristic's code per row (0 for rows over); ``gen`` breaks ties."""
+        self.check_heuristic()
         out = np.zeros(state.batch, dtype=np.int64)
         heuristic_rows(
             state.ints, state.counts, state.legal, self.game.tables.tab, self.ptab, self.touch, self.gtab, self.bits,
@@ -495,6 +512,7 @@ class Policies:
     def heuristic_values(self, state: FastState) -> npt.NDArray[np.float64]:
         """The heuristic's value of each legal code per row (lower is better; NaN where not legal, and in a
         revolution's decision, which it always declares)."""
+        self.check_heuristic()
         out = np.full((state.batch, self.game.num_actions), np.nan)
         values_rows(
             state.ints,
@@ -521,6 +539,8 @@ class Policies:
         """In every row, ``first[i]`` (a legal code, or -1 for none), then ``kinds[seat]`` at each seat's turn
         until the row is over or a seat of kind None is to act; the number of actions taken."""
         codes = np.array([kind_code(kind) for kind in kinds], dtype=np.int64)
+        if (codes > RANDOM).any():
+            self.check_heuristic()
         if codes.shape[0] != state.players:
             raise ValueError(
                 f"{codes.shape[0]} seat kinds for a {state.players}-player game: give one per seat"
@@ -571,7 +591,8 @@ class Policies:
         while True:
             if state.draws.shape[1] != width:
                 state.draws = np.zeros((state.batch, width, len(t.deck)), dtype=np.int8)
-            deal_rows(gen, t.deck, state.draws, state.ints)
+            seats = t.players if t.tab[H_SEAT_RANDOM] else 0
+            deal_rows(gen, t.deck, seats, state.draws, state.ints)
             short = k.init_rows(
                 state.draws, t.rank_of_code, t.triggers, t.revolution_roles, t.tab, t.obs_at, state.ints,
                 state.counts, state.played, state.known, state.scores, state.legal_action_mask, state.legal,
@@ -603,7 +624,7 @@ class Policies:
 
 
 def policies(game: FastGame) -> Policies:
-    """The batch policies of ``game``'s rules (a RulesError for rules the heuristic does not play)."""
+    """The batch policies of ``game``'s rules (the heuristic refuses, saying why, rules it does not play)."""
     return Policies(game)
 
 

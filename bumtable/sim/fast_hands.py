@@ -63,7 +63,7 @@ def check_rules(rules: Rules) -> None:
     play The Bum Game on it: President's and Arsehole's play has no compiled heuristic)."""
     from bumtable.fast.policies import policies
 
-    policies(fast_engine().make(rules, observe=False))
+    policies(fast_engine().make(rules, observe=False)).check_heuristic()
 
 
 BATCH = 2048

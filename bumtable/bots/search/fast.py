@@ -105,7 +105,9 @@ def fast_playouts(observation: Any, config: SearchConfig, rng: random.Random) ->
     except (RulesError, ImportError):
         return None
     # the compiled playouts run to the hand's end: a shorter horizon is the rules layer's, with its estimate
-    return playouts if config.max_rollout >= playouts.game.tables.hand_history else None
+    if config.max_rollout < playouts.game.tables.hand_history or playouts.policies.unplayable:
+        return None
+    return playouts
 
 
 @lru_cache(maxsize=8)
