@@ -246,3 +246,22 @@ def test_the_covered_variants_of_president_and_arsehole_play_as_in_the_rules_lay
     name: str, variant: str
 ) -> None:
     assert differences(get(name, players=5, variants=[variant], rounds=3, target=0), range(6)) == []
+
+
+@pytest.mark.parametrize("name", ["president", "arsehole"])
+def test_president_and_arsehole_games_replay_in_the_rules_layer_from_their_records(name: str) -> None:
+    """The record holds the seats' shuffle first (an order of the seats, as the rules layer draws it)."""
+    rules = get(name, players=5, rounds=2, target=0)
+    game = make(rules)
+    state = game.init([3, 4])
+    game.playout(state, seed=2)
+    for i, record in enumerate(game.to_records(state)):
+        assert sorted(record.draws[0]) == list(range(5))
+        ref = rules.new_state(0, chance=record.draws)
+        for code in record.codes:
+            ref.apply(rules.action_space().decode(code))
+        assert ref.outcome() is not None
+        assert (
+            np.allclose(ref.outcome().returns, state.rewards[i])
+            and list(ref.scores) == state.scores[i].tolist()
+        )
