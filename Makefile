@@ -65,13 +65,17 @@ typecheck: $(STAMP)
 ## worker's), and the compiled engine's after them in that process (Numba compiles its kernels once there, not
 ## in every worker); three test workers, as the browser and server tests wait on their pages and servers half
 ## the time.
+## JAX's tests run in a process of their own after them: JAX starts threads, and the lab's tests fork.
 FAST_TESTS := bumtable/fast tests/test_fast_engine.py tests/test_fast_policies.py tests/test_env_vector.py \
-	tests/test_lab_fast.py tests/test_fast_search.py tests/test_fast_jax.py
+	tests/test_lab_fast.py tests/test_fast_search.py
+JAX_TESTS := bumtable/fast/jax_engine.py tests/test_fast_jax.py
 unit: $(STAMP) postgres chromium web warm
 	@mkdir -p build
-	{ $(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py; a=$$?; $(BIN)/pytest -p no:xdist $(FAST_TESTS); \
-		b=$$?; test $$a -eq 0 && test $$b -eq 0; } > build/ray-tests.log 2>&1 & ray=$$!; \
-	$(BIN)/pytest -n 3 -m "not ray" --durations=20 $(foreach t,$(FAST_TESTS),--ignore=$(t)); others=$$?; \
+	{ $(BIN)/pytest -p no:xdist -m ray tests/test_lab_ray.py; a=$$?; \
+		$(BIN)/pytest -p no:xdist $(FAST_TESTS) --ignore=bumtable/fast/jax_engine.py; b=$$?; \
+		$(BIN)/pytest -p no:xdist $(JAX_TESTS); c=$$?; \
+		test $$a -eq 0 && test $$b -eq 0 && test $$c -eq 0; } > build/ray-tests.log 2>&1 & ray=$$!; \
+	$(BIN)/pytest -n 3 -m "not ray" --durations=20 $(foreach t,$(FAST_TESTS) $(JAX_TESTS),--ignore=$(t)); others=$$?; \
 	wait $$ray; rays=$$?; echo "--- the Ray and compiled-engine tests:"; cat build/ray-tests.log; \
 	test $$others -eq 0 && test $$rays -eq 0
 
