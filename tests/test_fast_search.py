@@ -62,6 +62,12 @@ def _mid_hand(players: int, seed: int) -> Any:
     return state if p is not None and state.phase == "play" else None
 
 
+def _mid_hand_views(players: int, seeds: range) -> list[Any]:
+    """What the player to act sees in each of these seeds' states mid-hand (seeds with none left out)."""
+    states = [_mid_hand(players, seed) for seed in seeds]
+    return [s.observe(s.current_player()) for s in states if s is not None]
+
+
 def _greedy_first() -> Any:
     bot = make_bot("heuristic", 1)
     bot.rng = FirstTie()  # type: ignore[attr-defined]
@@ -74,11 +80,7 @@ def test_inference_weighs_each_deal_as_the_rules_layer_does(players: int) -> Non
     family = family_of(rules)
     game = make(rules, observe=False)
     checked = 0
-    for seed in range(12):
-        state = _mid_hand(players, seed)
-        if state is None:
-            continue
-        obs = state.observe(state.current_player())
+    for obs in _mid_hand_views(players, range(12)):
         deals = [family.sample_state(obs, random.Random(s)) for s in range(6)]
         weights, whole = Weigher(game, obs, 0.5).replay(
             [[d.hand_of(p) for p in range(players)] for d in deals]
@@ -96,11 +98,7 @@ def test_compiled_playouts_are_the_rules_layers_playouts(players: int) -> None:
     config = SearchConfig(paired=True, first_weight=0.5, engine="fast")
     reference = Playouts(family, _greedy_first(), config, random.Random(1), estimate_for("climbing"))
     checked = 0
-    for seed in range(10):
-        state = _mid_hand(players, seed)
-        if state is None:
-            continue
-        obs = state.observe(state.current_player())
+    for seed, obs in enumerate(_mid_hand_views(players, range(10))):
         fast = FastPlayouts(obs, config, random.Random(seed), "heuristic-first")
         hands = fast.deal(3)
         actions = list(obs.legal_actions())
